@@ -1,0 +1,94 @@
+/** Product rules from the specification (000 §9, 001 §9). Referenced by name, never retyped. */
+
+export const PASSWORD_RULES = {
+  signUpMinLength: 12,
+  signInMinLength: 6,
+  changeMinLength: 6,
+  specialCharacters: '@$!%*?&',
+} as const
+
+export const STRENGTH_THRESHOLDS = { medium: 40, strong: 80 } as const
+
+export const AUTH_RATE_LIMIT = {
+  maxAttempts: 5,
+  windowMs: 15 * 60 * 1000,
+} as const
+
+export const LOGIN_METHOD_COOKIE = {
+  name: 'auth_login_method',
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+  path: '/',
+  sameSite: 'Lax',
+} as const
+
+export const AUTH_REDIRECT_STORAGE_KEY = 'authRedirect'
+
+export const SIDEBAR = {
+  cookieName: 'sidebar_state',
+  cookieMaxAgeSeconds: 7 * 24 * 60 * 60,
+  width: '16rem',
+  widthMobile: '18rem',
+  widthIcon: '3rem',
+  keyboardShortcut: 'b',
+} as const
+
+export const MOBILE_BREAKPOINT_PX = 768
+
+export const TOAST_DURATIONS = {
+  checkInbox: 8000,
+} as const
+
+/** Delay before the 'check your inbox' toast after sign-up (000 §4). */
+export const SIGN_UP_TOAST_DELAY_MS = 300
+
+export const TRIAL = { days: 14, credits: 2000 } as const
+
+export const PLAN = { name: 'Pro Plan', priceUsd: 29, originalPriceUsd: 49 } as const
+
+export const CREDIT_COSTS = {
+  basicEnrichment: 1,
+  webSearchEnrichment: 2,
+  chatQuery: 8,
+  promptTestSimple: 1,
+  promptTestAdvanced: 2,
+} as const
+
+export const AI_FIELDS_LIMIT_BY_TIER = { trial: 3, basic: 5, default: 999 } as const
+
+export const SUBSCRIPTION_TIMINGS = {
+  recheckWhileValidMs: 5 * 60 * 1000,
+  loadingFallbackMs: 8000,
+  checkoutPollIntervalMs: 1000,
+  checkoutPollMaxTries: 30,
+} as const
+
+export const SECURITY_MONITOR = {
+  intervalMs: 2 * 60 * 1000,
+  rapidLoginCount: 5,
+  rapidLoginWindowMs: 5 * 60 * 1000,
+  excessiveCreditAmount: 100,
+  excessiveCreditWindowMs: 10 * 60 * 1000,
+} as const
+
+export const PENDING_UPLOAD_LIFETIME_MS = 30 * 60 * 1000
+
+export const HEADER_CONFIDENCE = { confident: 0.8, maybe: 0.5, previewRows: 5 } as const
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 50
+export const CELL_TRUNCATE_CHARS = 40
+
+export const COMPLETENESS_LEVELS = { high: 80, medium: 60 } as const
+
+export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 } as const
+
+export const SEARCH = { debounceMs: 300, maxResults: 8 } as const
+
+/** Where a visitor goes after signing in when no stored destination exists. */
+export const DEFAULT_POST_AUTH_PATH = '/dashboard'
+
+/**
+ * Every local-storage key the web app writes; sign-out removes them all (the sidebar state is a
+ * cookie and stays). A feature that stores something adds its key here.
+ */
+export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const

@@ -1,0 +1,22 @@
+/** One error contract for the whole API (CONVENTIONS §6): `{ error: { code, message, details? } }`. */
+
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; details?: unknown }
+}

@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ApiErrorBody } from '#common/errors'
+import { env } from '#server/env'
+import { authRoutes } from '#server/modules/auth/auth.routes'
+import { systemRoutes } from '#server/modules/system/system.routes'
+import { AppError } from '#server/platform/app-error'
+import type { AppEnv } from '#server/platform/hono-env'
+import { logger } from '#server/platform/logger'
+import { originCheck } from '#server/platform/origin-check'
+
+const apiRoutes = new Hono<AppEnv>().route('/', systemRoutes)
+
+/** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
+export type AppType = typeof apiRoutes
+
+export function trustedOrigins(): string[] {
+  return env.isProduction ? [env.PUBLIC_URL] : [env.PUBLIC_URL, 'http://localhost:5173']
+}
+
+export function createApp(options: { webDir?: string } = {}) {
+  const app = new Hono<AppEnv>()
+  const isHttps = env.PUBLIC_URL.startsWith('https://')
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    c.set('trustProxy', env.TRUST_PROXY)
+    const started = performance.now()
+    await next()
+    logger.info({
+      event: 'http.request',
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    })
+  })
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers and sonner injects its stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use('/api/*', originCheck({ trusted: trustedOrigins }))
+
+  app.route('/api/auth', authRoutes)
+  app.route('/api', apiRoutes)
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'No such API endpoint')
+  })
+
+  if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
+    mountWebApp(app, options.webDir)
+  }
+
+  app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { error: { code: error.code, message: error.message, details: error.details } }
+      return c.json(body, error.status)
+    }
+    if (error instanceof HTTPException) {
+      return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: error.message || 'Bad request' } }, error.status)
+    }
+    logger.error({ event: 'http.error', requestId: c.var.requestId, err: error }, 'Unhandled error')
+    return c.json<ApiErrorBody>(
+      { error: { code: 'INTERNAL', message: `Something went wrong on our side (request ${c.var.requestId}). Please try again.` } },
+      500,
+    )
+  })
+  return app
+}
+
+/** The built single-page app: hashed assets cached for a year, every other GET gets index.html. */
+function mountWebApp(app: Hono<AppEnv>, webDir: string) {
+  const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8')
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/assets/*', serveStatic({ root: webDir }))
+  app.use('*', serveStatic({ root: webDir }))
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+}

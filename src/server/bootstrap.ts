@@ -1,0 +1,28 @@
+import { join } from 'node:path'
+import { connectDatabase, type DatabaseHandle } from '#server/db/client'
+import { setEnv, type Env } from '#server/env'
+import { createAuth, setAuth } from '#server/modules/auth/auth'
+import { createLogger, setLogger, type Logger } from '#server/platform/logger'
+import { createMailer, setMailer } from '#server/platform/mail'
+
+export type Runtime = { env: Env; database: DatabaseHandle; logger: Logger; close: () => Promise<void> }
+
+/** Wires the process-wide services in order: config, logs, database (migrated), mail, auth. */
+export async function bootstrap(
+  env: Env,
+  options: { logger?: Logger; inMemoryDatabase?: boolean } = {},
+): Promise<Runtime> {
+  setEnv(env)
+  const logger =
+    options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: !env.isProduction && process.stdout.isTTY })
+  setLogger(logger)
+
+  const database = await connectDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.DATABASE_URL || options.inMemoryDatabase ? undefined : join(env.DATA_DIR, 'pglite'),
+  })
+  setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') }))
+  setAuth(createAuth({ db: database.db, env }))
+
+  return { env, database, logger, close: () => database.close() }
+}

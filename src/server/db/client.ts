@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** The raw driver, for the few places that need more than Drizzle (bulk COPY, LISTEN/NOTIFY). */
+export type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'pg'; pool: pg.Pool }
+
+export type DatabaseHandle = { db: Database; driver: Driver; close: () => Promise<void> }
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Replaced at boot by `connectDatabase()`; every service reads it. */
+export let db: Database
+export let driver: Driver
+
+export type ConnectOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number }
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (in memory when omitted). */
+export async function openDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    const database = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
+    return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
+  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {})
+  const database = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+  return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
+}
+
+export async function migrateDatabase(handle: DatabaseHandle) {
+  if (handle.driver.kind === 'pg') {
+    // Several processes may start at once against one server: migrate one at a time.
+    const lock = await handle.driver.pool.connect()
+    try {
+      await lock.query('SELECT pg_advisory_lock(7244115)')
+      await migratePg(handle.db as never, { migrationsFolder })
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(7244115)').catch(() => {})
+      lock.release()
+    }
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder })
+  }
+}
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase(options)
+  await migrateDatabase(handle)
+  db = handle.db
+  driver = handle.driver
+  return handle
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/** Empty strings count as unset (CONVENTIONS §10). */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v?.toLowerCase() === 'true')
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
+  HOST: optional.default('0.0.0.0'),
+  DATA_DIR: optional.default('./data'),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  APP_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  MAX_UPLOAD_MB: optional.transform((v) => Number(v ?? 100)).pipe(z.number().positive()),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PRICE_ID: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+})
+
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string
+  PUBLIC_URL: string
+  APP_SECRET: string
+  isProduction: boolean
+  googleEnabled: boolean
+  billingProvider: 'local' | 'stripe'
+}
+
+/**
+ * Parses the environment once. On a bad value it throws an error whose message lists every
+ * problem, so `main.ts` can print it and exit. APP_SECRET, when not given, is generated on first
+ * start and kept in the data folder, so sessions survive a restart.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example and the README.`)
+  }
+  const raw = parsed.data
+  const dataDir = resolve(raw.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  const hasStripe = Boolean(raw.STRIPE_SECRET_KEY && raw.STRIPE_PRICE_ID && raw.STRIPE_WEBHOOK_SECRET)
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    APP_SECRET: raw.APP_SECRET ?? readOrCreateSecret(dataDir),
+    isProduction: raw.NODE_ENV === 'production',
+    googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
+    billingProvider: hasStripe ? 'stripe' : 'local',
+  }
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+/** Set once by `bootstrap()`. */
+export let env: Env
+
+export function setEnv(next: Env) {
+  env = next
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from '#server/app'
+import { bootstrap } from '#server/bootstrap'
+import { loadEnv } from '#server/env'
+
+type Role = 'all' | 'api' | 'worker'
+
+function parseRole(argv: string[]): Role {
+  const index = argv.indexOf('--role')
+  const role = index >= 0 ? argv[index + 1] : 'all'
+  if (role === 'all' || role === 'api' || role === 'worker') return role
+  console.error(`Unknown --role "${role}". Use all, api or worker.`)
+  process.exit(2)
+}
+
+async function main() {
+  const started = performance.now()
+  const role = parseRole(process.argv.slice(2))
+  let env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  if (role === 'worker' && !env.DATABASE_URL) {
+    console.error('--role worker needs DATABASE_URL: PGlite lives inside one process, so run `npm start` instead.')
+    process.exit(1)
+  }
+
+  const runtime = await bootstrap(env)
+  const { logger } = runtime
+  const closers: Array<() => Promise<void> | void> = []
+
+  if (role !== 'worker') {
+    const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))
+    const app = createApp({ webDir })
+    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
+      logger.info(
+        { event: 'server.listening', role, port: env.PORT, startupMs: Math.round(performance.now() - started) },
+        `Rowcraft is running at ${env.PUBLIC_URL} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`,
+      )
+    })
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ event: 'server.stopping', signal })
+    for (const close of closers) await close()
+    await runtime.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

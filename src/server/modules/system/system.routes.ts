@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { sql } from 'drizzle-orm'
+import type { PublicConfig } from '#common/schemas/auth'
+import { db } from '#server/db/client'
+import { env } from '#server/env'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+
+export const systemRoutes = new Hono<AppEnv>()
+  .get('/health', async (c) => {
+    await db.execute(sql`SELECT 1`)
+    return c.json({ status: 'ok' as const })
+  })
+  .get('/config', (c) =>
+    c.json({
+      googleEnabled: env.googleEnabled,
+      billingProvider: env.billingProvider,
+      maxUploadMb: env.MAX_UPLOAD_MB,
+    } satisfies PublicConfig),
+  )
+  .get('/me', requireUser, (c) => c.json({ user: c.var.user }))

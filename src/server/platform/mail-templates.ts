@@ -1,0 +1,48 @@
+import type { MailMessage } from './mail.ts'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+function actionMail(options: {
+  to: string
+  subject: string
+  greeting: string
+  intro: string
+  action: string
+  link: string
+  outro: string
+}): MailMessage {
+  const text = `${options.greeting}\n\n${options.intro}\n\n${options.link}\n\n${options.outro}\n\n— Rowcraft`
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
+<p>${escapeHtml(options.greeting)}</p>
+<p>${escapeHtml(options.intro)}</p>
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(options.action)}</a></p>
+<p style="font-size:12px;color:#555">Or paste this link into your browser: ${escapeHtml(options.link)}</p>
+<p>${escapeHtml(options.outro)}</p>
+<p>— Rowcraft</p></body></html>`
+  return { to: options.to, subject: options.subject, text, html, link: options.link }
+}
+
+export function verificationMail(to: string, name: string, link: string): MailMessage {
+  return actionMail({
+    to,
+    subject: 'Confirm your Rowcraft account',
+    greeting: `Hi ${name || 'there'},`,
+    intro: 'Thanks for signing up for Rowcraft. Confirm your e-mail address to finish creating your account.',
+    action: 'Confirm my e-mail',
+    link,
+    outro: "If you didn't sign up, you can ignore this e-mail.",
+  })
+}
+
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  return actionMail({
+    to,
+    subject: 'Reset your Rowcraft password',
+    greeting: `Hi ${name || 'there'},`,
+    intro: 'Someone asked to reset the password of your Rowcraft account. The link works for one hour.',
+    action: 'Choose a new password',
+    link,
+    outro: "If it wasn't you, ignore this e-mail: your password stays as it is.",
+  })
+}

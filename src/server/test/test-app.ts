@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { createApp } from '#server/app'
+import { bootstrap, type Runtime } from '#server/bootstrap'
+import { loadEnv } from '#server/env'
+import { createTestDatabase } from './test-database.ts'
+import { lastMailTo } from './outbox.ts'
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+
+type App = ReturnType<typeof createApp>
+
+/** A cookie-keeping client over `app.request()`, like one browser tab. */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>()
+  constructor(private readonly app: App) {}
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers)
+    if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN)
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+    let body = init.body
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json')
+      body = JSON.stringify(init.json)
+    }
+    const url = path.startsWith('http') ? path : `${TEST_ORIGIN}${path}`
+    const res = await this.app.request(url, { ...init, headers, body, redirect: 'manual' })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const eq = pair!.indexOf('=')
+      const name = pair!.slice(0, eq).trim()
+      const value = pair!.slice(eq + 1).trim()
+      if (value === '' || /max-age=0\b/i.test(cookie)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return res
+  }
+
+  post(path: string, json: unknown) {
+    return this.request(path, { method: 'POST', json })
+  }
+}
+
+export type TestApp = {
+  app: App
+  runtime: Runtime
+  dataDir: string
+  browser: () => TestBrowser
+  lastMailTo: (email: string) => ReturnType<typeof lastMailTo>
+  signUpVerified: (user?: Partial<TestUser>) => Promise<{ browser: TestBrowser; user: TestUser }>
+  close: () => Promise<void>
+}
+
+export type TestUser = { firstName: string; lastName: string; email: string; password: string }
+
+let userCounter = 0
+export function makeTestUser(overrides: Partial<TestUser> = {}): TestUser {
+  userCounter += 1
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${userCounter}.${Date.now()}@example.com`,
+    password: 'Correct-Horse9!',
+    ...overrides,
+  }
+}
+
+/** The real app on a fresh database: PGlite in memory, or its own database on DATABASE_URL. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-test-'))
+  const database = await createTestDatabase()
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    PUBLIC_URL: TEST_ORIGIN,
+    APP_SECRET: 'test-secret-that-is-long-enough-1234567890',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  })
+  const runtime = await bootstrap(env, { logger: pino({ level: 'silent' }), inMemoryDatabase: true })
+  const app = createApp()
+
+  const testApp: TestApp = {
+    app,
+    runtime,
+    dataDir,
+    browser: () => new TestBrowser(app),
+    lastMailTo: (email) => lastMailTo(dataDir, email),
+    async signUpVerified(partial = {}) {
+      const user = makeTestUser(partial)
+      const browser = new TestBrowser(app)
+      const res = await browser.post('/api/auth/sign-up/email', {
+        ...user,
+        name: `${user.firstName} ${user.lastName}`,
+        callbackURL: '/',
+      })
+      if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
+      const link = lastMailTo(dataDir, user.email).links.find((l) => l.includes('/verify-email'))
+      if (!link) throw new Error('no verification link')
+      await browser.request(link)
+      return { browser, user }
+    },
+    async close() {
+      await runtime.close()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  return testApp
+}

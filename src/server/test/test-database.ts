@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+/**
+ * With DATABASE_URL set, each test file gets a database of its own on that server, so files run
+ * in parallel; without it, tests use an in-memory PGlite per file.
+ */
+export async function createTestDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) return { url: undefined, drop: async () => {} }
+  const name = `rowcraft_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}

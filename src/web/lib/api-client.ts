@@ -1,0 +1,40 @@
+import { hc } from 'hono/client'
+import type { ApiErrorBody, ErrorCode } from '#common/errors'
+import type { AppType } from '#server/app'
+
+/** The typed API client: `unwrap(await api.config.$get())`. */
+export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } })
+
+export class ApiError extends Error {
+  readonly code: ErrorCode | 'NETWORK'
+  readonly status: number
+  readonly details?: unknown
+
+  constructor(code: ApiError['code'], status: number, message: string, details?: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = status
+    this.details = details
+  }
+}
+
+type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never
+
+/** Returns the parsed body of a successful response, or throws the server's error as ApiError. */
+export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
+  if (res.ok) return (await res.json()) as JsonOf<R>
+  let body: Partial<ApiErrorBody> | undefined
+  try {
+    body = (await res.json()) as Partial<ApiErrorBody>
+  } catch {
+    body = undefined
+  }
+  const error = body?.error
+  throw new ApiError(
+    error?.code ?? (res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
+    res.status,
+    error?.message ?? `Request failed (${res.status}). Please try again.`,
+    error?.details,
+  )
+}

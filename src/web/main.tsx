@@ -1,0 +1,2 @@
+import { cn } from '#web/lib/cn'
+console.log(cn('a', 'b'))
