@@ -3,6 +3,8 @@ import { serve } from '@hono/node-server'
 import { createApp } from '#server/app'
 import { bootstrap } from '#server/bootstrap'
 import { loadEnv } from '#server/env'
+import { allJobs } from '#server/jobs'
+import { startQueue, stopQueue } from '#server/platform/queue'
 
 type Role = 'all' | 'api' | 'worker'
 
@@ -33,6 +35,14 @@ async function main() {
   const { logger } = runtime
   const closers: Array<() => Promise<void> | void> = []
 
+  await startQueue({
+    driver: runtime.database.driver,
+    databaseUrl: env.DATABASE_URL,
+    jobs: allJobs,
+    work: role !== 'api',
+  })
+  closers.push(stopQueue)
+
   if (role !== 'worker') {
     const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))
     const app = createApp({ webDir })
@@ -42,7 +52,7 @@ async function main() {
         `Rowcraft is running at ${env.PUBLIC_URL} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`,
       )
     })
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    closers.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())))
   }
 
   let stopping = false

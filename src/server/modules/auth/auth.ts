@@ -76,10 +76,20 @@ export function createAuth({ db, env }: { db: Database; env: Env }) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // A coarse per-IP guard under the spec's per-e-mail limiter (auth.routes.ts). Better Auth's
+    // defaults (3 sign-ins per 10 s per IP) would lock out a whole office behind one address.
     rateLimit: {
       enabled: env.NODE_ENV !== 'test',
       storage: 'database',
       modelName: 'rateLimit',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 30 },
+        '/sign-up/*': { window: 60, max: 20 },
+        '/request-password-reset': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 10 },
+      },
     },
     advanced: {
       useSecureCookies: env.PUBLIC_URL.startsWith('https://'),

@@ -1,5 +1,6 @@
 import * as React from 'react'
-import { Label as LabelPrimitive, Slot } from 'radix-ui'
+import type { Label as LabelPrimitive} from 'radix-ui';
+import { Slot } from 'radix-ui'
 import {
   Controller,
   FormProvider,

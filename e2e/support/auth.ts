@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test'
+import { lastMailTo } from '../../src/server/test/outbox.ts'
+
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
+
+export type E2eUser = { firstName: string; lastName: string; email: string; password: string }
+
+export function newUser(prefix = 'ada'): E2eUser {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+    password: 'Correct-Horse9!',
+  }
+}
+
+/** Waits for a mail to reach the server's outbox and returns the first link that matches. */
+export async function linkFromOutbox(email: string, contains: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(() => {
+      try {
+        link = lastMailTo(dataDir, email).links.find((l) => l.includes(contains))
+      } catch {
+        link = undefined
+      }
+      return link
+    })
+    .toBeTruthy()
+  return link!
+}
+
+export async function signUp(page: Page, user: E2eUser) {
+  await page.goto('/?mode=signup')
+  const dialog = page.getByRole('dialog', { name: 'Create your account' })
+  await dialog.getByLabel('First name').fill(user.firstName)
+  await dialog.getByLabel('Last name').fill(user.lastName)
+  await dialog.getByLabel('Email').fill(user.email)
+  await dialog.getByLabel('Password').fill(user.password)
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Please check your inbox')).toBeVisible()
+}
+
+/** Signs up and follows the mailed link, which signs the user in. */
+export async function signUpVerified(page: Page, user: E2eUser) {
+  await signUp(page, user)
+  await page.goto(await linkFromOutbox(user.email, '/api/auth/verify-email'))
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+export async function signInThroughDialog(page: Page, user: Pick<E2eUser, 'email' | 'password'>) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome back' })
+  await dialog.getByLabel('Email').fill(user.email)
+  await dialog.getByLabel('Password').fill(user.password)
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu-trigger').click()
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}

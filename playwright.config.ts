@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** The real server, built web app and a fresh PGlite (or DATABASE_URL) in `.e2e-data`. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data'
+const baseURL = `http://localhost:${E2E_PORT}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx src/server/main.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: E2E_DATA_DIR,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+})

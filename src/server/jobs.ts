@@ -1,0 +1,4 @@
+import type { AnyJobDefinition } from '#server/platform/queue'
+
+/** Every queue job of every module; workers register them all. */
+export const allJobs: AnyJobDefinition[] = []

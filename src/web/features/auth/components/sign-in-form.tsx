@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { AUTH_MESSAGES } from '#common/messages'
+import { signInSchema, type SignInInput } from '#common/schemas/auth'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form'
+import { Input } from '#web/components/ui/input'
+import { authClient } from '#web/lib/auth-client'
+import { toastAuthError, toastUnexpectedError } from '../lib/auth-error-toast'
+import { VERIFIED_CALLBACK_URL } from '../lib/auth-search-params'
+import { PasswordInput } from './password-input'
+import { SubmitButton } from './submit-button'
+
+type SignInFormProps = {
+  onSignedIn: () => void
+  onForgotPassword: () => void
+}
+
+export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { isSubmitting } = form.formState
+
+  async function signIn(values: SignInInput) {
+    try {
+      // An unverified account gets a fresh verification mail; its link should land like sign-up's.
+      const { error } = await authClient.signIn.email({
+        ...values,
+        callbackURL: VERIFIED_CALLBACK_URL,
+      })
+      if (error) {
+        toastAuthError(error)
+        return
+      }
+      form.reset()
+      toast.success(AUTH_MESSAGES.welcomeBackTitle, { description: AUTH_MESSAGES.welcomeBackBody })
+      onSignedIn()
+    } catch {
+      toastUnexpectedError()
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(signIn)} className="grid gap-4" noValidate>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="-mt-2 flex justify-end">
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            Forgot password?
+          </button>
+        </div>
+        <SubmitButton isBusy={isSubmitting}>Sign in</SubmitButton>
+      </form>
+    </Form>
+  )
+}

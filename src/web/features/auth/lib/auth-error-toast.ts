@@ -1,0 +1,39 @@
+import { toast } from 'sonner'
+import { AUTH_RATE_LIMIT } from '#common/constants'
+import { AUTH_MESSAGES } from '#common/messages'
+
+/** The error object the Better Auth client returns: the server's JSON body plus the status. */
+export type AuthClientError = {
+  status: number
+  statusText?: string
+  message?: string
+  code?: string
+  retryAfterMinutes?: number
+}
+
+const RATE_LIMIT_WINDOW_MINUTES = Math.ceil(AUTH_RATE_LIMIT.windowMs / 60_000)
+
+export function isRateLimited(error: AuthClientError) {
+  return error.status === 429 || error.code === 'RATE_LIMITED'
+}
+
+export function rateLimitMessage(error: AuthClientError) {
+  if (typeof error.retryAfterMinutes === 'number') {
+    return AUTH_MESSAGES.rateLimitBody(error.retryAfterMinutes)
+  }
+  return error.message || AUTH_MESSAGES.rateLimitBody(RATE_LIMIT_WINDOW_MINUTES)
+}
+
+/** 'Rate limit exceeded' for 429, otherwise the destructive 'Error' toast with the server's words. */
+export function toastAuthError(error: AuthClientError, fallback: string = AUTH_MESSAGES.unexpected) {
+  if (isRateLimited(error)) {
+    toast.error(AUTH_MESSAGES.rateLimitTitle, { description: rateLimitMessage(error) })
+    return
+  }
+  toast.error(AUTH_MESSAGES.errorTitle, { description: error.message || fallback })
+}
+
+/** For exceptions thrown by the client (network down, unexpected response). */
+export function toastUnexpectedError() {
+  toast.error(AUTH_MESSAGES.errorTitle, { description: AUTH_MESSAGES.unexpected })
+}
