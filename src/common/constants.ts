@@ -92,3 +92,24 @@ export const DEFAULT_POST_AUTH_PATH = '/dashboard'
  * cookie and stays). A feature that stores something adds its key here.
  */
 export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const
+
+export const UPLOAD = {
+  /** Extensions the importer reads; `.csv` is the spec's, the rest go beyond it. */
+  acceptedExtensions: ['.csv', '.tsv', '.txt', '.xlsx'],
+  acceptedMimeTypes: [
+    'text/csv',
+    'application/vnd.ms-excel',
+    'text/tab-separated-values',
+    'text/plain',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
+  /** Dialog closes this long after completion (001 §4). */
+  completeCloseDelayMs: 1500,
+  progressPollIntervalMs: 1000,
+  progressPollMaxTries: 300,
+  /** Rows written per database batch. */
+  batchSize: 5000,
+  sampleFileName: 'sample-leads.csv',
+} as const
+
+export const PENDING_UPLOAD_DB = { name: 'rowcraft', store: 'pending-upload', key: 'pending' } as const

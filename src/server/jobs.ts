@@ -1,4 +1,5 @@
+import { importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
-export const allJobs: AnyJobDefinition[] = []
+export const allJobs: AnyJobDefinition[] = [importUploadJob]

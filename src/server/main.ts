@@ -1,9 +1,11 @@
+import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from '#server/app'
 import { bootstrap } from '#server/bootstrap'
 import { loadEnv } from '#server/env'
 import { allJobs } from '#server/jobs'
+import { startEvents, stopEvents } from '#server/platform/events'
 import { startQueue, stopQueue } from '#server/platform/queue'
 
 type Role = 'all' | 'api' | 'worker'
@@ -35,6 +37,8 @@ async function main() {
   const { logger } = runtime
   const closers: Array<() => Promise<void> | void> = []
 
+  await startEvents({ driver: runtime.database.driver, databaseUrl: env.DATABASE_URL })
+  closers.push(stopEvents)
   await startQueue({
     driver: runtime.database.driver,
     databaseUrl: env.DATABASE_URL,
@@ -52,7 +56,14 @@ async function main() {
         `Rowcraft is running at ${env.PUBLIC_URL} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`,
       )
     })
-    closers.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    closers.unshift(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Open event streams would hold the server forever; give requests a moment, then cut.
+          setTimeout(() => (server as Server).closeAllConnections?.(), 2000).unref()
+        }),
+    )
   }
 
   let stopping = false

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -32,7 +33,7 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
     return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {})
+  const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } })
   const database = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
 }

@@ -5,6 +5,9 @@ import { pino } from 'pino'
 import { createApp } from '#server/app'
 import { bootstrap, type Runtime } from '#server/bootstrap'
 import { loadEnv } from '#server/env'
+import { allJobs } from '#server/jobs'
+import { startEvents, stopEvents } from '#server/platform/events'
+import { startQueue, stopQueue } from '#server/platform/queue'
 import { createTestDatabase } from './test-database.ts'
 import { lastMailTo } from './outbox.ts'
 
@@ -69,7 +72,10 @@ export function makeTestUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 /** The real app on a fresh database: PGlite in memory, or its own database on DATABASE_URL. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { withWorkers?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-test-'))
   const database = await createTestDatabase()
   const env = loadEnv({
@@ -82,6 +88,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   })
   const runtime = await bootstrap(env, { logger: pino({ level: 'silent' }), inMemoryDatabase: true })
+  await startEvents({ driver: runtime.database.driver, databaseUrl: env.DATABASE_URL })
+  if (options.withWorkers) {
+    await startQueue({
+      driver: runtime.database.driver,
+      databaseUrl: env.DATABASE_URL,
+      jobs: allJobs,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+    })
+  }
   const app = createApp()
 
   const testApp: TestApp = {
@@ -105,6 +121,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       return { browser, user }
     },
     async close() {
+      if (options.withWorkers) await stopQueue()
+      await stopEvents()
       await runtime.close()
       await database.drop()
       rmSync(dataDir, { recursive: true, force: true })

@@ -21,20 +21,25 @@ export class ApiError extends Error {
 
 type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never
 
+/** Builds the ApiError for a failed response from its (possibly missing) `{ error }` body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const error = (body as Partial<ApiErrorBody> | undefined)?.error
+  return new ApiError(
+    error?.code ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
+    status,
+    error?.message ?? `Request failed (${status}). Please try again.`,
+    error?.details,
+  )
+}
+
 /** Returns the parsed body of a successful response, or throws the server's error as ApiError. */
 export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
   if (res.ok) return (await res.json()) as JsonOf<R>
-  let body: Partial<ApiErrorBody> | undefined
+  let body: unknown
   try {
-    body = (await res.json()) as Partial<ApiErrorBody>
+    body = await res.json()
   } catch {
     body = undefined
   }
-  const error = body?.error
-  throw new ApiError(
-    error?.code ?? (res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
-    res.status,
-    error?.message ?? `Request failed (${res.status}). Please try again.`,
-    error?.details,
-  )
+  throw toApiError(res.status, body)
 }

@@ -1,2 +1,3 @@
 export * from './auth.ts'
 export * from './security.ts'
+export * from './uploads.ts'

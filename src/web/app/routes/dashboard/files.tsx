@@ -1,11 +1,5 @@
-import { PAGE_TITLES } from '#common/messages'
-import { PagePlaceholder } from '#web/components/page-placeholder'
+import { FileStorage } from '#web/features/uploads/components/file-storage'
 
 export function FilesRoute() {
-  return (
-    <PagePlaceholder
-      title={PAGE_TITLES.files}
-      description="Your files and folders arrive with file storage."
-    />
-  )
+  return <FileStorage />
 }

@@ -1,6 +1,25 @@
 import { AppShell, SidebarUploadButton } from '#web/components/layouts/app-shell'
-import { announceUploadComingSoon } from './upload-coming-soon'
+import { useSidebar } from '#web/components/ui/sidebar'
+import { UploadDialogProvider, useUploadDialog } from '#web/features/uploads/components/upload-dialog-provider'
 
 export function DashboardLayout() {
-  return <AppShell uploadSlot={<SidebarUploadButton onClick={announceUploadComingSoon} />} />
+  return (
+    <UploadDialogProvider>
+      <AppShell uploadSlot={<SidebarUpload />} />
+    </UploadDialogProvider>
+  )
+}
+
+function SidebarUpload() {
+  const { openUploadDialog } = useUploadDialog()
+  const { setOpenMobile } = useSidebar()
+
+  return (
+    <SidebarUploadButton
+      onClick={() => {
+        setOpenMobile(false)
+        openUploadDialog()
+      }}
+    />
+  )
 }

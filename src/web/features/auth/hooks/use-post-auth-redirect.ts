@@ -13,23 +13,16 @@ import { takePostAuthDestination } from '../lib/post-auth-redirect'
 
 /**
  * Runs before the usual destination once the visitor is signed in. Returns where to go instead
- * (e.g. `/dashboard/{uploadId}` after processing a file saved before sign-in), or null.
+ * (e.g. `/dashboard/{uploadId}` after importing a file saved before sign-in), or null. Pass a
+ * stable function (module level): it is an effect dependency.
  */
 export type PendingUploadStep = () => Promise<string | null>
-
-/**
- * Placeholder for the pending-upload hand-off (000 §4): the upload issue supplies the real step
- * (restore the saved CSV, process it, toast 'File Processed' or 'Processing Failed').
- */
-export const skipPendingUploadStep: PendingUploadStep = async () => null
 
 /**
  * On the marketing pages: once a user exists and the auth dialog had been open, or the visitor
  * came back from Google (`?auth=callback`) or the verification link (`?verified=1`), send them on.
  */
-export function usePostAuthRedirect({
-  runPendingUploadStep = skipPendingUploadStep,
-}: { runPendingUploadStep?: PendingUploadStep } = {}) {
+export function usePostAuthRedirect({ runPendingUploadStep }: { runPendingUploadStep: PendingUploadStep }) {
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
   const { data: session, isPending } = authClient.useSession()
@@ -49,8 +42,10 @@ export function usePostAuthRedirect({
     if (!dialogWasOpen.current && !isReturning) return
     isRedirecting.current = true
     void (async () => {
-      const destination = (await runPendingUploadStep().catch(() => null)) ?? takePostAuthDestination()
-      await navigate(destination, { replace: true })
+      const pendingUploadDestination = await runPendingUploadStep().catch(() => null)
+      // Taken either way, so a stale target does not resurface at the next sign-in.
+      const storedDestination = takePostAuthDestination()
+      await navigate(pendingUploadDestination ?? storedDestination, { replace: true })
     })()
   }, [hasUser, isReturning, navigate, runPendingUploadStep])
 

@@ -1,11 +1,17 @@
 import { ArrowRightIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TRIAL } from '#common/constants'
 import { Button } from '#web/components/ui/button'
 import { authClient } from '#web/lib/auth-client'
 import { EnrichedTablePreview } from './enriched-table-preview'
 
-export function HeroSection() {
+type HeroSectionProps = {
+  /** The drag-and-drop CSV box (000 §2), supplied by the route from the uploads feature. */
+  uploadBox?: ReactNode
+}
+
+export function HeroSection({ uploadBox }: HeroSectionProps) {
   const { data: session } = authClient.useSession()
 
   return (
@@ -22,6 +28,7 @@ export function HeroSection() {
             Upload a CSV, describe the columns you need in plain language, and watch Rowcraft
             research, score and tag every row. Then ask your table questions and export the result.
           </p>
+          {uploadBox}
           <div className="flex flex-wrap items-center gap-3">
             {session ? (
               <Button size="lg" asChild>

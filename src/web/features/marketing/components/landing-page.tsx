@@ -1,16 +1,16 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { FeaturesSection } from './features-section'
 import { HeroSection } from './hero-section'
 import { PricingSection } from './pricing-section'
 import { UseCasesSection } from './use-cases-section'
 
-export function LandingPage() {
+export function LandingPage({ uploadBox }: { uploadBox?: ReactNode }) {
   useScrollToHash()
 
   return (
     <>
-      <HeroSection />
+      <HeroSection uploadBox={uploadBox} />
       <FeaturesSection />
       <UseCasesSection />
       <PricingSection />

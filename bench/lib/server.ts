@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { Readable } from 'node:stream'
+import pg from 'pg'
+import { lastMailTo } from '../../src/server/test/outbox.ts'
+
+/** A real server process (the same one `npm start` runs) on PGlite or on a fresh PostgreSQL database. */
+export type BenchServer = {
+  baseUrl: string
+  pid: number
+  dataDir: string
+  cookie: string
+  /** Peak resident memory of the server process so far (VmHWM), in MB. */
+  peakRssMb: () => number
+  stop: () => Promise<void>
+}
+
+export type Backend = 'pglite' | 'pg'
+
+let portCounter = 3400
+
+async function freshPgDatabase(name: string): Promise<string> {
+  const adminUrl = process.env.DATABASE_URL!
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE "${name}"`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess) {
+  const until = Date.now() + 60_000
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('server did not start')
+}
+
+async function signUp(baseUrl: string, dataDir: string): Promise<string> {
+  const email = `bench.${Date.now()}@example.com`
+  const headers = { 'content-type': 'application/json', origin: baseUrl }
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'Bench-Password1!', name: 'Bench User', firstName: 'Bench', lastName: 'User', callbackURL: '/' }),
+  })
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`)
+  const link = lastMailTo(dataDir, email).links.find((l) => l.includes('/verify-email'))!
+  const verified = await fetch(link, { redirect: 'manual' })
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  if (!cookie.includes('session_token')) throw new Error('verification did not sign in')
+  return cookie
+}
+
+export async function startBenchServer(backend: Backend): Promise<BenchServer> {
+  const port = portCounter++
+  const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
+  const baseUrl = `http://localhost:${port}`
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    MAX_UPLOAD_MB: '200',
+  }
+  delete env.DATABASE_URL
+  if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  await waitForHealth(baseUrl, child)
+  const cookie = await signUp(baseUrl, dataDir)
+  return {
+    baseUrl,
+    pid: child.pid!,
+    dataDir,
+    cookie,
+    peakRssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
+      return kb / 1024
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Uploads a file the way the browser does (multipart, streamed from disk); returns the upload id. */
+export async function uploadFile(server: BenchServer, path: string): Promise<string> {
+  const boundary = `----rowcraft${Date.now()}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${basename(path)}"\r\nContent-Type: text/csv\r\n\r\n`,
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  const size = statSync(path).size
+  async function* body() {
+    yield head
+    yield* createReadStream(path, { highWaterMark: 1 << 20 })
+    yield tail
+  }
+  const res = await fetch(`${server.baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + size + tail.length),
+      cookie: server.cookie,
+      origin: server.baseUrl,
+    },
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit)
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
+  const json = (await res.json()) as { upload_id: string; needs_header_confirmation: boolean }
+  if (json.needs_header_confirmation) {
+    await fetch(`${server.baseUrl}/api/uploads/${json.upload_id}/confirm-headers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: server.cookie, origin: server.baseUrl },
+      body: JSON.stringify({ hasHeaders: true, headerRowIndex: 0 }),
+    })
+  }
+  return json.upload_id
+}
+
+export async function waitForImport(server: BenchServer, uploadId: string, timeoutMs = 600_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const res = await fetch(`${server.baseUrl}/api/uploads/${uploadId}/progress`, { headers: { cookie: server.cookie } })
+    const progress = (await res.json()) as { status: string; total_rows: number | null; error_message: string | null }
+    if (progress.status === 'completed') return progress.total_rows ?? 0
+    if (progress.status === 'failed') throw new Error(`import failed: ${progress.error_message}`)
+    if (Date.now() > until) throw new Error('import timed out')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

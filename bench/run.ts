@@ -1,0 +1,24 @@
+import { runImportBench } from './import.bench.ts'
+import type { Backend } from './lib/server.ts'
+
+/**
+ * `npm run bench` runs every group; `npm run bench -- import` one group. Each figure is printed
+ * as `name: value unit`. PGlite always; PostgreSQL too when DATABASE_URL is set.
+ */
+const groups: Record<string, (backends: Backend[], report: Report) => Promise<void>> = {
+  import: runImportBench,
+}
+
+type Report = (name: string, value: number, unit: string) => void
+const report: Report = (name, value, unit) => console.log(`${name}: ${value} ${unit}`)
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'))
+const unknown = requested.filter((name) => !(name in groups))
+if (unknown.length > 0) {
+  console.error(`Unknown bench group(s): ${unknown.join(', ')}. Groups: ${Object.keys(groups).join(', ')}`)
+  process.exit(2)
+}
+const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite']
+for (const name of requested.length > 0 ? requested : Object.keys(groups)) {
+  await groups[name]!(backends, report)
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+
+export const uploadStatusSchema = z.enum(['awaiting_header', 'processing', 'completed', 'failed'])
+export type UploadStatus = z.infer<typeof uploadStatusSchema>
+
+export const columnTypeSchema = z.enum(['text', 'number', 'date', 'boolean'])
+export type ColumnType = z.infer<typeof columnTypeSchema>
+
+export const columnKindSchema = z.enum(['source', 'manual', 'ai'])
+
+export type UploadColumn = {
+  key: string
+  name: string
+  type: ColumnType
+  position: number
+  hidden: boolean
+  kind: z.infer<typeof columnKindSchema>
+}
+
+/** One row the importer could not take as it was (spec 001 §3 "Data quality issue"). */
+export type DataQualityIssue = {
+  row: number
+  action: 'skipped' | 'padded' | 'other'
+  expected_columns: number
+  actual_columns: number
+  reason: string
+}
+
+/** What the sniffer found (spec 001 §3 "Header preview", plus the dialect). */
+export type HeaderPreview = {
+  filename: string
+  detectedHeaderRow: number
+  confidence: number
+  reasons: string[]
+  rows: string[][]
+  encoding: string
+  delimiter: string | null
+  sheets?: string[]
+  sheet?: string
+}
+
+export type UploadSummary = {
+  id: string
+  filename: string
+  status: UploadStatus
+  totalRows: number
+  processedRows: number
+  validRows: number
+  skippedRows: number
+  dataCompletenessScore: number | null
+  errorMessage: string | null
+  folderId: string | null
+  sizeBytes: number
+  createdAt: string
+  updatedAt: string
+}
+
+export type UploadDetail = UploadSummary & {
+  columns: UploadColumn[]
+  dataQualityIssues: DataQualityIssue[]
+  qualityMetrics: QualityMetrics | null
+  preview: HeaderPreview | null
+}
+
+export type QualityMetrics = {
+  totalRecords: number
+  validRows: number
+  paddedRows: number
+  skippedRows: number
+  blankLines: number
+  commentLines: number
+  nonEmptyCells: number
+  totalCells: number
+  issueCount: number
+  encoding: string
+  delimiter: string | null
+  hasHeader: boolean
+  headerRow: number | null
+}
+
+/** POST /api/uploads answer (spec 001 §3 "Upload response"). */
+export type UploadResponse = {
+  upload_id: string
+  needs_header_confirmation: boolean
+  preview_data: HeaderPreview
+  processing_in_background: boolean
+  total_rows: number | null
+}
+
+/** GET /api/uploads/:id/progress (spec 001 §3 "Processing progress response"). */
+export type UploadProgress = {
+  status: UploadStatus
+  processed_rows: number
+  total_rows: number | null
+  progress_percentage: number
+  error_message: string | null
+  valid_rows: number
+  skipped_rows: number
+  data_quality_issues: DataQualityIssue[]
+}
+
+export const confirmHeadersSchema = z.object({
+  hasHeaders: z.boolean(),
+  headerRowIndex: z.number().int().min(0).max(1000).default(0),
+})
+export type ConfirmHeadersInput = z.infer<typeof confirmHeadersSchema>
+
+export const uploadFormFieldsSchema = z.object({
+  sheet: z.string().max(200).optional(),
+})
+
+export const rowsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+})
+
+export type RowsPage = {
+  data: Array<{ rowIndex: number; values: Record<string, string> }>
+  count: number
+  page: number
+  perPage: number
+  totalPages: number
+}

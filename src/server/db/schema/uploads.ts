@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type {
+  ColumnType,
+  DataQualityIssue,
+  HeaderPreview,
+  QualityMetrics,
+  UploadStatus,
+} from '#common/schemas/uploads'
+import { user } from './auth.ts'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+    ...timestamps,
+  },
+  (t) => [index('folders_user_idx').on(t.userId, t.createdAt)],
+)
+
+export const csvUploads = pgTable(
+  'csv_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    storagePath: text('storage_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    status: text('status').$type<UploadStatus>().notNull(),
+    /** How the importer reads the stored file (uploads.service `ImportPlan`). */
+    plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+    preview: jsonb('preview').$type<HeaderPreview>(),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    validRows: integer('valid_rows').notNull().default(0),
+    skippedRows: integer('skipped_rows').notNull().default(0),
+    dataCompletenessScore: real('data_completeness_score'),
+    dataQualityIssues: jsonb('data_quality_issues').$type<DataQualityIssue[]>().notNull().default(sql`'[]'::jsonb`),
+    qualityMetrics: jsonb('quality_metrics').$type<QualityMetrics>(),
+    errorMessage: text('error_message'),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** Rows go into their own partition; searches use its trigram index once this is set. */
+    searchIndexedAt: timestamp('search_indexed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('csv_uploads_user_updated_idx').on(t.userId, t.updatedAt),
+    index('csv_uploads_user_created_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/** Column metadata apart from the rows: `key` is stable, so a rename touches no row. */
+export const uploadColumns = pgTable(
+  'upload_columns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => csvUploads.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<ColumnType>().notNull().default('text'),
+    position: integer('position').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    kind: text('kind').$type<'source' | 'manual' | 'ai'>().notNull().default('source'),
+    width: integer('width'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('upload_columns_upload_key_idx').on(t.uploadId, t.key), index('upload_columns_upload_position_idx').on(t.uploadId, t.position)],
+)

@@ -1,0 +1,246 @@
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { once } from 'node:events'
+import { eq } from 'drizzle-orm'
+import Papa from 'papaparse'
+import { UPLOAD } from '#common/constants'
+import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { publish } from '#server/platform/events'
+import { logger } from '#server/platform/logger'
+import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
+import { readRecords } from './lib/read-csv.ts'
+import { readWorkbookRows } from './lib/read-xlsx.ts'
+import { buildSearchIndex, openRowWriter, sourceColumnKey, type RowToWrite, type RowWriter } from './row-writer.ts'
+import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
+
+const PROGRESS_EVERY_MS = 250
+
+type Upload = typeof csvUploads.$inferSelect
+
+/** Issues are stored without the skipped values; those go to the downloadable skipped-rows file. */
+const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: ReadIssue): DataQualityIssue => ({
+  row,
+  action,
+  expected_columns,
+  actual_columns,
+  reason,
+})
+
+/** Writes skipped records (with their line numbers) as CSV the user can download and fix. */
+function openSkippedRowsFile(path: string) {
+  let stream: WriteStream | undefined
+  let hasRows = false
+  return {
+    async add(header: string[], issues: ReadIssue[]) {
+      const skipped = issues.filter((issue) => issue.action === 'skipped' && issue.values)
+      if (skipped.length === 0) return
+      if (!stream) {
+        stream = createWriteStream(path)
+        stream.write(`\uFEFF${Papa.unparse([['Line', ...header]])}\r\n`)
+      }
+      hasRows = true
+      const ok = stream.write(`${Papa.unparse(skipped.map((issue) => [String(issue.row), ...(issue.values ?? [])]))}\r\n`)
+      if (!ok) await once(stream, 'drain')
+    },
+    async close() {
+      if (!stream) return hasRows
+      stream.end()
+      await once(stream, 'finish')
+      return hasRows
+    },
+  }
+}
+
+/** Keeps upload_columns in step with the header; a wider spreadsheet row adds columns. */
+async function syncColumns(uploadId: string, header: string[], known: number) {
+  if (header.length <= known) return known
+  await db
+    .insert(uploadColumns)
+    .values(header.slice(known).map((name, i) => ({ uploadId, key: sourceColumnKey(known + i), name, position: known + i })))
+  return header.length
+}
+
+/**
+ * The import job's work, safe to run again: it starts from an empty partition and fresh columns
+ * each time, and does nothing for an upload that is not waiting to be imported.
+ */
+export async function importUpload({ uploadId }: { uploadId: string }) {
+  const [upload] = await db.select().from(csvUploads).where(eq(csvUploads.id, uploadId))
+  if (!upload || upload.status !== 'processing') return
+
+  const started = performance.now()
+  let writer: RowWriter | undefined
+  const skippedFile = openSkippedRowsFile(skippedRowsPath(upload))
+  let processedRows = 0
+  let skippedRows = 0
+  let bytesRead = 0
+  let lastProgressAt = 0
+
+  const emitProgress = async (force = false) => {
+    const now = performance.now()
+    if (!force && now - lastProgressAt < PROGRESS_EVERY_MS) return
+    lastProgressAt = now
+    await db.update(csvUploads).set({ processedRows, skippedRows }).where(eq(csvUploads.id, uploadId))
+    await publish(upload.userId, {
+      type: 'upload.progress',
+      uploadId,
+      status: 'processing',
+      processedRows,
+      totalRows: null,
+      bytesRead,
+      totalBytes: upload.sizeBytes,
+      validRows: processedRows,
+      skippedRows,
+      errorMessage: null,
+    })
+  }
+
+  try {
+    await db.delete(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
+    writer = await openRowWriter({ uploadId })
+    let knownColumns = 0
+    const takeBatch = async (header: string[], rows: RowToWrite[], issues: ReadIssue[], readBytes?: number) => {
+      knownColumns = await syncColumns(uploadId, header, knownColumns)
+      await writer!.write(rows)
+      await skippedFile.add(header, issues)
+      processedRows += rows.length
+      skippedRows += issues.filter((issue) => issue.action === 'skipped').length
+      if (readBytes !== undefined) bytesRead = readBytes
+      await emitProgress()
+    }
+
+    const plan = planOf(upload)
+    let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string }
+    if (plan.kind === 'csv') {
+      const summary = await readRecords(upload.storagePath, {
+        sniff: plan.sniff,
+        headerRow: plan.headerRow,
+        batchSize: UPLOAD.batchSize,
+        onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.issues, batch.bytesRead),
+      })
+      result = {
+        header: summary.header,
+        fatal: summary.fatalError?.message,
+        issues: summary.issues.map(storedIssue),
+        metrics: {
+          totalRecords: summary.totalRecords,
+          validRows: summary.validRows,
+          paddedRows: summary.paddedRows,
+          skippedRows: summary.skippedRows,
+          blankLines: summary.blankLines,
+          commentLines: summary.commentLines,
+          nonEmptyCells: summary.nonEmptyCells,
+          totalCells: summary.totalCells,
+          issueCount: summary.issueCount,
+          encoding: summary.encoding,
+          delimiter: plan.sniff.singleColumn ? null : plan.sniff.delimiter,
+          hasHeader: plan.headerRow !== null,
+          headerRow: plan.headerRow,
+        },
+      }
+    } else {
+      const summary = await readWorkbookRows(upload.storagePath, {
+        workbook: plan.workbook,
+        sheet: plan.sheet,
+        headerRow: plan.headerRow,
+        batchSize: UPLOAD.batchSize,
+        onBatch: (batch) => takeBatch(batch.header, batch.rows, []),
+      })
+      result = {
+        header: summary.header,
+        issues: [],
+        metrics: {
+          totalRecords: summary.totalRecords,
+          validRows: summary.validRows,
+          paddedRows: 0,
+          skippedRows: 0,
+          blankLines: summary.blankLines,
+          commentLines: 0,
+          nonEmptyCells: summary.nonEmptyCells,
+          totalCells: summary.totalCells,
+          issueCount: 0,
+          encoding: 'xlsx',
+          delimiter: null,
+          hasHeader: plan.headerRow !== null,
+          headerRow: plan.headerRow,
+        },
+      }
+    }
+    if (result.fatal) throw new ImportRefusedError(result.fatal)
+
+    await syncColumns(uploadId, result.header, knownColumns)
+    await writer.finish()
+    const hasSkippedFile = await skippedFile.close()
+    if (!hasSkippedFile) await rm(skippedRowsPath(upload), { force: true })
+
+    const { metrics } = result
+    const completeness = metrics.totalCells > 0 ? Math.round((metrics.nonEmptyCells / metrics.totalCells) * 1000) / 10 : 0
+    const [done] = await db
+      .update(csvUploads)
+      .set({
+        status: 'completed',
+        // Every data record counts: imported (valid, padded included) plus skipped.
+        totalRows: metrics.validRows + metrics.skippedRows,
+        processedRows: metrics.validRows + metrics.skippedRows,
+        validRows: metrics.validRows,
+        skippedRows: metrics.skippedRows,
+        dataCompletenessScore: completeness,
+        dataQualityIssues: result.issues,
+        qualityMetrics: metrics,
+        errorMessage: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(csvUploads.id, uploadId))
+      .returning()
+    await publishFinal(done!)
+    logger.info({
+      event: 'uploads.import.done',
+      uploadId,
+      rows: metrics.validRows,
+      ms: Math.round(performance.now() - started),
+    })
+  } catch (error) {
+    await writer?.abort().catch(() => {})
+    await skippedFile.close().catch(() => {})
+    const message =
+      error instanceof ImportRefusedError
+        ? error.message
+        : 'We could not import this file because of an error on our side. Please try again; if it keeps failing, contact support.'
+    if (!(error instanceof ImportRefusedError)) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
+    const [failed] = await db
+      .update(csvUploads)
+      .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
+      .where(eq(csvUploads.id, uploadId))
+      .returning()
+    if (failed) await publishFinal(failed)
+    return
+  }
+
+  // The rows are usable now; the search index follows without holding up the user.
+  try {
+    await buildSearchIndex(uploadId)
+    await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
+  } catch (error) {
+    logger.error({ event: 'uploads.search_index.failed', uploadId, err: error })
+  }
+}
+
+class ImportRefusedError extends Error {}
+
+async function publishFinal(upload: Upload) {
+  const progress = progressOf(upload)
+  await publish(upload.userId, {
+    type: 'upload.progress',
+    uploadId: upload.id,
+    status: upload.status,
+    processedRows: progress.processed_rows,
+    totalRows: progress.total_rows,
+    bytesRead: upload.sizeBytes,
+    totalBytes: upload.sizeBytes,
+    validRows: upload.validRows,
+    skippedRows: upload.skippedRows,
+    errorMessage: upload.errorMessage,
+  })
+}

@@ -1,0 +1,281 @@
+import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { createStreamDecoder, type DecodeEvent } from './decode-stream.ts'
+import { detectEncoding, isProbablyBinary } from './detect-encoding.ts'
+import { detectHeader } from './detect-header.ts'
+import {
+  type DataQualityIssue,
+  type FatalError,
+  fatalError,
+  MAX_SUMMARY_ISSUES,
+} from './import-report.ts'
+import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.ts'
+import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
+import { createRowSorter, type DataRow, type RowCounts } from './row-sorter.ts'
+import { type Newline, sniffDialect } from './sniff-dialect.ts'
+
+export type SniffResult = {
+  /** TextDecoder label used for the whole file. */
+  encoding: string
+  bomLength: number
+  delimiter: string
+  quoteChar: string
+  escapeChar: string
+  newline: Newline
+  commentChar: '#' | null
+  /** No delimiter splits the lines: one column, read as RFC 4180 with ','. */
+  singleColumn: boolean
+  hasHeader: boolean
+  /** 0-based index into `preview` of the detected header row (0 when there is none). */
+  headerRow: number
+  confidence: number
+  /** Header detection reasons, for the header dialog. */
+  reasons: string[]
+  /** The first records, raw cells, with blank and comment lines left out. */
+  preview: string[][]
+  /** The 1-based line each preview row starts on; readRecords finds the header by it. */
+  previewLines: number[]
+  /** Number of columns: the header's width or the common width of the data, whichever is wider. */
+  width: number
+  /**
+   * The header names one column fewer than the data holds and the data's last column is not
+   * empty: R's write.csv leaves the row-names column unnamed, so the names belong to columns 2..n.
+   */
+  unnamedFirstColumn: boolean
+  /** How encoding and dialect were chosen, for logs and support. */
+  notes: string[]
+  fatalError?: FatalError
+}
+
+export type RecordBatch = {
+  header: string[]
+  rows: DataRow[]
+  /** Issues found since the previous batch, skipped records with their values. */
+  issues: DataQualityIssue[]
+  /** Bytes of the file read so far, for progress. */
+  bytesRead: number
+}
+
+export type ReadSummary = RowCounts & {
+  /** Normalised column names, one per column. */
+  header: string[]
+  /** The encoding the file was read with (it changes when a later part is not UTF-8). */
+  encoding: string
+  /** The first MAX_SUMMARY_ISSUES issues; all of them went out with the batches. */
+  issues: DataQualityIssue[]
+  issueCount: number
+  warnings: string[]
+  /** Set when the file cannot be imported; batches delivered before it must be discarded. */
+  fatalError?: FatalError
+}
+
+export type ReadOptions = {
+  sniff: SniffResult
+  /** Index into `sniff.preview` of the header row, or null for "No Headers". */
+  headerRow: number | null
+  batchSize: number
+  onBatch: (batch: RecordBatch) => Promise<void>
+  /** Bytes read per step; 1 MB unless a test wants records and characters cut at chunk edges. */
+  chunkBytes?: number
+}
+
+/** Enough for encoding, dialect and header detection, and quick on any file size. */
+export const SNIFF_BYTES = 64 * 1024
+/** Rows kept for the header dialog, which shows the first five (HEADER_CONFIDENCE.previewRows). */
+export const PREVIEW_ROW_LIMIT = 20
+/** Rows the header detection compares; the sample usually holds many more. */
+const DETECTION_ROWS = 100
+const READ_CHUNK_BYTES = 1024 * 1024
+
+function readDialect(sniff: Pick<SniffResult, 'delimiter' | 'quoteChar' | 'escapeChar' | 'newline'>): ParseDialect {
+  return { delimiter: sniff.delimiter, quoteChar: sniff.quoteChar, escapeChar: sniff.escapeChar, newline: sniff.newline }
+}
+
+async function readSample(path: string): Promise<{ sample: Uint8Array; size: number }> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const sample = new Uint8Array(Math.min(size, SNIFF_BYTES))
+    const { bytesRead } = await handle.read(sample, 0, sample.length, 0)
+    return { sample: sample.subarray(0, bytesRead), size }
+  } finally {
+    await handle.close()
+  }
+}
+
+function failedSniff(error: FatalError, encoding = 'utf-8'): SniffResult {
+  return {
+    encoding,
+    bomLength: 0,
+    delimiter: ',',
+    quoteChar: '"',
+    escapeChar: '"',
+    newline: '\n',
+    commentChar: null,
+    singleColumn: false,
+    hasHeader: false,
+    headerRow: 0,
+    confidence: 0,
+    reasons: [],
+    preview: [],
+    previewLines: [],
+    width: 0,
+    unnamedFirstColumn: false,
+    notes: [],
+    fatalError: error,
+  }
+}
+
+/** Reads the first 64 KB and works out everything the header dialog and the import need. */
+export async function sniffFile(path: string): Promise<SniffResult> {
+  const { sample, size } = await readSample(path)
+  if (size === 0) return failedSniff(fatalError('EMPTY_FILE'))
+  if (isProbablyBinary(sample)) return failedSniff(fatalError('BINARY_FILE'))
+
+  const guess = detectEncoding(sample)
+  const truncated = size > sample.length
+  const text = new TextDecoder(guess.encoding, { ignoreBOM: true }).decode(sample.subarray(guess.bomLength), {
+    stream: truncated,
+  })
+  if (text.trim() === '') return failedSniff(fatalError('EMPTY_FILE'), guess.encoding)
+
+  const dialect = sniffDialect(text, { truncated })
+  const { rows, lines } = previewRecords(text, truncated, dialect, DETECTION_ROWS)
+  if (rows.length === 0) return failedSniff(fatalError('EMPTY_FILE'), guess.encoding)
+
+  const verdict = detectHeader(rows)
+  const header = verdict.hasHeader ? (rows[verdict.detectedHeaderRow] as string[]) : null
+  const body = header ? rows.slice(verdict.detectedHeaderRow + 1) : rows
+  const width = Math.max(header?.length ?? 0, commonWidth(body))
+  const unnamedFirstColumn = header !== null && header.length === width - 1 && !isLastColumnEmpty(body, width)
+  const notes = [`Encoding: ${guess.encoding} (${guess.reason})`, ...dialect.reasons]
+  if (unnamedFirstColumn) notes.push('The header has no name for the first column (row names); its names start at column 2')
+  return {
+    encoding: guess.encoding,
+    bomLength: guess.bomLength,
+    ...readDialect(dialect),
+    commentChar: dialect.commentChar,
+    singleColumn: dialect.singleColumn,
+    hasHeader: verdict.hasHeader,
+    headerRow: verdict.detectedHeaderRow,
+    confidence: verdict.confidence,
+    reasons: verdict.reasons,
+    preview: rows.slice(0, PREVIEW_ROW_LIMIT),
+    previewLines: lines.slice(0, PREVIEW_ROW_LIMIT),
+    width,
+    unnamedFirstColumn,
+    notes,
+  }
+}
+
+/**
+ * Streams the file from disk in 1 MB chunks through the decoder and Papa Parse, and hands rows to
+ * `onBatch` in batches, waiting for each before reading on (backpressure), so memory stays flat
+ * whatever the file size.
+ */
+export async function readRecords(path: string, options: ReadOptions): Promise<ReadSummary> {
+  const { sniff, headerRow, batchSize, onBatch } = options
+  const warnings: string[] = []
+  const issues: DataQualityIssue[] = []
+  let issueCount = 0
+  if (sniff.fatalError) {
+    return { ...emptyCounts(), header: [], encoding: sniff.encoding, issues, issueCount, warnings, fatalError: sniff.fatalError }
+  }
+  const headerLine = headerRow === null ? null : sniff.previewLines[headerRow]
+  if (headerLine === undefined) throw new RangeError(`headerRow ${headerRow} is not a row of the preview`)
+
+  const dialect = readDialect(sniff)
+  const parser = createRecordParser(dialect, { expectedWidth: sniff.width })
+  const sorter = createRowSorter({
+    dialect,
+    commentChar: sniff.commentChar,
+    headerLine,
+    width: sniff.width,
+    unnamedFirstColumn: sniff.unnamedFirstColumn && headerRow === sniff.headerRow,
+  })
+  const decoder = createStreamDecoder(sniff.encoding, (event: DecodeEvent) => {
+    const at = `from about line ${parser.line()}`
+    warnings.push(
+      event.kind === 'switched'
+        ? `The file stopped being valid UTF-8 ${at}; the rest was read as ${event.to}.`
+        : `Some characters ${at} on were not valid UTF-8 and were replaced with \uFFFD.`,
+    )
+  })
+
+  let bytesRead = 0
+  let pendingRows: DataRow[] = []
+  let pendingIssues: DataQualityIssue[] = []
+  async function emit(final: boolean): Promise<void> {
+    let taken = 0
+    while (pendingRows.length - taken >= batchSize || (final && (taken < pendingRows.length || pendingIssues.length > 0))) {
+      const rows = pendingRows.slice(taken, taken + batchSize)
+      taken += rows.length
+      const batchIssues = pendingIssues
+      pendingIssues = []
+      await onBatch({ header: sorter.header(), rows, issues: batchIssues, bytesRead })
+    }
+    pendingRows = taken === 0 ? pendingRows : pendingRows.slice(taken)
+  }
+  function collect(sink: ReturnType<typeof createSink>): void {
+    const found: DataQualityIssue[] = []
+    sorter.sort(sink, pendingRows, found)
+    for (const issue of found) {
+      issueCount++
+      if (issues.length < MAX_SUMMARY_ISSUES) issues.push(issue)
+      pendingIssues.push(issue)
+    }
+  }
+
+  let fatal: FatalError | undefined
+  const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? READ_CHUNK_BYTES })
+  try {
+    let bomLeft = sniff.bomLength
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let bytes: Uint8Array = chunk
+      bytesRead += chunk.length
+      if (bomLeft > 0) {
+        const skip = Math.min(bomLeft, bytes.length)
+        bytes = bytes.subarray(skip)
+        bomLeft -= skip
+      }
+      const sink = createSink()
+      parser.push(decoder.decode(bytes), sink)
+      collect(sink)
+      await emit(false)
+    }
+    const sink = createSink()
+    parser.push(decoder.end(), sink)
+    parser.finish(sink)
+    collect(sink)
+    await emit(true)
+  } catch (error) {
+    if (!(error instanceof CsvRecordError)) throw error
+    fatal = { code: error.code, message: error.message }
+  } finally {
+    stream.destroy()
+  }
+
+  return {
+    ...sorter.counts(),
+    header: sorter.header(),
+    encoding: decoder.encoding(),
+    issues,
+    issueCount,
+    warnings,
+    ...(fatal ? { fatalError: fatal } : {}),
+  }
+}
+
+function emptyCounts(): RowCounts {
+  return {
+    totalRecords: 0,
+    headerRecords: 0,
+    validRows: 0,
+    paddedRows: 0,
+    skippedRows: 0,
+    blankLines: 0,
+    commentLines: 0,
+    nonEmptyCells: 0,
+    totalCells: 0,
+  }
+}

@@ -1,0 +1,119 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { z } from 'zod'
+import type { AppEvent } from '#common/events'
+import { UPLOAD_MESSAGES } from '#common/messages'
+import { confirmHeadersSchema, rowsQuerySchema } from '#common/schemas/uploads'
+import { env } from '#server/env'
+import { AppError } from '#server/platform/app-error'
+import { subscribe } from '#server/platform/events'
+import type { AppEnv } from '#server/platform/hono-env'
+import { receiveFile } from '#server/platform/receive-file'
+import { requireUser } from '#server/platform/require-user'
+import { incomingDir } from '#server/platform/storage'
+import { validate } from '#server/platform/validate'
+import { startImport } from './uploads.jobs.ts'
+import {
+  confirmHeaders,
+  createSampleUpload,
+  createUpload,
+  getProgress,
+  getUploadDetail,
+  getUploadOrThrow,
+  listRows,
+  listUploads,
+  progressOf,
+  skippedRowsPath,
+} from './uploads.service.ts'
+
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+})
+
+const KEEP_ALIVE_MS = 15_000
+
+export const uploadsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', validate('query', listQuerySchema), async (c) =>
+    c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
+  )
+  .post('/', async (c) => {
+    const file = await receiveFile(c.req.raw, {
+      dir: incomingDir(),
+      field: 'file',
+      limitBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+      tooLargeMessage: UPLOAD_MESSAGES.tooLarge(env.MAX_UPLOAD_MB),
+    })
+    const sheet = file.fields.sheet?.trim() || undefined
+    return c.json(await createUpload({ userId: c.var.user.id, file, sheet }, startImport), 201)
+  })
+  .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }, startImport), 201))
+  .get('/:id', async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
+    c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),
+  )
+  .get('/:id/rows', validate('query', rowsQuerySchema), async (c) =>
+    c.json(await listRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
+  )
+  .get('/:id/skipped-rows.csv', async (c) => {
+    const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })
+    const path = skippedRowsPath(upload)
+    if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
+    const name = `skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`.replace(/["\\\r\n]/g, '_')
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="${name}"`)
+    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
+  })
+  .get('/:id/events', async (c) => {
+    const userId = c.var.user.id
+    const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
+    return streamSSE(c, async (stream) => {
+      // Unnamed events reach EventSource.onmessage; the payload's `type` tells them apart.
+      const send = (event: AppEvent) => stream.writeSSE({ data: JSON.stringify(event) })
+      const queue: AppEvent[] = []
+      let wake: (() => void) | undefined
+      const unsubscribe = subscribe(
+        userId,
+        (event) => event.type === 'upload.progress' && event.uploadId === upload.id,
+        (event) => {
+          queue.push(event)
+          wake?.()
+        },
+      )
+      stream.onAbort(unsubscribe)
+      const snapshot = progressOf(upload)
+      await send({
+        type: 'upload.progress',
+        uploadId: upload.id,
+        status: upload.status,
+        processedRows: snapshot.processed_rows,
+        totalRows: snapshot.total_rows,
+        bytesRead: upload.status === 'completed' ? upload.sizeBytes : 0,
+        totalBytes: upload.sizeBytes,
+        validRows: upload.validRows,
+        skippedRows: upload.skippedRows,
+        errorMessage: upload.errorMessage,
+      })
+      let finished = upload.status === 'completed' || upload.status === 'failed'
+      while (!finished && !stream.aborted) {
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          setTimeout(resolve, KEEP_ALIVE_MS)
+        })
+        wake = undefined
+        if (queue.length === 0) {
+          await stream.write(': keep-alive\n\n')
+          continue
+        }
+        for (const event of queue.splice(0)) {
+          await send(event)
+          if (event.type === 'upload.progress' && (event.status === 'completed' || event.status === 'failed')) finished = true
+        }
+      }
+      unsubscribe()
+    })
+  })

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto'
+import { copyFile, rename, rm } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
+import type {
+  ConfirmHeadersInput,
+  HeaderPreview,
+  RowsPage,
+  UploadColumn,
+  UploadDetail,
+  UploadProgress,
+  UploadResponse,
+  UploadSummary,
+} from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { csvRows } from '#server/db/schema/rows'
+import { AppError } from '#server/platform/app-error'
+import type { ReceivedFile } from '#server/platform/receive-file'
+import { incomingDir, uploadDir } from '#server/platform/storage'
+import { sniffFile, type SniffResult } from './lib/read-csv.ts'
+import { inspectWorkbook, type WorkbookPreview } from './lib/read-xlsx.ts'
+
+/** How the import job reads the stored file: the sniffer's findings plus the user's header choice. */
+export type ImportPlan =
+  | { kind: 'csv'; sniff: SniffResult; headerRow: number | null }
+  | { kind: 'xlsx'; sheet: string; workbook: WorkbookPreview; headerRow: number | null }
+
+type UploadRow = typeof csvUploads.$inferSelect
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt'])
+
+export function planOf(upload: Pick<UploadRow, 'plan'>): ImportPlan {
+  return upload.plan as unknown as ImportPlan
+}
+
+export function fileKindOf(filename: string): 'csv' | 'xlsx' | null {
+  const extension = extname(filename).toLowerCase()
+  if (CSV_EXTENSIONS.has(extension)) return 'csv'
+  if (extension === '.xlsx') return 'xlsx'
+  return null
+}
+
+export async function getUploadOrThrow({ userId, uploadId }: { userId: string; uploadId: string }) {
+  if (!uuidPattern.test(uploadId)) throw new AppError('NOT_FOUND', 'File not found')
+  const [upload] = await db
+    .select()
+    .from(csvUploads)
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+  if (!upload) throw new AppError('NOT_FOUND', 'File not found')
+  return upload
+}
+
+function toSummary(upload: UploadRow): UploadSummary {
+  return {
+    id: upload.id,
+    filename: upload.filename,
+    status: upload.status,
+    totalRows: upload.totalRows,
+    processedRows: upload.processedRows,
+    validRows: upload.validRows,
+    skippedRows: upload.skippedRows,
+    dataCompletenessScore: upload.dataCompletenessScore,
+    errorMessage: upload.errorMessage,
+    folderId: upload.folderId,
+    sizeBytes: upload.sizeBytes,
+    createdAt: upload.createdAt.toISOString(),
+    updatedAt: upload.updatedAt.toISOString(),
+  }
+}
+
+function previewOf(filename: string, plan: ImportPlan): HeaderPreview {
+  if (plan.kind === 'xlsx') {
+    const { workbook } = plan
+    return {
+      filename,
+      detectedHeaderRow: workbook.headerRow,
+      confidence: workbook.confidence,
+      reasons: workbook.reasons,
+      rows: workbook.preview.slice(0, Math.max(HEADER_CONFIDENCE.previewRows, workbook.headerRow + 1)),
+      encoding: 'xlsx',
+      delimiter: null,
+      sheets: workbook.sheets,
+      sheet: plan.sheet,
+    }
+  }
+  const { sniff } = plan
+  return {
+    filename,
+    detectedHeaderRow: sniff.headerRow,
+    confidence: sniff.confidence,
+    reasons: sniff.reasons,
+    rows: sniff.preview.slice(0, Math.max(HEADER_CONFIDENCE.previewRows, sniff.headerRow + 1)),
+    encoding: sniff.encoding,
+    delimiter: sniff.singleColumn ? null : sniff.delimiter,
+  }
+}
+
+/** Reads the first rows of a stored file and decides how to import it. */
+async function inspectFile(path: string, kind: 'csv' | 'xlsx', sheet?: string): Promise<{ plan: ImportPlan; isConfident: boolean }> {
+  if (kind === 'xlsx') {
+    const workbook = await inspectWorkbook(path, sheet)
+    // With several sheets the user gets the header dialog, where the sheet picker lives.
+    const isConfident =
+      workbook.hasHeader &&
+      workbook.confidence >= HEADER_CONFIDENCE.confident &&
+      (workbook.sheets.length === 1 || sheet !== undefined)
+    return { plan: { kind, sheet: workbook.sheet, workbook, headerRow: isConfident ? workbook.headerRow : null }, isConfident }
+  }
+  const sniff = await sniffFile(path)
+  if (sniff.fatalError) throw new AppError('VALIDATION_FAILED', sniff.fatalError.message)
+  const isConfident = sniff.hasHeader && sniff.confidence >= HEADER_CONFIDENCE.confident
+  return { plan: { kind, sniff, headerRow: isConfident ? sniff.headerRow : null }, isConfident }
+}
+
+/**
+ * Takes a received file: checks its type, keeps it under the user's folder, sniffs it, and either
+ * starts the import (confident header detection) or waits for the user's header choice.
+ */
+export async function createUpload(
+  { userId, file, sheet }: { userId: string; file: ReceivedFile; sheet?: string },
+  startImport: (uploadId: string) => Promise<void>,
+): Promise<UploadResponse> {
+  const kind = fileKindOf(file.filename)
+  if (!kind) {
+    await rm(file.path, { force: true })
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please select a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx).')
+  }
+  const uploadId = randomUUID()
+  const storagePath = join(uploadDir(userId, uploadId), `original${extname(file.filename).toLowerCase()}`)
+  await rename(file.path, storagePath)
+
+  let inspected
+  try {
+    inspected = await inspectFile(storagePath, kind, sheet)
+  } catch (error) {
+    await rm(join(storagePath, '..'), { recursive: true, force: true })
+    throw error
+  }
+  const { plan, isConfident } = inspected
+  const filename = file.filename.slice(0, 255)
+  const preview = previewOf(filename, plan)
+  await db.insert(csvUploads).values({
+    id: uploadId,
+    userId,
+    filename,
+    storagePath,
+    sizeBytes: file.sizeBytes,
+    status: isConfident ? 'processing' : 'awaiting_header',
+    plan: plan as unknown as Record<string, unknown>,
+    preview,
+  })
+  if (isConfident) await startImport(uploadId)
+  return {
+    upload_id: uploadId,
+    needs_header_confirmation: !isConfident,
+    preview_data: preview,
+    processing_in_background: isConfident,
+    total_rows: null,
+  }
+}
+
+export async function createSampleUpload({ userId }: { userId: string }, startImport: (uploadId: string) => Promise<void>) {
+  const source = new URL(`../../../../content/${UPLOAD.sampleFileName}`, import.meta.url)
+  const path = join(incomingDir(), `${randomUUID()}.part`)
+  await copyFile(source, path)
+  const { size } = await import('node:fs/promises').then((fs) => fs.stat(path))
+  return createUpload(
+    { userId, file: { path, filename: UPLOAD.sampleFileName, mimeType: 'text/csv', sizeBytes: size, fields: {} } },
+    startImport,
+  )
+}
+
+/** The user's answer in the header dialog; the file is already on the server, so no re-upload. */
+export async function confirmHeaders(
+  { userId, uploadId, hasHeaders, headerRowIndex }: { userId: string; uploadId: string } & ConfirmHeadersInput,
+  startImport: (uploadId: string) => Promise<void>,
+) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status === 'processing' || upload.status === 'completed') {
+    throw new AppError('CONFLICT', 'This file is already being imported.')
+  }
+  const plan = planOf(upload)
+  const previewLength = plan.kind === 'csv' ? plan.sniff.preview.length : plan.workbook.preview.length
+  if (hasHeaders && headerRowIndex >= previewLength) {
+    throw new AppError('VALIDATION_FAILED', `Pick a header row between 1 and ${previewLength}.`)
+  }
+  const nextPlan: ImportPlan = { ...plan, headerRow: hasHeaders ? headerRowIndex : null }
+  await db
+    .update(csvUploads)
+    .set({
+      status: 'processing',
+      plan: nextPlan as unknown as Record<string, unknown>,
+      errorMessage: null,
+      processedRows: 0,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+  await startImport(uploadId)
+  return { upload_id: uploadId, processing_in_background: true as const }
+}
+
+export async function listUploads({ userId, page, perPage }: { userId: string; page: number; perPage: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(csvUploads)
+      .where(eq(csvUploads.userId, userId))
+      .orderBy(desc(csvUploads.updatedAt))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ value: count() }).from(csvUploads).where(eq(csvUploads.userId, userId)),
+  ])
+  const countValue = total?.value ?? 0
+  return { data: rows.map(toSummary), count: countValue, page, perPage, totalPages: Math.max(1, Math.ceil(countValue / perPage)) }
+}
+
+export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
+  const rows = await db
+    .select()
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, uploadId))
+    .orderBy(asc(uploadColumns.position))
+  return rows.map(({ key, name, type, position, hidden, kind }) => ({ key, name, type, position, hidden, kind }))
+}
+
+export async function getUploadDetail({ userId, uploadId }: { userId: string; uploadId: string }): Promise<UploadDetail> {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  return {
+    ...toSummary(upload),
+    columns: await listColumns(upload.id),
+    dataQualityIssues: upload.dataQualityIssues,
+    qualityMetrics: upload.qualityMetrics,
+    preview: upload.preview,
+  }
+}
+
+export function progressOf(upload: UploadRow, bytesRead?: number): UploadProgress {
+  const done = upload.status === 'completed'
+  const byBytes = bytesRead !== undefined && upload.sizeBytes > 0 ? Math.floor((bytesRead / upload.sizeBytes) * 100) : 0
+  return {
+    status: upload.status,
+    processed_rows: upload.processedRows,
+    total_rows: done ? upload.totalRows : null,
+    progress_percentage: done ? 100 : Math.min(99, byBytes),
+    error_message: upload.errorMessage,
+    valid_rows: upload.validRows,
+    skipped_rows: upload.skippedRows,
+    data_quality_issues: upload.dataQualityIssues,
+  }
+}
+
+export async function getProgress({ userId, uploadId }: { userId: string; uploadId: string }) {
+  return progressOf(await getUploadOrThrow({ userId, uploadId }))
+}
+
+/** A plain page of rows in row order; the grid issue replaces this with keyset paging and sorting. */
+export async function listRows({ userId, uploadId, page, perPage }: { userId: string; uploadId: string; page: number; perPage: number }): Promise<RowsPage> {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status !== 'completed') {
+    return { data: [], count: 0, page, perPage, totalPages: 1 }
+  }
+  const rows = await db
+    .select({ rowIndex: csvRows.rowIndex, data: csvRows.data })
+    .from(csvRows)
+    .where(and(eq(csvRows.uploadId, upload.id), sql`${csvRows.rowIndex} >= ${(page - 1) * perPage}`))
+    .orderBy(asc(csvRows.rowIndex))
+    .limit(perPage)
+  return {
+    data: rows.map((row) => ({ rowIndex: row.rowIndex, values: row.data })),
+    count: upload.validRows,
+    page,
+    perPage,
+    totalPages: Math.max(1, Math.ceil(upload.validRows / perPage)),
+  }
+}
+
+export function skippedRowsPath(upload: Pick<UploadRow, 'storagePath'>) {
+  return join(upload.storagePath, '..', 'skipped-rows.csv')
+}

@@ -1,0 +1,66 @@
+import { EventEmitter } from 'node:events'
+import pg from 'pg'
+import { appEventSchema, type AppEvent } from '#common/events'
+import type { Driver } from '#server/db/client'
+import { logger } from './logger.ts'
+
+/**
+ * The event bus: in-process listeners, bridged across processes with LISTEN/NOTIFY when the
+ * database is a PostgreSQL server (an API process streams what a worker publishes). With PGlite
+ * everything runs in one process, so the local emitter is the whole bus.
+ */
+
+const CHANNEL = 'rowcraft_events'
+type Envelope = { userId: string; event: AppEvent }
+
+const local = new EventEmitter()
+local.setMaxListeners(0)
+
+let notifyPool: pg.Pool | undefined
+let listener: pg.Client | undefined
+
+export async function startEvents(options: { driver: Driver; databaseUrl?: string }) {
+  if (options.driver.kind !== 'pg' || !options.databaseUrl) return
+  notifyPool = options.driver.pool
+  listener = new pg.Client({ connectionString: options.databaseUrl })
+  await listener.connect()
+  listener.on('notification', (message) => {
+    if (message.channel !== CHANNEL || !message.payload) return
+    try {
+      const envelope = JSON.parse(message.payload) as Envelope
+      const parsed = appEventSchema.safeParse(envelope.event)
+      if (parsed.success) local.emit('event', { userId: envelope.userId, event: parsed.data })
+    } catch (error) {
+      logger.warn({ event: 'events.bad_payload', err: error })
+    }
+  })
+  listener.on('error', (error) => logger.error({ event: 'events.listener_error', err: error }))
+  await listener.query(`LISTEN ${CHANNEL}`)
+}
+
+export async function stopEvents() {
+  await listener?.end().catch(() => {})
+  listener = undefined
+  notifyPool = undefined
+}
+
+/** Publishes to every process; events always carry the owner so streams can filter by user. */
+export async function publish(userId: string, event: AppEvent) {
+  const envelope: Envelope = { userId, event }
+  if (notifyPool) {
+    await notifyPool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(envelope)])
+    return
+  }
+  local.emit('event', envelope)
+}
+
+/** Calls `onEvent` for the user's events that pass `filter`; returns the unsubscribe function. */
+export function subscribe(userId: string, filter: (event: AppEvent) => boolean, onEvent: (event: AppEvent) => void) {
+  const handler = (envelope: Envelope) => {
+    if (envelope.userId === userId && filter(envelope.event)) onEvent(envelope.event)
+  }
+  local.on('event', handler)
+  return () => {
+    local.off('event', handler)
+  }
+}

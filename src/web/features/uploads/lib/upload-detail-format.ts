@@ -1,0 +1,14 @@
+import { COMPLETENESS_LEVELS } from '#common/constants'
+import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
+
+/** High at 80 or more, Medium 60 to 79, Low below 60 (001 §9). */
+export function completenessLevel(percent: number): string {
+  if (percent >= COMPLETENESS_LEVELS.high) return UPLOAD_DETAIL_MESSAGES.completenessHigh
+  if (percent >= COMPLETENESS_LEVELS.medium) return UPLOAD_DETAIL_MESSAGES.completenessMedium
+  return UPLOAD_DETAIL_MESSAGES.completenessLow
+}
+
+/** Table cells show at most `max` characters (001 §9: 40); the full text goes in a tooltip. */
+export function truncateCell(value: string, max: number): string {
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value
+}
