@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -76,12 +76,14 @@ export async function startBenchServer(backend: Backend): Promise<BenchServer> {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     MAX_UPLOAD_MB: '200',
   }
   delete env.DATABASE_URL
   if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  // The server's own log, kept after the run for when a figure looks wrong.
+  const log = openSync(join(tmpdir(), `rowcraft-bench-server-${backend}.log`), 'w')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
   await waitForHealth(baseUrl, child)
   const cookie = await signUp(baseUrl, dataDir)
   return {

@@ -220,8 +220,9 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
 
   // The rows are usable now; the search index follows without holding up the user.
   try {
-    await buildSearchIndex(uploadId)
-    await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
+    if (await buildSearchIndex(uploadId)) {
+      await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
+    }
   } catch (error) {
     logger.error({ event: 'uploads.search_index.failed', uploadId, err: error })
   }
