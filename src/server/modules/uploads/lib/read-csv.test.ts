@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -298,5 +301,20 @@ describe('readRecords on 50,000 generated lead rows', () => {
     expect(read.rows).toEqual(expected)
     expect(read.totalCells).toBe(50_000 * 13)
     expect(read.nonEmptyCells).toBe(50_000 * 12 - expected.filter((row) => row[12] === '').length)
+  })
+})
+
+describe('sniffFile on a short ragged file', () => {
+  it('keeps the header width when a single long row is outvoted, so the long row is skipped', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ragged-')), 'ragged.csv')
+    writeFileSync(path, 'Name,Email,City\nAnn,ann@x.example,Oslo\nBo,bo@x.example\nCy,cy@x.example,Rome,EXTRA\n')
+    const sniff = await sniffFile(path)
+    expect(sniff.width).toBe(3)
+    expect(sniff.unnamedFirstColumn).toBe(false)
+    const batches: string[][][] = []
+    const summary = await readRecords(path, { sniff, headerRow: 0, batchSize: 10, onBatch: async (b) => void batches.push(b.rows.map((r) => r.cells)) })
+    expect(summary.header).toEqual(['Name', 'Email', 'City'])
+    expect(batches.flat()).toEqual([['Ann', 'ann@x.example', 'Oslo'], ['Bo', 'bo@x.example', '']])
+    expect(summary.skippedRows).toBe(1)
   })
 })

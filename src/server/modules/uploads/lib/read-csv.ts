@@ -146,8 +146,14 @@ export async function sniffFile(path: string): Promise<SniffResult> {
   const verdict = detectHeader(rows)
   const header = verdict.hasHeader ? (rows[verdict.detectedHeaderRow] as string[]) : null
   const body = header ? rows.slice(verdict.detectedHeaderRow + 1) : rows
-  const width = Math.max(header?.length ?? 0, commonWidth(body))
-  const unnamedFirstColumn = header !== null && header.length === width - 1 && !isLastColumnEmpty(body, width)
+  // The data may widen the table past its header only when most rows agree on the wider width:
+  // a few long rows are ragged rows (skipped and reported), not unnamed columns.
+  const bodyWidth = commonWidth(body)
+  const agreeing = body.filter((row) => row.length === bodyWidth).length
+  const isBodyWidthDominant = body.length > 0 && agreeing / body.length >= 0.8
+  const width = header && !isBodyWidthDominant ? header.length : Math.max(header?.length ?? 0, bodyWidth)
+  const unnamedFirstColumn =
+    header !== null && isBodyWidthDominant && agreeing >= 2 && header.length === width - 1 && !isLastColumnEmpty(body, width)
   const notes = [`Encoding: ${guess.encoding} (${guess.reason})`, ...dialect.reasons]
   if (unnamedFirstColumn) notes.push('The header has no name for the first column (row names); its names start at column 2')
   return {

@@ -52,7 +52,7 @@ function UploadDetailBody({ upload }: { upload: UploadDetail }) {
   const completeness = upload.dataCompletenessScore
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <h1 className="truncate text-2xl font-bold tracking-tight" title={upload.filename}>
