@@ -10,9 +10,10 @@ import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
-import { readRecords } from './lib/read-csv.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
-import { buildSearchIndex, openRowWriter, sourceColumnKey, type RowToWrite, type RowWriter } from './row-writer.ts'
+import { sourceColumnKey } from './lib/copy-text.ts'
+import { readCsvInWorker } from './read-in-worker.ts'
+import { buildSearchIndex, openRowWriter, type RowToWrite, type RowWriter } from './row-writer.ts'
 import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
@@ -101,11 +102,12 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     await db.delete(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
     writer = await openRowWriter({ uploadId })
     let knownColumns = 0
-    const takeBatch = async (header: string[], rows: RowToWrite[], issues: ReadIssue[], readBytes?: number) => {
+    const takeBatch = async (header: string[], rows: RowToWrite[] | string, rowCount: number, issues: ReadIssue[], readBytes?: number) => {
       knownColumns = await syncColumns(uploadId, header, knownColumns)
-      await writer!.write(rows)
+      if (typeof rows === 'string') await writer!.writeText(rows)
+      else await writer!.write(rows)
       await skippedFile.add(header, issues)
-      processedRows += rows.length
+      processedRows += rowCount
       skippedRows += issues.filter((issue) => issue.action === 'skipped').length
       if (readBytes !== undefined) bytesRead = readBytes
       await emitProgress()
@@ -114,11 +116,13 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     const plan = planOf(upload)
     let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string }
     if (plan.kind === 'csv') {
-      const summary = await readRecords(upload.storagePath, {
+      const summary = await readCsvInWorker({
+        path: upload.storagePath,
         sniff: plan.sniff,
         headerRow: plan.headerRow,
         batchSize: UPLOAD.batchSize,
-        onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.issues, batch.bytesRead),
+        uploadId,
+        onBatch: (batch) => takeBatch(batch.header, batch.text, batch.rowCount, batch.issues, batch.bytesRead),
       })
       result = {
         header: summary.header,
@@ -146,7 +150,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         sheet: plan.sheet,
         headerRow: plan.headerRow,
         batchSize: UPLOAD.batchSize,
-        onBatch: (batch) => takeBatch(batch.header, batch.rows, []),
+        onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.rows.length, []),
       })
       result = {
         header: summary.header,

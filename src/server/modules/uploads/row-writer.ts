@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream'
 import { once } from 'node:events'
 import { from as copyFrom } from 'pg-copy-streams'
 import { driver, type Driver } from '#server/db/client'
+import { copyText, type RowCells } from './lib/copy-text.ts'
 
 /**
  * Loads one upload's rows into its own partition of `csv_rows`: created bare, filled (COPY on
@@ -9,10 +10,12 @@ import { driver, type Driver } from '#server/db/client'
  * built after the load because a loaded index slows COPY twentyfold (STACK-NOTES).
  */
 
-export type RowToWrite = { index: number; cells: string[] }
+export type RowToWrite = RowCells
 
 export type RowWriter = {
   write: (rows: RowToWrite[]) => Promise<void>
+  /** Rows already serialised with `copyText` (by the import worker thread). */
+  writeText: (text: string) => Promise<void>
   /** Builds the primary key and attaches the partition: the rows become visible. */
   finish: () => Promise<void>
   /** Drops whatever was written. */
@@ -30,33 +33,6 @@ async function exec(d: Driver, sqlText: string) {
   else await d.pool.query(sqlText)
 }
 
-/** The stable key of the source column at a 0-based position: c1, c2, ... */
-export const sourceColumnKey = (position: number) => `c${position + 1}`
-
-const quotedKeys: string[] = []
-const quotedKey = (i: number) => (quotedKeys[i] ??= `${JSON.stringify(sourceColumnKey(i))}:`)
-
-/** Serialises a row's data as JSON keyed by column key; empty cells are left out. */
-function rowJson(cells: string[]): string {
-  let json = '{'
-  let first = true
-  for (let i = 0; i < cells.length; i += 1) {
-    const value = cells[i]
-    if (!value) continue
-    json += (first ? '' : ',') + quotedKey(i) + JSON.stringify(value)
-    first = false
-  }
-  return json + '}'
-}
-
-/**
- * COPY text format escapes backslash, tab, newline and carriage return. JSON has already written
- * the last three as `\t`, `\n`, `\r`, so only its backslashes need doubling.
- */
-function copyEscapeJson(json: string): string {
-  return json.includes('\\') ? json.replace(/\\/g, '\\\\') : json
-}
-
 export async function openRowWriter({ uploadId }: { uploadId: string }): Promise<RowWriter> {
   if (!uuidPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`)
   const table = partitionName(uploadId)
@@ -71,23 +47,17 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE csv_rows ATTACH PARTITION "${table}" FOR VALUES IN ('${uploadId}');
     ALTER TABLE "${table}" DROP CONSTRAINT "${table}_upload_check";`
 
-  const prefix = `${uploadId}\t`
-  const copyLines = (rows: RowToWrite[]) => {
-    let chunk = ''
-    for (const row of rows) {
-      chunk += `${prefix}${row.index}\t${copyEscapeJson(rowJson(row.cells))}\n`
-    }
-    return chunk
-  }
   const copySql = `COPY "${table}" (upload_id, row_index, data) FROM STDIN`
 
   if (d.kind === 'pglite') {
+    // PGlite's COPY reads a Blob in place of STDIN: the same text format as on PostgreSQL.
+    const writeText = async (text: string) => {
+      if (text === '') return
+      await d.client.query(copySql.replace('STDIN', "'/dev/blob'"), [], { blob: new Blob([text]) })
+    }
     return {
-      async write(rows) {
-        if (rows.length === 0) return
-        // PGlite's COPY reads a Blob in place of STDIN: the same text format as on PostgreSQL.
-        await d.client.query(copySql.replace('STDIN', "'/dev/blob'"), [], { blob: new Blob([copyLines(rows)]) })
-      },
+      write: (rows) => writeText(copyText(uploadId, rows)),
+      writeText,
       finish: () => exec(d, finishSql),
       abort: () => exec(d, `DROP TABLE IF EXISTS "${table}"`),
     }
@@ -103,11 +73,13 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     released = true
   }
 
+  const writeText = async (text: string) => {
+    if (copyError) throw copyError
+    if (text !== '' && !copy.write(text)) await once(copy, 'drain')
+  }
   return {
-    async write(rows) {
-      if (copyError) throw copyError
-      if (!copy.write(copyLines(rows))) await once(copy, 'drain')
-    },
+    write: (rows) => writeText(copyText(uploadId, rows)),
+    writeText,
     async finish() {
       if (copyError) throw copyError
       copy.end()

@@ -1,0 +1,74 @@
+import { Worker } from 'node:worker_threads'
+import type { DataQualityIssue } from './lib/import-report.ts'
+import type { ReadSummary, SniffResult } from './lib/read-csv.ts'
+
+export type WorkerBatch = {
+  type: 'batch'
+  header: string[]
+  /** The batch's rows as COPY text, ready for the row writer. */
+  text: string
+  rowCount: number
+  issues: DataQualityIssue[]
+  bytesRead: number
+}
+
+export type WorkerMessage = WorkerBatch | { type: 'done'; summary: ReadSummary } | { type: 'error'; message: string }
+
+const workerUrl = new URL('./import-worker.ts', import.meta.url).href
+
+/**
+ * The worker runs our TypeScript the way this process does, through tsx: a worker's entry file
+ * is loaded before `--import` hooks apply, so a tiny bootstrap registers tsx, then imports it.
+ */
+const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}) })`
+
+/**
+ * Reads a CSV file in a worker thread and hands each batch, already serialised, to `onBatch`;
+ * the worker parses the next batch while `onBatch` writes this one.
+ */
+export function readCsvInWorker(options: {
+  path: string
+  sniff: SniffResult
+  headerRow: number | null
+  batchSize: number
+  uploadId: string
+  onBatch: (batch: WorkerBatch) => Promise<void>
+}): Promise<ReadSummary> {
+  const { onBatch, ...input } = options
+  const worker = new Worker(bootstrap, { eval: true, workerData: input })
+  return new Promise<ReadSummary>((resolve, reject) => {
+    let chain = Promise.resolve()
+    let settled = false
+    const fail = (error: unknown) => {
+      if (settled) return
+      settled = true
+      void worker.terminate()
+      reject(error instanceof Error ? error : new Error(String(error)))
+    }
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'batch') {
+        chain = chain
+          .then(() => onBatch(message))
+          .then(() => worker.postMessage({ type: 'credit' }))
+          .catch(fail)
+        return
+      }
+      if (message.type === 'error') {
+        fail(new Error(message.message))
+        return
+      }
+      chain
+        .then(() => {
+          if (settled) return
+          settled = true
+          void worker.terminate()
+          resolve(message.summary)
+        })
+        .catch(fail)
+    })
+    worker.on('error', fail)
+    worker.on('exit', (code) => {
+      if (!settled) fail(new Error(`The import worker stopped unexpectedly (exit code ${code}).`))
+    })
+  })
+}
