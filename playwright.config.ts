@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Small enough that the size checks can be tried with a 1.5 MB file.
+      MAX_UPLOAD_MB: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

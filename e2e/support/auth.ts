@@ -32,6 +32,11 @@ export async function linkFromOutbox(email: string, contains: string): Promise<s
 
 export async function signUp(page: Page, user: E2eUser) {
   await page.goto('/?mode=signup')
+  await fillSignUpDialog(page, user)
+}
+
+/** Fills and sends the open 'Create your account' dialog, wherever it was opened from. */
+export async function fillSignUpDialog(page: Page, user: E2eUser) {
   const dialog = page.getByRole('dialog', { name: 'Create your account' })
   await dialog.getByLabel('First name').fill(user.firstName)
   await dialog.getByLabel('Last name').fill(user.lastName)

@@ -86,7 +86,7 @@ export function createAuth({ db, env }: { db: Database; env: Env }) {
       max: 300,
       customRules: {
         '/sign-in/*': { window: 60, max: 30 },
-        '/sign-up/*': { window: 60, max: 20 },
+        '/sign-up/*': { window: 60, max: 50 },
         '/request-password-reset': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 10 },
       },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { RowsPage } from '#common/schemas/uploads'
+import type { RowsPage, UploadStatus } from '#common/schemas/uploads'
 import { unwrap } from '#web/lib/api-client'
 import { uploadKeys, UPLOADS_URL } from './upload-query-keys'
 
@@ -12,13 +12,23 @@ export async function getUploadRows(uploadId: string, { page, perPage }: RowsPar
   )
 }
 
-export const getUploadRowsQueryOptions = (uploadId: string, params: RowsParams) =>
+/**
+ * The upload's status is part of the key, so rows read while the file was importing are read again
+ * once it is done. Invalidating is not enough: an invalidation that comes while a query's first
+ * fetch is in flight reuses that fetch, and its answer from before the import ended would stay.
+ */
+export const getUploadRowsQueryOptions = (uploadId: string, params: RowsParams, uploadStatus: UploadStatus) =>
   queryOptions({
-    queryKey: uploadKeys.rows(uploadId, params),
+    queryKey: [...uploadKeys.rows(uploadId, params), uploadStatus],
     queryFn: () => getUploadRows(uploadId, params),
     placeholderData: keepPreviousData,
   })
 
-export function useUploadRows(uploadId: string, params: RowsParams, { enabled = true } = {}) {
-  return useQuery({ ...getUploadRowsQueryOptions(uploadId, params), enabled })
+export function useUploadRows(
+  uploadId: string,
+  params: RowsParams,
+  uploadStatus: UploadStatus,
+  { enabled = true } = {},
+) {
+  return useQuery({ ...getUploadRowsQueryOptions(uploadId, params, uploadStatus), enabled })
 }

@@ -12,7 +12,7 @@ import { truncateCell } from '../lib/upload-detail-format'
 /** A plain page-by-page view of the rows until the data grid lands. */
 export function UploadRowsTable({ upload }: { upload: UploadDetail }) {
   const [page, setPage] = useState(1)
-  const rows = useUploadRows(upload.id, { page, perPage: DEFAULT_PAGE_SIZE })
+  const rows = useUploadRows(upload.id, { page, perPage: DEFAULT_PAGE_SIZE }, upload.status)
   const columns = upload.columns.filter((column) => !column.hidden).sort((a, b) => a.position - b.position)
   const totalPages = Math.max(1, rows.data?.totalPages ?? 1)
 
