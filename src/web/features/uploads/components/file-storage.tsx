@@ -1,8 +1,9 @@
-import { ChevronLeftIcon, ChevronRightIcon, FolderOpenIcon, UploadIcon } from 'lucide-react'
+import { FolderOpenIcon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { DASHBOARD_MESSAGES, FILE_STORAGE_MESSAGES, PAGE_TITLES, UPLOAD_MESSAGES } from '#common/messages'
 import { Badge } from '#web/components/ui/badge'
+import { SimplePager } from '#web/components/simple-pager'
 import { Button } from '#web/components/ui/button'
 import { usePublicConfig } from '#web/lib/public-config'
 import { useUploads } from '../api/get-uploads'
@@ -104,31 +105,7 @@ export function FileStorage() {
           )}
         </div>
 
-        {totalPages > 1 && (
-          <nav aria-label="Files pages" className="flex items-center justify-end gap-2 text-sm">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              <ChevronLeftIcon aria-hidden="true" />
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {page} of {totalPages}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= totalPages}
-              onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
-            >
-              Next
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        <SimplePager label="Files pages" page={page} totalPages={totalPages} onPageChange={setPage} />
       </section>
 
       {isDragging && <PageDropOverlay />}

@@ -1,8 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { useState } from 'react'
 import { CELL_TRUNCATE_CHARS, DEFAULT_PAGE_SIZE } from '#common/constants'
 import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
+import { SimplePager } from '#web/components/simple-pager'
 import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table'
@@ -85,26 +85,7 @@ export function UploadRowsTable({ upload }: { upload: UploadDetail }) {
         </div>
       )}
 
-      {totalPages > 1 && (
-        <nav aria-label="Row pages" className="flex items-center justify-end gap-2 text-sm">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => Math.max(1, current - 1))}>
-            <ChevronLeftIcon aria-hidden="true" />
-            Previous
-          </Button>
-          <span aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= totalPages}
-            onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
-          >
-            Next
-            <ChevronRightIcon aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <SimplePager label="Row pages" page={page} totalPages={totalPages} onPageChange={setPage} />
     </section>
   )
 }
