@@ -64,7 +64,7 @@ export async function startQueue(options: QueueOptions) {
     if (!options.work) continue
     const workers = job.concurrency ?? 1
     for (let i = 0; i < workers; i += 1) {
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
+      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async ([item]) => {
         if (!item) return
         const payload = job.schema.parse(item.data)
         logger.info({ event: 'queue.job.start', job: job.name, jobId: item.id })
