@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { copyFile, rename, rm } from 'node:fs/promises'
+import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
@@ -166,7 +166,7 @@ export async function createSampleUpload({ userId }: { userId: string }, startIm
   const source = new URL(`../../../../content/${UPLOAD.sampleFileName}`, import.meta.url)
   const path = join(incomingDir(), `${randomUUID()}.part`)
   await copyFile(source, path)
-  const { size } = await import('node:fs/promises').then((fs) => fs.stat(path))
+  const { size } = await stat(path)
   return createUpload(
     { userId, file: { path, filename: UPLOAD.sampleFileName, mimeType: 'text/csv', sizeBytes: size, fields: {} } },
     startImport,

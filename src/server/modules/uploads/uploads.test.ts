@@ -97,13 +97,27 @@ describe('importing a CSV', () => {
   })
 
   it('uses the row the user picked as the header', async () => {
-    const withTitle = ['Quarterly export', 'Name,City', 'Ann,Oslo', 'Bo,Rome'].join('\n')
-    const res = await uploadOk(alice, 'titled.csv', withTitle)
+    // Headerless-looking numbers: the detector asks, and the user names row 2 as the header.
+    const numbers = ['7,8,9', '10,20,30', '1,2,3', '4,5,6', '11,12,13'].join('\n')
+    const res = await uploadOk(alice, 'picked.csv', numbers)
+    expect(res.needs_header_confirmation).toBe(true)
     const confirm = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 1 })
-    if (res.needs_header_confirmation) expect(confirm.status).toBe(200)
+    expect(confirm.status).toBe(200)
     await waitUntilDone(alice, res.upload_id)
-    expect((await detail(alice, res.upload_id)).columns.map((c) => c.name)).toEqual(['Name', 'City'])
-    expect((await rows(alice, res.upload_id)).data.map((r) => r.values.c1)).toEqual(['Ann', 'Bo'])
+    expect((await detail(alice, res.upload_id)).columns.map((c) => c.name)).toEqual(['10', '20', '30'])
+    // The rows above the picked header are a preamble, not data.
+    expect((await rows(alice, res.upload_id)).data.map((r) => r.values.c1)).toEqual(['1', '4', '11'])
+  })
+
+  it('refuses a header row outside the preview and a second confirmation', async () => {
+    const res = await uploadOk(alice, 'twice.csv', ['1,2', '3,4', '5,6'].join('\n'))
+    expect(res.needs_header_confirmation).toBe(true)
+    const outside = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 50 })
+    expect(outside.status).toBe(422)
+    expect((await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: false, headerRowIndex: 0 })).status).toBe(200)
+    await waitUntilDone(alice, res.upload_id)
+    const again = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: false, headerRowIndex: 0 })
+    expect(again.status).toBe(409)
   })
 
   it('pads short rows, skips long ones into a downloadable file, and reports both', async () => {

@@ -1,6 +1,7 @@
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { type CellType, classifyCell } from './cell-types.ts'
 import { type Evidence, headerEvidence } from './header-vocabulary.ts'
+import { commonWidth } from './preview-rows.ts'
 
 export type HeaderVerdict = {
   hasHeader: boolean
@@ -41,7 +42,7 @@ export function detectHeader(rows: string[][]): HeaderVerdict {
   }
   if (rows.length === 1) return judgeSingleRow(rows[0] as string[])
 
-  const width = modalWidth(rows)
+  const width = commonWidth(rows)
   let best: Candidate | null = null
   for (let row = 0; row < Math.min(MAX_HEADER_ROW, rows.length - 1); row++) {
     if (!rows.slice(0, row).every((above) => isPreambleLike(above, width))) break
@@ -70,21 +71,6 @@ function explain(evidence: Evidence[], hasHeader: boolean): string[] {
   const opposing = evidence.filter((item) => (item.weight > 0) !== hasHeader)
   const byWeight = (a: Evidence, b: Evidence) => Math.abs(b.weight) - Math.abs(a.weight)
   return [...supporting.sort(byWeight), ...opposing.sort(byWeight)].slice(0, 5).map((item) => item.text)
-}
-
-function modalWidth(rows: string[][]): number {
-  const counts = new Map<number, number>()
-  let best = 0
-  let bestCount = 0
-  for (const row of rows) {
-    const count = (counts.get(row.length) ?? 0) + 1
-    counts.set(row.length, count)
-    if (count > bestCount || (count === bestCount && row.length > best)) {
-      best = row.length
-      bestCount = count
-    }
-  }
-  return best
 }
 
 function nonEmpty(row: string[]): string[] {

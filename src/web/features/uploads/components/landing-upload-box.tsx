@@ -16,8 +16,8 @@ import { describeRejectedFile } from '../lib/upload-outcome'
 import { FileDropZone } from './file-drop-zone'
 
 // The landing page ships in the main bundle; the header dialog is needed by few visitors.
-const HeaderDetectionDialog = lazy(async () => ({
-  default: (await import('./header-detection-dialog')).HeaderDetectionDialog,
+const FlowHeaderDialog = lazy(async () => ({
+  default: (await import('./flow-header-dialog')).FlowHeaderDialog,
 }))
 
 /**
@@ -139,21 +139,9 @@ export function LandingUploadBox() {
       <p role="status" aria-live="polite" className="sr-only">
         {isProcessing ? `${UPLOAD_MESSAGES.landingProcessingTitle} ${UPLOAD_MESSAGES.landingProcessingBody}` : ''}
       </p>
-      {state.phase === 'confirming' && (
-        <Suspense fallback={null}>
-          <HeaderDetectionDialog
-            key={state.uploadId}
-            open
-            fileName={state.fileName}
-            preview={state.preview}
-            isSubmitting={state.isSubmitting}
-            canChooseSheet={flow.canChooseSheet}
-            onConfirm={(choice) => void flow.confirmHeaders(choice)}
-            onChooseSheet={(sheet) => void flow.chooseSheet(sheet)}
-            onCancel={() => flow.reset()}
-          />
+      <Suspense fallback={null}>
+          <FlowHeaderDialog flow={flow} />
         </Suspense>
-      )}
     </div>
   )
 }

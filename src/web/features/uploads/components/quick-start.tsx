@@ -11,7 +11,7 @@ import { checkUploadFile } from '../lib/file-validation'
 import { describeFlowStatus, flowPercent, isFlowBusy } from '../lib/upload-flow-state'
 import { describeRejectedFile, describeUploadFailure, describeUploadSuccess } from '../lib/upload-outcome'
 import { FileDropZone } from './file-drop-zone'
-import { HeaderDetectionDialog } from './header-detection-dialog'
+import { FlowHeaderDialog } from './flow-header-dialog'
 
 type QuickStartProps = {
   /** The newest file, where 'Create AI Fields' leads; none disables that card (001 §2). */
@@ -80,19 +80,7 @@ export function QuickStart({ latestUploadId }: QuickStartProps) {
         </FileDropZone>
         <CreateAiFieldsCard latestUploadId={latestUploadId} />
       </div>
-      {state.phase === 'confirming' && (
-        <HeaderDetectionDialog
-          key={state.uploadId}
-          open
-          fileName={state.fileName}
-          preview={state.preview}
-          isSubmitting={state.isSubmitting}
-          canChooseSheet={flow.canChooseSheet}
-          onConfirm={(choice) => void flow.confirmHeaders(choice)}
-          onChooseSheet={(sheet) => void flow.chooseSheet(sheet)}
-          onCancel={() => flow.reset()}
-        />
-      )}
+      <FlowHeaderDialog flow={flow} />
     </section>
   )
 }

@@ -7,7 +7,7 @@ import { usePublicConfig } from '#web/lib/public-config'
 import { useUploadFlow, type UploadFlowFailure, type UploadFlowResult } from '../hooks/use-upload-flow'
 import { checkUploadFile } from '../lib/file-validation'
 import { describeRejectedFile, describeUploadFailure, describeUploadSuccess } from '../lib/upload-outcome'
-import { HeaderDetectionDialog } from './header-detection-dialog'
+import { FlowHeaderDialog } from './flow-header-dialog'
 import { UploadDialog } from './upload-dialog'
 
 type OpenUploadDialogOptions = {
@@ -109,19 +109,7 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
         onTrySample={() => void flow.startSample()}
         onClose={close}
       />
-      {state.phase === 'confirming' && (
-        <HeaderDetectionDialog
-          key={state.uploadId}
-          open={isOpen}
-          fileName={state.fileName}
-          preview={state.preview}
-          isSubmitting={state.isSubmitting}
-          canChooseSheet={flow.canChooseSheet}
-          onConfirm={(choice) => void flow.confirmHeaders(choice)}
-          onChooseSheet={(sheet) => void flow.chooseSheet(sheet)}
-          onCancel={() => flow.reset()}
-        />
-      )}
+      <FlowHeaderDialog flow={flow} open={isOpen} />
     </UploadDialogContext.Provider>
   )
 }
