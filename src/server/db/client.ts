@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { logger } from '#server/platform/logger'
 import * as schema from './schema/index.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -29,6 +30,9 @@ export type ConnectOptions = { databaseUrl?: string; pgliteDir?: string; poolSiz
 export async function openDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    // An idle connection the server closes (restart, failover, a dropped test database) emits
+    // 'error' on the pool; unheard, it would end the process. The pool replaces the connection.
+    pool.on('error', (error) => logger.warn({ event: 'db.idle_client_error', err: error }))
     const database = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
     return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
   }

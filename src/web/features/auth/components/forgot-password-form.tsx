@@ -3,17 +3,10 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { AUTH_MESSAGES } from '#common/messages'
 import { forgotPasswordSchema, type ForgotPasswordInput } from '#common/schemas/auth'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '#web/components/ui/form'
-import { Input } from '#web/components/ui/input'
+import { Form } from '#web/components/ui/form'
 import { authClient } from '#web/lib/auth-client'
 import { toastAuthError, toastUnexpectedError } from '../lib/auth-error-toast'
+import { EmailField } from './email-field'
 import { SubmitButton } from './submit-button'
 
 /** The mailed link lands here with `?token=` (or `?error=INVALID_TOKEN`). */
@@ -47,19 +40,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(requestReset)} className="grid gap-4" noValidate>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField control={form.control} />
         <SubmitButton isBusy={isSubmitting}>Send reset link</SubmitButton>
       </form>
     </Form>

@@ -11,11 +11,11 @@ import {
   FormLabel,
   FormMessage,
 } from '#web/components/ui/form'
-import { Input } from '#web/components/ui/input'
 import { authClient } from '#web/lib/auth-client'
 import { toastAuthError, toastUnexpectedError } from '../lib/auth-error-toast'
 import { VERIFIED_CALLBACK_URL } from '../lib/auth-search-params'
 import { PasswordInput } from './password-input'
+import { EmailField } from './email-field'
 import { SubmitButton } from './submit-button'
 
 type SignInFormProps = {
@@ -52,19 +52,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(signIn)} className="grid gap-4" noValidate>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField control={form.control} />
         <FormField
           control={form.control}
           name="password"

@@ -17,6 +17,7 @@ import { buildFullName } from '../lib/full-name'
 import { PasswordInput } from './password-input'
 import { PasswordPolicyHint } from './password-policy-hint'
 import { PasswordStrengthMeter } from './password-strength-meter'
+import { EmailField } from './email-field'
 import { SubmitButton } from './submit-button'
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
@@ -79,19 +80,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
             )}
           />
         </div>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField control={form.control} />
         <FormField
           control={form.control}
           name="password"
