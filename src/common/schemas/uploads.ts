@@ -15,6 +15,8 @@ export type UploadColumn = {
   position: number
   hidden: boolean
   kind: z.infer<typeof columnKindSchema>
+  /** Pixels, when the user resized the column. */
+  width: number | null
 }
 
 /** One row the importer could not take as it was (spec 001 §3 "Data quality issue"). */
@@ -57,6 +59,9 @@ export type UploadSummary = {
 
 export type UploadDetail = UploadSummary & {
   columns: UploadColumn[]
+  /** AI columns of this upload, and rows with at least one AI value (spec's card, made real). */
+  aiColumnCount: number
+  enrichedRows: number
   dataQualityIssues: DataQualityIssue[]
   qualityMetrics: QualityMetrics | null
   preview: HeaderPreview | null
@@ -108,16 +113,3 @@ export type ConfirmHeadersInput = z.infer<typeof confirmHeadersSchema>
 export const uploadFormFieldsSchema = z.object({
   sheet: z.string().max(200).optional(),
 })
-
-export const rowsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-})
-
-export type RowsPage = {
-  data: Array<{ rowIndex: number; values: Record<string, string> }>
-  count: number
-  page: number
-  perPage: number
-  totalPages: number
-}

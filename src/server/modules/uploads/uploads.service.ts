@@ -3,10 +3,10 @@ import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
+import type { RowsPage } from '#common/schemas/rows'
 import type {
   ConfirmHeadersInput,
   HeaderPreview,
-  RowsPage,
   UploadColumn,
   UploadDetail,
   UploadProgress,
@@ -223,14 +223,18 @@ export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
-  return rows.map(({ key, name, type, position, hidden, kind }) => ({ key, name, type, position, hidden, kind }))
+  return rows.map(({ key, name, type, position, hidden, kind, width }) => ({ key, name, type, position, hidden, kind, width }))
 }
 
 export async function getUploadDetail({ userId, uploadId }: { userId: string; uploadId: string }): Promise<UploadDetail> {
   const upload = await getUploadOrThrow({ userId, uploadId })
+  const columns = await listColumns(upload.id)
   return {
     ...toSummary(upload),
-    columns: await listColumns(upload.id),
+    columns,
+    aiColumnCount: columns.filter((column) => column.kind === 'ai').length,
+    // AI columns arrive with the enrichment issue; until then no row holds an AI value.
+    enrichedRows: 0,
     dataQualityIssues: upload.dataQualityIssues,
     qualityMetrics: upload.qualityMetrics,
     preview: upload.preview,

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEvent } from '#common/events'
-import type { RowsPage, UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
+import type { RowsPage } from '#common/schemas/rows'
+import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 
 let t: TestApp

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { RowsPage, UploadStatus } from '#common/schemas/uploads'
+import type { RowsPage } from '#common/schemas/rows'
+import type { UploadStatus } from '#common/schemas/uploads'
 import { unwrap } from '#web/lib/api-client'
 import { uploadKeys, UPLOADS_URL } from './upload-query-keys'
 

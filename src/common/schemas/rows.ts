@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts'
+import { columnTypeSchema, type UploadColumn } from './uploads.ts'
+
+/**
+ * The grid's contract (issue 4): one "view" of an upload's rows (search, filters, sort) used by
+ * the rows page, the row locator and the exports, so what the user sees is what they export.
+ */
+
+export const COLUMN_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/
+
+export const filterOperatorSchema = z.enum([
+  'contains',
+  'equals',
+  'starts_with',
+  'ends_with',
+  'greater_than',
+  'less_than',
+  'is_empty',
+  'is_not_empty',
+])
+export type FilterOperator = z.infer<typeof filterOperatorSchema>
+
+/** Operators that take no value. */
+export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['is_empty', 'is_not_empty']
+
+export const rowFilterSchema = z
+  .object({
+    column: z.string().regex(COLUMN_KEY_PATTERN),
+    operator: filterOperatorSchema,
+    value: z.string().max(500).default(''),
+  })
+  .refine((filter) => VALUELESS_OPERATORS.includes(filter.operator) || filter.value.trim() !== '', {
+    message: 'Enter a value to filter by.',
+    path: ['value'],
+  })
+export type RowFilter = z.infer<typeof rowFilterSchema>
+
+export const sortDirectionSchema = z.enum(['asc', 'desc'])
+export type SortDirection = z.infer<typeof sortDirectionSchema>
+
+export const rowSortSchema = z.object({ column: z.string().regex(COLUMN_KEY_PATTERN), direction: sortDirectionSchema })
+export type RowSort = z.infer<typeof rowSortSchema>
+
+/** What the user is looking at: all filters apply together (AND); search looks in every column. */
+export const rowViewSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  filters: z.array(rowFilterSchema).max(20).default([]),
+  sort: rowSortSchema.optional(),
+})
+export type RowView = z.infer<typeof rowViewSchema>
+
+/** Query strings carry `filters` as JSON and `sort` as `key:asc`. */
+const filtersParam = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return []
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Filters are not valid JSON.' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(rowFilterSchema).max(20))
+
+const sortParam = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}:(asc|desc)$/, 'Sort as column:asc or column:desc.')
+  .optional()
+  .transform((text) => {
+    if (!text) return undefined
+    const [column, direction] = text.split(':') as [string, SortDirection]
+    return { column, direction }
+  })
+
+export const rowViewQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  filters: filtersParam,
+  sort: sortParam,
+})
+
+export const rowsQuerySchema = rowViewQuerySchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Page size is one of ${PAGE_SIZES.join(', ')}.`)
+    .default(DEFAULT_PAGE_SIZE),
+})
+export type RowsQuery = z.infer<typeof rowsQuerySchema>
+
+/** Encodes a view for a query string (the inverse of `rowViewQuerySchema`). */
+export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
+  const params = new URLSearchParams()
+  if (view.q?.trim()) params.set('q', view.q.trim())
+  if (view.filters?.length) params.set('filters', JSON.stringify(view.filters))
+  if (view.sort) params.set('sort', `${view.sort.column}:${view.sort.direction}`)
+  return params
+}
+
+export type GridRow = { rowIndex: number; values: Record<string, string> }
+
+export type RowsPage = {
+  data: GridRow[]
+  /** Rows in this view (after search and filters). */
+  count: number
+  page: number
+  perPage: number
+  totalPages: number
+}
+
+/** GET /rows/locate: where a row sits in the default (unsorted, unfiltered) view. */
+export const locateRowQuerySchema = z.object({
+  rowIndex: z.coerce.number().int().min(0),
+  perPage: rowsQuerySchema.shape.perPage,
+})
+export type RowLocation = { rowIndex: number; page: number; found: boolean }
+
+export const deleteRowsSchema = z.object({
+  rowIndexes: z.array(z.number().int().min(0)).min(1, 'Please select at least one row to delete.').max(100_000),
+})
+export type DeleteRowsInput = z.infer<typeof deleteRowsSchema>
+export type DeleteRowsResult = { deleted: number; totalRows: number }
+
+/** One cell; `null` or '' empties it. Typed by the column: numbers, dates, true/false. */
+export const updateCellSchema = z.object({
+  column: z.string().regex(COLUMN_KEY_PATTERN),
+  value: z.string().max(10_000).nullable(),
+})
+export type UpdateCellInput = z.infer<typeof updateCellSchema>
+
+const columnName = z
+  .string()
+  .trim()
+  .min(1, 'Column name is required.')
+  .max(200, 'Column names are at most 200 characters.')
+
+export const addColumnSchema = z.object({ name: columnName, type: columnTypeSchema })
+export type AddColumnInput = z.infer<typeof addColumnSchema>
+
+/** Rename, show/hide, or resize one column; at least one of them. */
+export const updateColumnSchema = z
+  .object({
+    name: columnName.optional(),
+    hidden: z.boolean().optional(),
+    width: z.number().int().min(60).max(1200).nullable().optional(),
+  })
+  .refine((input) => input.name !== undefined || input.hidden !== undefined || input.width !== undefined, {
+    message: 'Nothing to change.',
+  })
+export type UpdateColumnInput = z.infer<typeof updateColumnSchema>
+
+export const reorderColumnsSchema = z.object({ keys: z.array(z.string().regex(COLUMN_KEY_PATTERN)).min(1).max(2000) })
+export type ReorderColumnsInput = z.infer<typeof reorderColumnsSchema>
+
+export type ColumnsResponse = { columns: UploadColumn[] }
+
+export const renameUploadSchema = z.object({
+  filename: z.string().trim().min(1, 'Enter a file name.').max(255, 'File names are at most 255 characters.'),
+})
+export type RenameUploadInput = z.infer<typeof renameUploadSchema>
+
+export const exportFormatSchema = z.enum(['csv', 'json', 'xlsx'])
+export type ExportFormat = z.infer<typeof exportFormatSchema>
+export const exportScopeSchema = z.enum(['all', 'view', 'selected'])
+export type ExportScope = z.infer<typeof exportScopeSchema>
+
+/**
+ * POST /uploads/:id/exports answers with the file itself (Content-Disposition: attachment).
+ * `all`: every row and every column. `view`: the rows of `view`, in its order, with `columns`.
+ * `selected`: the rows in `rowIndexes` (row order), with `columns`. `columns` is the grid's
+ * order of visible column keys; the server still puts source and added columns before AI ones.
+ */
+export const createExportSchema = z
+  .object({
+    format: exportFormatSchema,
+    scope: exportScopeSchema,
+    view: rowViewSchema.optional(),
+    rowIndexes: z.array(z.number().int().min(0)).max(1_000_000).optional(),
+    columns: z.array(z.string().regex(COLUMN_KEY_PATTERN)).max(2000).optional(),
+    /** CSV only: a UTF-8 byte order mark so Excel opens accents correctly. */
+    bom: z.boolean().default(false),
+  })
+  .refine((input) => input.scope !== 'selected' || (input.rowIndexes?.length ?? 0) > 0, {
+    message: 'Select at least one row to export.',
+    path: ['rowIndexes'],
+  })
+export type CreateExportInput = z.input<typeof createExportSchema>
+
+export const EXPORT_FILE_PREFIX: Record<ExportScope, string> = {
+  all: 'enriched_',
+  view: 'filtered_',
+  selected: 'selected_',
+}
