@@ -73,9 +73,9 @@ export async function createExport({
   if (format === 'csv' && driver.kind === 'pg' && !selected) {
     body = await copyCsv({ uploadId: upload.id, view: effectiveView, viewColumns, columns, bom: bom, hasSearchIndex: upload.searchIndexedAt !== null })
   } else if (format === 'csv') {
-    body = Readable.from(csvChunks(columns, rows, bom))
+    body = Readable.from(utf8(csvChunks(columns, rows, bom)))
   } else if (format === 'json') {
-    body = Readable.from(jsonChunks(columns, rows))
+    body = Readable.from(utf8(jsonChunks(columns, rows)))
   } else {
     body = xlsxStream(columns, rows, upload.filename)
   }
@@ -101,6 +101,11 @@ async function* rowsOfPages(uploadId: string, pages: AsyncGenerator<number[]>) {
   for await (const indexes of pages) {
     for (const row of await rowsByIndex(uploadId, indexes)) yield row.values
   }
+}
+
+/** Web streams take bytes, not strings. */
+async function* utf8(chunks: AsyncGenerator<string>) {
+  for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
 }
 
 async function* csvChunks(columns: ExportColumn[], rows: AsyncGenerator<Record<string, string>>, bom: boolean) {
