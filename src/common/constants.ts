@@ -78,6 +78,13 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 50
 export const CELL_TRUNCATE_CHARS = 40
 
+/**
+ * A searched or filtered view counts its rows exactly up to this many; past it the grid shows
+ * "10,000+" (docs/decisions/004). Counting every match of a common term in a million rows reads
+ * every matching row and took seconds.
+ */
+export const VIEW_COUNT_LIMIT = 10_000
+
 export const COMPLETENESS_LEVELS = { high: 80, medium: 60 } as const
 
 export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 } as const
