@@ -8,6 +8,9 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { authRoutes } from '#server/modules/auth/auth.routes'
+import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
+import { billingRoutes } from '#server/modules/billing/billing.routes'
+import { securityRoutes } from '#server/modules/security/security.routes'
 import { systemRoutes } from '#server/modules/system/system.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { AppError } from '#server/platform/app-error'
@@ -15,7 +18,13 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { originCheck } from '#server/platform/origin-check'
 
-const apiRoutes = new Hono<AppEnv>().route('/', systemRoutes).route('/uploads', uploadsRoutes)
+const apiRoutes = new Hono<AppEnv>()
+  .route('/', systemRoutes)
+  .route('/uploads', uploadsRoutes)
+  // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
+  .route('/billing/webhooks', billingWebhookRoutes)
+  .route('/billing', billingRoutes)
+  .route('/security', securityRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
@@ -62,7 +71,7 @@ export function createApp(options: { webDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use('/api/*', originCheck({ trusted: trustedOrigins }))
+  app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
 
   app.route('/api/auth', authRoutes)
   app.route('/api', apiRoutes)

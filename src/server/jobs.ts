@@ -1,5 +1,7 @@
+import { monthlyCreditResetJob } from '#server/modules/billing/billing.jobs'
+import { securityMonitorJob } from '#server/modules/security/security-monitor'
 import { importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
-export const allJobs: AnyJobDefinition[] = [importUploadJob]
+export const allJobs: AnyJobDefinition[] = [importUploadJob, monthlyCreditResetJob, securityMonitorJob]
