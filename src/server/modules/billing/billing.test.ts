@@ -4,6 +4,7 @@ import type { CheckoutResult, PaymentSetupState, SubscriptionStatus } from '#com
 import { db } from '#server/db/client'
 import { securityEvents, subscribers } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { assertAiFieldCapacityOrThrow, assertChatAccessOrThrow } from './subscriptions.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -183,5 +184,34 @@ describe('client security events', () => {
     expect(event).toMatchObject({ eventType: 'payment_bypass_attempt', severity: 'high' })
     expect((await browser.post('/api/security/events', { event_type: 'grant_me_access' })).status).toBe(422)
     expect((await t.browser().post('/api/security/events', { event_type: 'payment_gate_blocked' })).status).toBe(401)
+  })
+})
+
+describe('tier rules for later modules', () => {
+  it('refuses chat to a basic user whose trial has expired, with the Feature Restricted text', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const userId = await t.userIdOf(browser)
+    await expect(assertChatAccessOrThrow({ userId })).resolves.toBeUndefined()
+    await db
+      .update(subscribers)
+      .set({ subscriptionTier: 'basic', trialEndsAt: new Date(Date.now() - 1000), paymentMethodValid: true })
+      .where(eq(subscribers.userId, userId))
+    await expect(assertChatAccessOrThrow({ userId })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'AI Chat requires credits. Please add more credits to continue using this feature.',
+      details: { title: 'Feature Restricted' },
+    })
+  })
+
+  it('caps AI fields at 3 on the trial and 5 on basic', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const userId = await t.userIdOf(browser)
+    await expect(assertAiFieldCapacityOrThrow({ userId, existingFields: 2 })).resolves.toBeUndefined()
+    await expect(assertAiFieldCapacityOrThrow({ userId, existingFields: 3 })).rejects.toThrow(/allows up to 3 AI fields/)
+    await db.update(subscribers).set({ subscriptionTier: 'basic' }).where(eq(subscribers.userId, userId))
+    await expect(assertAiFieldCapacityOrThrow({ userId, existingFields: 4 })).resolves.toBeUndefined()
+    await expect(assertAiFieldCapacityOrThrow({ userId, existingFields: 5 })).rejects.toThrow(/allows up to 5 AI fields/)
   })
 })

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { BILLING, TRIAL } from '#common/constants'
 import { aiFieldsLimit, canUseChat, hasPaidAccess, isTrialExpired } from '#common/billing-rules'
-import { PAYMENT_MESSAGES } from '#common/messages'
+import { CREDIT_MESSAGES, PAYMENT_MESSAGES } from '#common/messages'
 import type { PaymentSetupInput, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { profiles, subscribers } from '#server/db/schema/index'
@@ -110,4 +110,21 @@ export async function updatePaymentSetup({ userId, stage }: { userId: string } &
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
   return getPaymentSetup({ userId })
+}
+
+/** Chat's tier rule (001 §5), for the chat module: refused with the spec's 'Feature Restricted'. */
+export async function assertChatAccessOrThrow({ userId }: { userId: string }) {
+  const status = await getSubscriptionStatus({ userId })
+  if (!status.features.chat_access) {
+    throw new AppError('FORBIDDEN', CREDIT_MESSAGES.chatRestricted, { title: CREDIT_MESSAGES.featureRestrictedTitle })
+  }
+}
+
+/** The AI field cap per tier (001 §9), for the AI-columns module: checked before a field is added. */
+export async function assertAiFieldCapacityOrThrow({ userId, existingFields }: { userId: string; existingFields: number }) {
+  const status = await getSubscriptionStatus({ userId })
+  const limit = status.features.ai_fields_limit
+  if (existingFields >= limit) {
+    throw new AppError('FORBIDDEN', CREDIT_MESSAGES.aiFieldLimit(limit), { title: CREDIT_MESSAGES.aiFieldLimitTitle, limit })
+  }
 }
