@@ -107,7 +107,7 @@ export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 }
 
 export const SEARCH = { debounceMs: 300, maxResults: 8 } as const
 
-/** Where a visitor goes after signing in when no stored destination exists. */
+/** Where a failed pending-upload hand-off lands (000 §4); sign-in itself lands on PAYMENT_SETUP_PATH. */
 export const DEFAULT_POST_AUTH_PATH = '/dashboard'
 
 /**
