@@ -64,7 +64,7 @@ export function SubscriptionPage() {
         </div>
       )}
       <UsageChart />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <UsageHistory />
         <div className="grid content-start gap-6">
           <BillingHistory />
