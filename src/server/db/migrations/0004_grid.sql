@@ -13,7 +13,7 @@ ALTER TABLE "exports" ADD CONSTRAINT "exports_upload_id_csv_uploads_id_fk" FOREI
 CREATE INDEX "exports_user_created_idx" ON "exports" USING btree ("user_id","created_at");--> statement-breakpoint
 -- Typed readings of a cell's text for sorting and filtering, written as single expressions so the
 -- planner inlines them (a non-inlined SQL function costs microseconds a row). They read values as
--- src/common/cell-values.ts does; cell-values.sql.test.ts holds the two side by side.
+-- src/common/cell-values.ts does; server/db/sql-functions.test.ts holds the two side by side.
 CREATE FUNCTION rowcraft_num(value text) RETURNS numeric
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
 	AS $$ SELECT CASE
