@@ -55,7 +55,9 @@ export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
   const name = sortIndexName(uploadId, column.key)
   if (ensured.has(name)) return
   const started = performance.now()
-  await driver.client.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${partitionName(uploadId)}" (${sortValueDdl(column)}, row_index)`)
+  const table = partitionName(uploadId)
+  // Statistics for the new expression, or the planner guesses and scans every row instead.
+  await driver.client.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${table}" (${sortValueDdl(column)}, row_index); ANALYZE "${table}";`)
   ensured.add(name)
   logger.info({ event: 'uploads.sort_index.built', uploadId, key: column.key, ms: Math.round(performance.now() - started) })
 }

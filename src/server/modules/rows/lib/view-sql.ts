@@ -79,16 +79,16 @@ function filterSql(filter: RowFilter, column: ViewColumn, search: SearchSource):
     case 'is_not_empty':
       return sql`${cell} <> ''`
     case 'contains': {
-      const matches = sql`${cell} ILIKE ${`%${escapeLike(value)}%`}`
+      const matches = sql`lower(${cell}) LIKE ${`%${escapeLike(value.toLowerCase())}%`}`
       // The row's search text holds every value, so it contains the term whenever the cell does:
       // with a trigram index it narrows the rows to read first.
       if (!search.hasIndex) return matches
       return sql`(${rowTextMatches(value, search)} AND ${matches})`
     }
     case 'starts_with':
-      return sql`${cell} ILIKE ${`${escapeLike(value)}%`}`
+      return sql`lower(${cell}) LIKE ${`${escapeLike(value.toLowerCase())}%`}`
     case 'ends_with':
-      return sql`${cell} ILIKE ${`%${escapeLike(value)}`}`
+      return sql`lower(${cell}) LIKE ${`%${escapeLike(value.toLowerCase())}`}`
     case 'equals': {
       const typed = typedOperand(column, value)
       if (typed) return sql`${sortValueSql(column)} = ${typed}`
