@@ -15,7 +15,7 @@ import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
 import { getReadableUploadOrThrow, rowsByIndex, viewColumnsOf, viewRowIndexes, viewWhere } from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
-import { crlfRecords, csvLine, escapeFormulaSql } from './lib/csv-cells.ts'
+import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
 const EXPORT_PAGE_ROWS = 1000
@@ -160,7 +160,7 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
 
 /**
  * On PostgreSQL a CSV of a whole view is written by the database itself (COPY ... TO STDOUT in
- * CSV format, about 130 MB/s); Node only adds the BOM and turns record ends into CRLF.
+ * CSV format); Node adds the BOM, escapes formulas and turns record ends into CRLF.
  */
 async function copyCsv({
   where,
@@ -181,13 +181,13 @@ async function copyCsv({
     sortColumn && view.sort
       ? sql`${sortValueSql(sortColumn)} IS NULL, ${sortValueSql(sortColumn)} ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}, row_index ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}`
       : sql`row_index`
-  const cells = sql.raw(columns.length ? columns.map((column) => escapeFormulaSql(cellText(column.key))).join(', ') : `''`)
+  const cells = sql.raw(columns.length ? columns.map((column) => cellText(column.key)).join(', ') : `''`)
   // COPY takes no parameters: the query is rendered with its values inlined as literals.
   const inlined = inlineParams(new PgDialect().sqlToQuery(sql`SELECT ${cells} FROM csv_rows WHERE ${where} ORDER BY ${order}`))
   const header = csvLine(columns.map((column) => column.name))
   const client = await driver.pool.connect()
   const copy = client.query(copyTo(`COPY (${inlined}) TO STDOUT (FORMAT csv)`))
-  const toCrlf = crlfRecords()
+  const safe = formulaSafeCsvRecords()
   const out = new PassThrough()
   out.write((bom ? '\uFEFF' : '') + header)
   let released = false
@@ -197,14 +197,14 @@ async function copyCsv({
     client.release(error)
   }
   copy.on('data', (chunk: Buffer) => {
-    if (!out.write(toCrlf(chunk))) {
+    if (!out.write(safe.push(chunk))) {
       copy.pause()
       out.once('drain', () => copy.resume())
     }
   })
   copy.on('end', () => {
     release()
-    out.end()
+    out.end(safe.end())
   })
   copy.on('error', (error: Error) => {
     release(error)
