@@ -19,6 +19,7 @@ import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
 const EXPORT_PAGE_ROWS = 1000
+const EXPORT_CHUNK_BYTES = 64 * 1024
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -196,14 +197,27 @@ async function copyCsv({
     released = true
     client.release(error)
   }
+  // The database sends a message a row; they are passed on in chunks of about 64 KB.
+  let pending: Buffer[] = []
+  let pendingBytes = 0
+  const flush = () => {
+    const chunk = safe.push(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes))
+    pending = []
+    pendingBytes = 0
+    return out.write(chunk)
+  }
   copy.on('data', (chunk: Buffer) => {
-    if (!out.write(safe.push(chunk))) {
+    pending.push(chunk)
+    pendingBytes += chunk.length
+    if (pendingBytes < EXPORT_CHUNK_BYTES) return
+    if (!flush()) {
       copy.pause()
       out.once('drain', () => copy.resume())
     }
   })
   copy.on('end', () => {
     release()
+    if (pendingBytes > 0) flush()
     out.end(safe.end())
   })
   copy.on('error', (error: Error) => {
