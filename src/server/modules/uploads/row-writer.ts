@@ -53,7 +53,7 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE csv_rows ATTACH PARTITION "${table}" FOR VALUES IN ('${uploadId}');
     ALTER TABLE "${table}" DROP CONSTRAINT "${table}_upload_check";`
 
-  const withSearchText = d.kind === 'pglite'
+  const withSearchText = storesSearchText()
   const copySql = `COPY "${table}" (upload_id, row_index, data${withSearchText ? ', search_text' : ''}) FROM STDIN`
 
   if (d.kind === 'pglite') {
