@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { pageWindow } from './page-window'
+
+describe('pageWindow', () => {
+  it('shows every page when there are at most five', () => {
+    expect(pageWindow(1, 1)).toEqual([1])
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(5, 5)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('centres the current page in a window of five', () => {
+    expect(pageWindow(6, 20)).toEqual([4, 5, 6, 7, 8])
+  })
+
+  it('stays inside the first and last pages', () => {
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5])
+    expect(pageWindow(2, 20)).toEqual([1, 2, 3, 4, 5])
+    expect(pageWindow(20, 20)).toEqual([16, 17, 18, 19, 20])
+    expect(pageWindow(19, 20)).toEqual([16, 17, 18, 19, 20])
+  })
+
+  it('clamps a page past the end and gives nothing for no pages', () => {
+    expect(pageWindow(99, 7)).toEqual([3, 4, 5, 6, 7])
+    expect(pageWindow(1, 0)).toEqual([])
+  })
+})
