@@ -5,6 +5,7 @@ import { GRID_MESSAGES } from '#common/messages'
 import type { GridRow } from '#common/schemas/rows'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Checkbox } from '#web/components/ui/checkbox'
+import { useIsMobile } from '#web/hooks/use-mobile'
 import type { GridTable } from '../hooks/use-grid-table'
 import { isTruncated } from '../lib/cell-text'
 import { isEditableColumn } from '../lib/column-rules'
@@ -41,6 +42,7 @@ const HEADER_HEIGHT = 40
 export function DataGrid(props: DataGridProps) {
   const { table, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd } = props
   const scrollRef = useRef<HTMLDivElement>(null)
+  const isMobile = useIsMobile()
   const [active, setActive] = useState<ActiveCell>({ row: 0, col: 1 })
   const [editing, setEditing] = useState<ActiveCell | null>(null)
   const [expanded, setExpanded] = useState<ActiveCell | null>(null)
@@ -159,8 +161,8 @@ export function DataGrid(props: DataGridProps) {
                 key={header.id}
                 header={header}
                 colIndex={index + 2}
-                isSticky={index === 0}
-                style={{ width: header.getSize(), left: index === 0 ? GRID.leadColumnWidthPx : undefined }}
+                isSticky={index === 0 && !isMobile}
+                style={{ width: header.getSize(), left: index === 0 && !isMobile ? GRID.leadColumnWidthPx : undefined }}
                 onMoveColumn={props.onMoveColumn}
               />
             ))}
@@ -184,7 +186,7 @@ export function DataGrid(props: DataGridProps) {
                 activeCol={active.row === virtualRow.index ? active.col : null}
                 editingCol={editing?.row === virtualRow.index ? editing.col : null}
                 isSaving={props.isSavingCell}
-                firstColumnWidth={headers[0]?.getSize() ?? 0}
+                isFirstColumnSticky={!isMobile}
                 onActivate={(r, c) => moveTo({ row: r, col: c }, false)}
                 onStartEdit={startEdit}
                 onExpand={(r, c) => setExpanded({ row: r, col: c })}

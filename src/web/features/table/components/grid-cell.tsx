@@ -31,6 +31,7 @@ type GridCellProps = {
 /** One cell: the 001 §4 states (error badge, credits link, empty, value cut at 40 characters) or its editor. */
 export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { column, value, rowPosition, colPosition, colIndex, width, stickyLeft, isActive, isEditing, isEditable } = props
+
   const state = cellState(value)
   const truncated = state.kind === 'value' && isTruncated(value)
 
@@ -48,7 +49,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       className={cn(
         'group/cell relative flex h-full shrink-0 items-center border-r border-b px-3 text-sm outline-none',
         stickyLeft !== null && 'sticky z-10 bg-background group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
-        isActive && 'ring-2 ring-primary ring-inset',
+        'focus:ring-2 focus:ring-primary focus:ring-inset',
         isEditing && 'p-0',
       )}
     >

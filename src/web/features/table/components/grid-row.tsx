@@ -22,7 +22,8 @@ type GridRowProps = {
   activeCol: number | null
   editingCol: number | null
   isSaving: boolean
-  firstColumnWidth: number
+  /** Keeps the first data column in view while scrolling sideways (not on phones: too narrow). */
+  isFirstColumnSticky: boolean
   onActivate: (row: number, col: number) => void
   onStartEdit: (row: number, col: number) => void
   onExpand: (row: number, col: number) => void
@@ -60,7 +61,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
         className={cn(
           'sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-b bg-background px-3 text-xs text-muted-foreground tabular-nums outline-none',
           'group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
-          activeCol === 0 && 'ring-2 ring-primary ring-inset',
+          'focus:ring-2 focus:ring-primary focus:ring-inset',
         )}
       >
         <Checkbox
@@ -84,7 +85,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             colIndex={col + 1}
             rowNumber={rowNumber}
             width={cell.column.getSize()}
-            stickyLeft={index === 0 ? GRID.leadColumnWidthPx : null}
+            stickyLeft={index === 0 && props.isFirstColumnSticky ? GRID.leadColumnWidthPx : null}
             isActive={activeCol === col}
             isEditing={editingCol === col}
             isEditable={isEditableColumn(column)}

@@ -21,7 +21,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="link" size="sm" className="h-auto px-0">
+        <Button variant="link" size="sm" className="h-auto justify-self-start px-0">
           {UPLOAD_DETAIL_MESSAGES.viewDetails}
         </Button>
       </DialogTrigger>
