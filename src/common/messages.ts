@@ -295,3 +295,20 @@ export const UPLOAD_MESSAGES = {
   headerReasons: 'Why we think so',
   sheetLabel: 'Sheet',
 } as const
+
+/** Column management (spec 001 §5, §8). */
+export const COLUMN_MESSAGES = {
+  nameConflictTitle: 'Name conflict',
+  aiNameConflict: (name: string) => `'${name}' is already an AI field. Please choose a different name.`,
+  columnNameConflict: (name: string) => `'${name}' is already a column. Please choose a different name.`,
+  renameUnchanged: 'Enter a name different from the current one.',
+  notFound: 'This column no longer exists. Refresh the page and try again.',
+  unknownKeys: 'The column list changed. Refresh the page and try again.',
+  columnDeleted: 'Column deleted',
+  columnRenamed: 'Column renamed',
+  columnAdded: 'Column added',
+  deleteFailed: 'Failed to delete column',
+  renameFailed: 'Failed to rename column',
+  addFailed: 'Failed to add column',
+  uploadIdMissing: 'Upload ID is missing. Please try refreshing the page.',
+} as const

@@ -9,13 +9,21 @@ import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { systemRoutes } from '#server/modules/system/system.routes'
+import { columnsRoutes } from '#server/modules/columns/columns.routes'
+import { exportsRoutes } from '#server/modules/exports/exports.routes'
+import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { AppError } from '#server/platform/app-error'
 import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { originCheck } from '#server/platform/origin-check'
 
-const apiRoutes = new Hono<AppEnv>().route('/', systemRoutes).route('/uploads', uploadsRoutes)
+const apiRoutes = new Hono<AppEnv>()
+  .route('/', systemRoutes)
+  .route('/uploads', uploadsRoutes)
+  .route('/uploads', rowsRoutes)
+  .route('/uploads', columnsRoutes)
+  .route('/uploads', exportsRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes

@@ -1,5 +1,6 @@
+import { purgeColumnValuesJob } from '#server/modules/columns/columns.jobs'
 import { importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
-export const allJobs: AnyJobDefinition[] = [importUploadJob]
+export const allJobs: AnyJobDefinition[] = [importUploadJob, purgeColumnValuesJob]

@@ -188,6 +188,7 @@ export const createExportSchema = z
     path: ['rowIndexes'],
   })
 export type CreateExportInput = z.input<typeof createExportSchema>
+export type CreateExportRequest = z.output<typeof createExportSchema>
 
 export const EXPORT_FILE_PREFIX: Record<ExportScope, string> = {
   all: 'enriched_',

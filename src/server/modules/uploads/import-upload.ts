@@ -1,18 +1,21 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { UPLOAD } from '#common/constants'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { csvRows } from '#server/db/schema/rows'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
+import { inferColumnTypes } from './lib/infer-column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { sourceColumnKey } from './lib/copy-text.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
+import { buildSortIndexes } from './grid-indexes.ts'
 import { buildSearchIndex, openRowWriter, type RowToWrite, type RowWriter } from './row-writer.ts'
 import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
 
@@ -176,6 +179,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
 
     await syncColumns(uploadId, result.header, knownColumns)
     await writer.finish()
+    await setColumnTypes(uploadId)
     const hasSkippedFile = await skippedFile.close()
     if (!hasSkippedFile) await rm(skippedRowsPath(upload), { force: true })
 
@@ -222,13 +226,38 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     return
   }
 
-  // The rows are usable now; the search index follows without holding up the user.
+  // The rows are usable now; the search and sort indexes follow without holding up the user.
   try {
     if (await buildSearchIndex(uploadId)) {
       await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
     }
+    await buildSortIndexes(uploadId)
   } catch (error) {
-    logger.error({ event: 'uploads.search_index.failed', uploadId, err: error })
+    logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
+  }
+}
+
+/** Rows sampled to guess column types. */
+const TYPE_SAMPLE_ROWS = 1000
+
+async function setColumnTypes(uploadId: string) {
+  const sample = await db
+    .select({ data: csvRows.data })
+    .from(csvRows)
+    .where(eq(csvRows.uploadId, uploadId))
+    .orderBy(asc(csvRows.rowIndex))
+    .limit(TYPE_SAMPLE_ROWS)
+  const columns = await db.select({ key: uploadColumns.key }).from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
+  const types = inferColumnTypes(
+    columns.map((column) => column.key),
+    sample.map((row) => row.data),
+  )
+  for (const [key, type] of types) {
+    if (type === 'text') continue
+    await db
+      .update(uploadColumns)
+      .set({ type })
+      .where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
   }
 }
 

@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import type { AppEvent } from '#common/events'
 import { UPLOAD_MESSAGES } from '#common/messages'
-import { rowsQuerySchema } from '#common/schemas/rows'
+import { renameUploadSchema } from '#common/schemas/rows'
 import { confirmHeadersSchema } from '#common/schemas/uploads'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -23,9 +23,9 @@ import {
   getProgress,
   getUploadDetail,
   getUploadOrThrow,
-  listRows,
   listUploads,
   progressOf,
+  renameUpload,
   skippedRowsPath,
 } from './uploads.service.ts'
 
@@ -53,12 +53,12 @@ export const uploadsRoutes = new Hono<AppEnv>()
   })
   .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }, startImport), 201))
   .get('/:id', async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .patch('/:id', validate('json', renameUploadSchema), async (c) =>
+    c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
   .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),
-  )
-  .get('/:id/rows', validate('query', rowsQuerySchema), async (c) =>
-    c.json(await listRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
   )
   .get('/:id/skipped-rows.csv', async (c) => {
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
-import type { RowsPage } from '#common/schemas/rows'
 import type {
   ConfirmHeadersInput,
   HeaderPreview,
@@ -15,7 +14,6 @@ import type {
 } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
-import { csvRows } from '#server/db/schema/rows'
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
 import { incomingDir, uploadDir } from '#server/platform/storage'
@@ -241,6 +239,16 @@ export async function getUploadDetail({ userId, uploadId }: { userId: string; up
   }
 }
 
+export async function renameUpload({ userId, uploadId, filename }: { userId: string; uploadId: string; filename: string }) {
+  await getUploadOrThrow({ userId, uploadId })
+  const [renamed] = await db
+    .update(csvUploads)
+    .set({ filename, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+    .returning()
+  return toSummary(renamed!)
+}
+
 export function progressOf(upload: UploadRow, bytesRead?: number): UploadProgress {
   const done = upload.status === 'completed'
   const byBytes = bytesRead !== undefined && upload.sizeBytes > 0 ? Math.floor((bytesRead / upload.sizeBytes) * 100) : 0
@@ -258,27 +266,6 @@ export function progressOf(upload: UploadRow, bytesRead?: number): UploadProgres
 
 export async function getProgress({ userId, uploadId }: { userId: string; uploadId: string }) {
   return progressOf(await getUploadOrThrow({ userId, uploadId }))
-}
-
-/** A plain page of rows in row order; the grid issue replaces this with keyset paging and sorting. */
-export async function listRows({ userId, uploadId, page, perPage }: { userId: string; uploadId: string; page: number; perPage: number }): Promise<RowsPage> {
-  const upload = await getUploadOrThrow({ userId, uploadId })
-  if (upload.status !== 'completed') {
-    return { data: [], count: 0, page, perPage, totalPages: 1 }
-  }
-  const rows = await db
-    .select({ rowIndex: csvRows.rowIndex, data: csvRows.data })
-    .from(csvRows)
-    .where(and(eq(csvRows.uploadId, upload.id), sql`${csvRows.rowIndex} >= ${(page - 1) * perPage}`))
-    .orderBy(asc(csvRows.rowIndex))
-    .limit(perPage)
-  return {
-    data: rows.map((row) => ({ rowIndex: row.rowIndex, values: row.data })),
-    count: upload.validRows,
-    page,
-    perPage,
-    totalPages: Math.max(1, Math.ceil(upload.validRows / perPage)),
-  }
 }
 
 export function skippedRowsPath(upload: Pick<UploadRow, 'storagePath'>) {

@@ -1,0 +1,60 @@
+/**
+ * How a cell's text reads as a typed value. Shared by the grid's editors, the server's edit
+ * checks and the importer's type guess; the SQL functions `rowcraft_num` and `rowcraft_date_key`
+ * (migration 0003) read values the same way for sorting and filtering (tested side by side).
+ */
+
+/** `1234`, `-1,234.5`, `$1,200`, `12%`, `1e6`: thousands separators only as commas. */
+const NUMBER_PATTERN = /^[-+]?[$€£¥]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][-+]?\d{1,2})?%?$/
+
+/** Spaces only, as SQL's btrim(): a tab or newline inside a cell is part of its value. */
+const trimSpaces = (text: string) => text.replace(/^ +| +$/g, '')
+
+export function parseNumber(text: string): number | null {
+  const value = trimSpaces(text)
+  if (!NUMBER_PATTERN.test(value) || !/\d/.test(value.replace(/[eE].*$/, ''))) return null
+  const number = Number(value.replace(/[,$€£¥%]/g, ''))
+  return Number.isFinite(number) ? number : null
+}
+
+const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/
+const NUMERIC_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/
+
+/**
+ * A date as the sortable number yyyymmdd. ISO dates (`2024-03-05`, with or without a time);
+ * `05.03.2024` is day first; `03/05/2024` and `03-05-2024` are month first unless the first number
+ * is over 12. Impossible months and days give null.
+ */
+export function parseDateKey(text: string): number | null {
+  const value = trimSpaces(text)
+  let year: number
+  let month: number
+  let day: number
+  const iso = ISO_DATE.exec(value)
+  if (iso) {
+    year = Number(iso[1])
+    month = Number(iso[2])
+    day = Number(iso[3])
+  } else {
+    const numeric = NUMERIC_DATE.exec(value)
+    if (!numeric) return null
+    const first = Number(numeric[1])
+    const second = Number(numeric[3])
+    year = Number(numeric[4])
+    const isDayFirst = numeric[2] === '.' || first > 12
+    day = isDayFirst ? first : second
+    month = isDayFirst ? second : first
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null
+  return year * 10000 + month * 100 + day
+}
+
+const TRUE_WORDS = new Set(['true', 'yes'])
+const FALSE_WORDS = new Set(['false', 'no'])
+
+export function parseBoolean(text: string): boolean | null {
+  const value = text.trim().toLowerCase()
+  if (TRUE_WORDS.has(value)) return true
+  if (FALSE_WORDS.has(value)) return false
+  return null
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
+import { db } from '#server/db/client'
+import { dropSortIndex } from '#server/modules/uploads/grid-indexes'
+import { defineJob, enqueue } from '#server/platform/queue'
+
+/** Rows updated per statement, so a million-row upload is never locked in one long transaction. */
+const PURGE_BATCH_ROWS = 20_000
+
+const purgePayloadSchema = z.object({ uploadId: z.uuid(), key: z.string().regex(COLUMN_KEY_PATTERN) })
+
+/**
+ * A deleted column's values leave the rows in the background (they would still match searches);
+ * its metadata is gone at once, and its key is never given to another column.
+ */
+export async function purgeValues({ uploadId, key }: z.infer<typeof purgePayloadSchema>) {
+  await dropSortIndex(uploadId, key)
+  const result = (await db.execute(sql`SELECT max(row_index) AS last FROM csv_rows WHERE upload_id = ${uploadId}`)) as unknown as {
+    rows: Array<{ last: number | null }>
+  }
+  const last = result.rows[0]?.last
+  if (last === null || last === undefined) return
+  for (let from = 0; from <= Number(last); from += PURGE_BATCH_ROWS) {
+    await db.execute(sql`
+      UPDATE csv_rows SET data = data - ${key}::text
+      WHERE upload_id = ${uploadId} AND row_index >= ${from} AND row_index < ${from + PURGE_BATCH_ROWS} AND data ? ${key}::text`)
+  }
+}
+
+export const purgeColumnValuesJob = defineJob({
+  name: 'columns.purge-values',
+  schema: purgePayloadSchema,
+  retryLimit: 3,
+  expireInSeconds: 60 * 60,
+  handler: ({ payload }) => purgeValues(payload),
+})
+
+export async function purgeColumnValues(payload: z.infer<typeof purgePayloadSchema>) {
+  await enqueue(purgeColumnValuesJob, payload)
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono'
+import { addColumnSchema, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import { purgeColumnValues } from './columns.jobs.ts'
+import { addColumn, deleteColumn, listUploadColumns, reorderColumns, updateColumn } from './columns.service.ts'
+
+/** Mounted at /api/uploads: the columns of one upload. */
+export const columnsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/:id/columns', async (c) =>
+    c.json({ columns: await listUploadColumns({ userId: c.var.user.id, uploadId: c.req.param('id') }) }),
+  )
+  .post('/:id/columns', validate('json', addColumnSchema), async (c) =>
+    c.json(await addColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }), 201),
+  )
+  // Before '/:id/columns/:key', which would take 'order' for a key.
+  .put('/:id/columns/order', validate('json', reorderColumnsSchema), async (c) =>
+    c.json(await reorderColumns({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
+  .patch('/:id/columns/:key', validate('json', updateColumnSchema), async (c) =>
+    c.json(
+      await updateColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), key: c.req.param('key'), ...c.req.valid('json') }),
+    ),
+  )
+  .delete('/:id/columns/:key', async (c) => {
+    const key = c.req.param('key')
+    const { columns, upload } = await deleteColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), key })
+    await purgeColumnValues({ uploadId: upload.id, key })
+    return c.json({ columns })
+  })

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { COLUMN_MESSAGES } from '#common/messages'
+import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
+import type { UploadColumn } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { listColumns } from '#server/modules/uploads/uploads.service'
+
+type ColumnRow = typeof uploadColumns.$inferSelect
+
+const toColumn = ({ key, name, type, position, hidden, kind, width }: ColumnRow): UploadColumn => ({
+  key,
+  name,
+  type,
+  position,
+  hidden,
+  kind,
+  width,
+})
+
+/** Names are compared as a person reads them: case and surrounding spaces do not count. */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+async function assertNameFree(uploadId: string, name: string, exceptKey?: string) {
+  const columns = await db.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
+  const clash = columns.find((column) => column.key !== exceptKey && sameName(column.name, name))
+  if (!clash) return
+  const message = clash.kind === 'ai' ? COLUMN_MESSAGES.aiNameConflict(name) : COLUMN_MESSAGES.columnNameConflict(name)
+  throw new AppError('CONFLICT', message, { title: COLUMN_MESSAGES.nameConflictTitle })
+}
+
+async function touchUpload(uploadId: string) {
+  await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, uploadId))
+}
+
+/** A column the user adds: empty in every row until edited, typed for editing and sorting. */
+export async function addColumn({ userId, uploadId, name, type }: { userId: string; uploadId: string } & AddColumnInput) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  await assertNameFree(upload.id, name)
+  const [last] = await db
+    .select({ position: max(uploadColumns.position) })
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, upload.id))
+  // Keys are never reused, so a deleted column's values can never reappear under a new one.
+  const key = `m_${randomBytes(5).toString('hex')}`
+  const [column] = await db
+    .insert(uploadColumns)
+    .values({ uploadId: upload.id, key, name, type, kind: 'manual', position: (last?.position ?? -1) + 1 })
+    .returning()
+  await touchUpload(upload.id)
+  return toColumn(column!)
+}
+
+async function getColumnOrThrow(uploadId: string, key: string) {
+  const [column] = await db
+    .select()
+    .from(uploadColumns)
+    .where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
+  if (!column) throw new AppError('NOT_FOUND', COLUMN_MESSAGES.notFound)
+  return column
+}
+
+export async function updateColumn({
+  userId,
+  uploadId,
+  key,
+  ...change
+}: { userId: string; uploadId: string; key: string } & UpdateColumnInput) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const column = await getColumnOrThrow(upload.id, key)
+  if (change.name !== undefined) {
+    if (change.name === column.name) throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.renameUnchanged)
+    await assertNameFree(upload.id, change.name, key)
+  }
+  const [updated] = await db
+    .update(uploadColumns)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+    .returning()
+  if (change.name !== undefined) await touchUpload(upload.id)
+  return toColumn(updated!)
+}
+
+/** The grid's drag and drop order: every column key of the upload, each once. */
+export async function reorderColumns({ userId, uploadId, keys }: { userId: string; uploadId: string } & ReorderColumnsInput) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const current = await db.select({ key: uploadColumns.key }).from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
+  const known = new Set(current.map((column) => column.key))
+  if (new Set(keys).size !== keys.length || keys.length !== known.size || keys.some((key) => !known.has(key))) {
+    throw new AppError('CONFLICT', COLUMN_MESSAGES.unknownKeys)
+  }
+  await db.transaction(async (tx) => {
+    // Positions are unique per upload only in spirit: one statement moves them all at once.
+    await tx.execute(sql`
+      UPDATE upload_columns AS c SET position = o.position - 1, updated_at = now()
+      FROM unnest(${sql.raw(`'{${keys.join(',')}}'::text[]`)}) WITH ORDINALITY AS o(key, position)
+      WHERE c.upload_id = ${upload.id} AND c.key = o.key`)
+  })
+  return { columns: await listColumns(upload.id) }
+}
+
+export async function deleteColumn({ userId, uploadId, key }: { userId: string; uploadId: string; key: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  await getColumnOrThrow(upload.id, key)
+  await db.delete(uploadColumns).where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+  await touchUpload(upload.id)
+  return { columns: await listColumns(upload.id), upload }
+}
+
+export async function listUploadColumns({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const rows = await db.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id)).orderBy(asc(uploadColumns.position))
+  return rows.map(toColumn)
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ColumnsResponse, RowsPage } from '#common/schemas/rows'
+import type { UploadColumn, UploadDetail, UploadSummary } from '#common/schemas/uploads'
+import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { db } from '#server/db/client'
+import { uploadColumns } from '#server/db/schema/index'
+import { purgeValues } from './columns.jobs.ts'
+
+let t: TestApp
+let alice: TestBrowser
+let bob: TestBrowser
+
+beforeAll(async () => {
+  t = await createTestApp({}, { withWorkers: true })
+  alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
+  bob = (await t.signUpVerified({ firstName: 'Bob' })).browser
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const people = csvOf(
+  ['Name', 'Company', 'Employees'],
+  [
+    ['Ada', 'Acme', '120'],
+    ['Bob', 'Globex', '45'],
+    ['Cy', 'Initech', '7'],
+  ],
+)
+
+const columnsOf = async (id: string) => ((await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail).columns
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error
+
+describe('columns', () => {
+  it('renames a column without touching its rows, and refuses an empty, unchanged or taken name', async () => {
+    const id = await importCsv(alice, 'people.csv', people)
+    const renamed = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '  Account ' } })
+    expect(renamed.status).toBe(200)
+    expect((await renamed.json()) as UploadColumn).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
+    const rows = (await (await alice.request(`/api/uploads/${id}/rows`)).json()) as RowsPage
+    expect(rows.data[0]!.values).toEqual({ c1: 'Ada', c2: 'Acme', c3: '120' })
+
+    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '   ' } })).status).toBe(422)
+    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: 'Account' } })).status).toBe(422)
+    const taken = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: 'name' } })
+    expect(taken.status).toBe(409)
+    expect(await errorOf(taken)).toMatchObject({ code: 'CONFLICT', message: "'name' is already a column. Please choose a different name." })
+  })
+
+  it("refuses a name an AI field already has, with the spec's words", async () => {
+    const id = await importCsv(alice, 'ai.csv', people)
+    // The enrichment issue creates AI columns; here one is written as it will be.
+    await db.insert(uploadColumns).values({ uploadId: id, key: 'a_score', name: 'Lead Score', kind: 'ai', position: 3 })
+    const add = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Lead Score', type: 'text' } })
+    expect(add.status).toBe(409)
+    expect((await errorOf(add)).message).toBe("'Lead Score' is already an AI field. Please choose a different name.")
+    const rename = await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { name: 'lead score' } })
+    expect((await errorOf(rename)).message).toBe("'lead score' is already an AI field. Please choose a different name.")
+    const info = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    expect(info.aiColumnCount).toBe(1)
+  })
+
+  it('adds typed columns at the end, editable like the others', async () => {
+    const id = await importCsv(alice, 'added.csv', people)
+    const res = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Met on', type: 'date' } })
+    expect(res.status).toBe(201)
+    const column = (await res.json()) as UploadColumn
+    expect(column).toMatchObject({ name: 'Met on', type: 'date', kind: 'manual', position: 3, hidden: false })
+    expect(column.key).toMatch(/^m_[0-9a-f]{10}$/)
+    expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: column.key, value: 'soon' } })).status).toBe(422)
+    expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: column.key, value: '2024-05-01' } })).status).toBe(200)
+    const sorted = (await (await alice.request(`/api/uploads/${id}/rows?sort=${column.key}:desc`)).json()) as RowsPage
+    expect(sorted.data.map((row) => row.rowIndex)).toEqual([1, 0, 2])
+    expect((await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'X', type: 'money' } })).status).toBe(422)
+  })
+
+  it('hides, resizes and reorders columns, and remembers them', async () => {
+    const id = await importCsv(alice, 'layout.csv', people)
+    expect((await alice.request(`/api/uploads/${id}/columns/c3`, { method: 'PATCH', json: { hidden: true, width: 240 } })).status).toBe(200)
+    const order = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c3', 'c1', 'c2'] } })
+    expect(order.status).toBe(200)
+    const expected = [
+      { key: 'c3', position: 0, hidden: true, width: 240 },
+      { key: 'c1', position: 1, hidden: false, width: null },
+      { key: 'c2', position: 2, hidden: false, width: null },
+    ]
+    expect(((await order.json()) as ColumnsResponse).columns).toMatchObject(expected)
+    expect(await columnsOf(id)).toMatchObject(expected)
+
+    const partial = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c1', 'c2'] } })
+    expect(partial.status).toBe(409)
+    const twice = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c1', 'c1', 'c2'] } })
+    expect(twice.status).toBe(409)
+    expect((await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { width: 5 } })).status).toBe(422)
+    expect((await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: {} })).status).toBe(422)
+  })
+
+  it("deletes a column and its values, which no search finds afterwards", async () => {
+    const id = await importCsv(alice, 'delete.csv', people)
+    const res = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as ColumnsResponse).columns.map((column) => column.key)).toEqual(['c1', 'c3'])
+    // The queued purge runs in the background; running it here as well shows it is idempotent.
+    await purgeValues({ uploadId: id, key: 'c2' })
+    const rows = (await (await alice.request(`/api/uploads/${id}/rows`)).json()) as RowsPage
+    expect(rows.data.map((row) => row.values)).toEqual([
+      { c1: 'Ada', c3: '120' },
+      { c1: 'Bob', c3: '45' },
+      { c1: 'Cy', c3: '7' },
+    ])
+    expect(((await (await alice.request(`/api/uploads/${id}/rows?q=globex`)).json()) as RowsPage).count).toBe(0)
+    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })).status).toBe(404)
+    expect((await alice.request(`/api/uploads/${id}/rows?sort=c2:asc`)).status).toBe(422)
+  })
+
+  it('renames the file', async () => {
+    const id = await importCsv(alice, 'old-name.csv', people)
+    const res = await alice.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: ' Q3 leads.csv ' } })
+    expect(((await res.json()) as UploadSummary).filename).toBe('Q3 leads.csv')
+    expect((await alice.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: '  ' } })).status).toBe(422)
+  })
+
+  it("refuses every column endpoint on another user's upload", async () => {
+    const id = await importCsv(alice, 'private.csv', people)
+    const attempts = [
+      bob.request(`/api/uploads/${id}/columns`),
+      bob.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Mine', type: 'text' } }),
+      bob.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { name: 'Mine' } }),
+      bob.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c3', 'c2', 'c1'] } }),
+      bob.request(`/api/uploads/${id}/columns/c1`, { method: 'DELETE' }),
+      bob.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: 'mine.csv' } }),
+    ]
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(404)
+    const info = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    expect(info.filename).toBe('private.csv')
+    expect(info.columns.map((column) => `${column.key}:${column.name}`)).toEqual(['c1:Name', 'c2:Company', 'c3:Employees'])
+  })
+})

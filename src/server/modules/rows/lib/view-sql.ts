@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { parseDateKey, parseNumber } from '#common/cell-values'
+import { COLUMN_KEY_PATTERN, type RowFilter, type RowSort, type RowView } from '#common/schemas/rows'
+import type { ColumnType } from '#common/schemas/uploads'
+import { AppError } from '#server/platform/app-error'
+
+/**
+ * Compiles a grid view (search, filters, sort) into SQL over one upload's rows. Column keys are
+ * checked against the upload's columns and written as literals, so the expressions are the very
+ * ones the per-partition indexes are built on (sort-indexes.ts) and the planner can use them.
+ */
+
+export type ViewColumn = { key: string; name: string; type: ColumnType }
+
+/** `(data ->> 'c3')`: the key is one of the upload's, checked against COLUMN_KEY_PATTERN. */
+export function cellText(key: string): string {
+  if (!COLUMN_KEY_PATTERN.test(key)) throw new Error(`Not a column key: ${key}`)
+  return `(data ->> '${key}')`
+}
+
+export const cellSql = (key: string): SQL => sql.raw(cellText(key))
+
+/** The value a column sorts and compares by: numbers as numbers, dates as yyyymmdd. */
+export function sortValueSql(column: ViewColumn): SQL {
+  const cell = cellSql(column.key)
+  if (column.type === 'number') return sql`rowcraft_num(${cell})`
+  if (column.type === 'date') return sql`rowcraft_date_key(${cell})`
+  return sql`lower(${cell})`
+}
+
+/** The expression text of `sortValueSql`, for CREATE INDEX. */
+export function sortValueDdl(column: ViewColumn): string {
+  const cell = cellText(column.key)
+  if (column.type === 'number') return `rowcraft_num(${cell})`
+  if (column.type === 'date') return `rowcraft_date_key(${cell})`
+  return `lower(${cell})`
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function columnOf(columns: Map<string, ViewColumn>, key: string): ViewColumn {
+  const column = columns.get(key)
+  if (!column) throw new AppError('VALIDATION_FAILED', 'This column no longer exists. Refresh the page and try again.')
+  return column
+}
+
+function typedOperand(column: ViewColumn, value: string): SQL | null {
+  if (column.type === 'number') {
+    const number = parseNumber(value)
+    if (number === null) throw new AppError('VALIDATION_FAILED', `Enter a number to compare '${column.name}' with.`)
+    return sql`${String(number)}::numeric`
+  }
+  if (column.type === 'date') {
+    const key = parseDateKey(value)
+    if (key === null) throw new AppError('VALIDATION_FAILED', `Enter a date (for example 2024-03-31) to compare '${column.name}' with.`)
+    return sql`${key}::integer`
+  }
+  return null
+}
+
+function filterSql(filter: RowFilter, column: ViewColumn, hasSearchIndex: boolean): SQL {
+  const cell = cellSql(column.key)
+  const value = filter.value.trim()
+  switch (filter.operator) {
+    case 'is_empty':
+      return sql`coalesce(${cell}, '') = ''`
+    case 'is_not_empty':
+      return sql`${cell} <> ''`
+    case 'contains': {
+      const matches = sql`${cell} ILIKE ${`%${escapeLike(value)}%`}`
+      // The row's search text holds every value, so it contains the term whenever the cell does:
+      // with a trigram index it narrows the rows to read first.
+      if (!hasSearchIndex) return matches
+      return sql`(${rowTextMatches(value)} AND ${matches})`
+    }
+    case 'starts_with':
+      return sql`${cell} ILIKE ${`${escapeLike(value)}%`}`
+    case 'ends_with':
+      return sql`${cell} ILIKE ${`%${escapeLike(value)}`}`
+    case 'equals': {
+      const typed = typedOperand(column, value)
+      if (typed) return sql`${sortValueSql(column)} = ${typed}`
+      return sql`lower(${cell}) = ${value.toLowerCase()}`
+    }
+    case 'greater_than':
+    case 'less_than': {
+      const operator = sql.raw(filter.operator === 'greater_than' ? '>' : '<')
+      const typed = typedOperand(column, value)
+      if (typed) return sql`${sortValueSql(column)} ${operator} ${typed}`
+      return sql`lower(${cell}) ${operator} ${value.toLowerCase()}`
+    }
+  }
+}
+
+function rowTextMatches(term: string): SQL {
+  return sql`rowcraft_row_text(data) LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
+}
+
+/** The WHERE conditions of a view, upload included. */
+export function viewWhereSql({
+  uploadId,
+  view,
+  columns,
+  hasSearchIndex,
+}: {
+  uploadId: string
+  view: Pick<RowView, 'q' | 'filters'>
+  columns: Map<string, ViewColumn>
+  hasSearchIndex: boolean
+}): SQL {
+  const conditions: SQL[] = [sql`upload_id = ${uploadId}`]
+  if (view.q) conditions.push(rowTextMatches(view.q))
+  for (const filter of view.filters) conditions.push(filterSql(filter, columnOf(columns, filter.column), hasSearchIndex))
+  return sql.join(conditions, sql` AND `)
+}
+
+export function sortColumnOf(columns: Map<string, ViewColumn>, sort: RowSort | undefined): ViewColumn | undefined {
+  return sort ? columnOf(columns, sort.column) : undefined
+}

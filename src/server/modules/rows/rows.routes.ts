@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { deleteRowsSchema, locateRowQuerySchema, rowsQuerySchema, updateCellSchema } from '#common/schemas/rows'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import { deleteRows, listRows, locateRow, updateCell } from './rows.service.ts'
+
+const rowParamSchema = z.object({ id: z.string(), rowIndex: z.coerce.number().int().min(0) })
+
+/** Mounted at /api/uploads: the rows of one upload. */
+export const rowsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/:id/rows', validate('query', rowsQuerySchema), async (c) =>
+    c.json(await listRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
+  )
+  .get('/:id/rows/locate', validate('query', locateRowQuerySchema), async (c) =>
+    c.json(await locateRow({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
+  )
+  .delete('/:id/rows', validate('json', deleteRowsSchema), async (c) =>
+    c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
+  .patch('/:id/rows/:rowIndex', validate('param', rowParamSchema), validate('json', updateCellSchema), async (c) => {
+    const { id, rowIndex } = c.req.valid('param')
+    return c.json(await updateCell({ userId: c.var.user.id, uploadId: id, rowIndex, ...c.req.valid('json') }))
+  })

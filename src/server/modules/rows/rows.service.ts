@@ -1,0 +1,245 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
+import type {
+  DeleteRowsResult,
+  GridRow,
+  RowLocation,
+  RowsPage,
+  RowView,
+  UpdateCellInput,
+} from '#common/schemas/rows'
+import type { ColumnType } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
+import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from './lib/view-sql.ts'
+
+type Upload = Awaited<ReturnType<typeof getUploadOrThrow>>
+
+async function rowsOf<T>(query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+export async function viewColumnsOf(uploadId: string): Promise<Map<string, ViewColumn>> {
+  const columns = await db
+    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, uploadId))
+  return new Map(columns.map((column) => [column.key, column]))
+}
+
+/** An upload whose rows can be read: imported, not still loading. */
+export async function getReadableUploadOrThrow({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status !== 'completed') {
+    throw new AppError('CONFLICT', 'This file is still being imported. Try again when it is done.')
+  }
+  return upload
+}
+
+/**
+ * A run of the view's rows in one order, read forwards or backwards: a page is cut from the
+ * segments it overlaps, each read from whichever end is nearer, so the last page costs what the
+ * first does.
+ */
+type Segment = { where: SQL; forward: SQL; backward: SQL; size: number }
+
+async function segmentsOf(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
+  const where = viewWhereSql({ uploadId: upload.id, view, columns, hasSearchIndex: upload.searchIndexedAt !== null })
+  const isFiltered = Boolean(view.q) || view.filters.length > 0
+  const count = isFiltered ? await countWhere(where) : upload.validRows
+  const sortColumn = sortColumnOf(columns, view.sort)
+  if (!sortColumn || !view.sort) {
+    const segment: Segment = { where, forward: sql`row_index ASC`, backward: sql`row_index DESC`, size: count }
+    return { count, segments: [segment] }
+  }
+  // Empty (or, in a typed column, unreadable) values come last in both directions, in row order.
+  const value = sortValueSql(sortColumn)
+  const emptyWhere = sql`${where} AND ${value} IS NULL`
+  const emptyCount = count === 0 ? 0 : await countWhere(emptyWhere)
+  const isAscending = view.sort.direction === 'asc'
+  const valued: Segment = {
+    where: sql`${where} AND ${value} IS NOT NULL`,
+    forward: isAscending ? sql`${value} ASC, row_index ASC` : sql`${value} DESC, row_index DESC`,
+    backward: isAscending ? sql`${value} DESC, row_index DESC` : sql`${value} ASC, row_index ASC`,
+    size: count - emptyCount,
+  }
+  const empty: Segment = { where: emptyWhere, forward: sql`row_index ASC`, backward: sql`row_index DESC`, size: emptyCount }
+  return { count, segments: [valued, empty] }
+}
+
+async function countWhere(where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`)
+  return Number(row?.n ?? 0)
+}
+
+/** Row indexes of positions [offset, offset + limit) of the view. */
+async function rowIndexesAt(segments: Segment[], offset: number, limit: number): Promise<number[]> {
+  const picked: number[] = []
+  let start = 0
+  for (const segment of segments) {
+    const end = start + segment.size
+    const from = Math.max(offset, start)
+    const to = Math.min(offset + limit, end)
+    if (from < to) {
+      const local = from - start
+      const length = to - from
+      const isNearEnd = local + length / 2 > segment.size / 2
+      const order = isNearEnd ? segment.backward : segment.forward
+      const skip = isNearEnd ? segment.size - local - length : local
+      // Only row_index is read here, so the ordered index answers without touching the rows.
+      const rows = await rowsOf<{ row_index: number }>(
+        sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${length} OFFSET ${skip}`,
+      )
+      const indexes = rows.map((row) => Number(row.row_index))
+      picked.push(...(isNearEnd ? indexes.reverse() : indexes))
+    }
+    start = end
+  }
+  return picked
+}
+
+export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
+  if (indexes.length === 0) return []
+  const rows = await rowsOf<{ row_index: number; data: Record<string, string> | string }>(
+    sql`SELECT row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${sql.raw(`'{${indexes.join(',')}}'::integer[]`)})`,
+  )
+  const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
+  return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
+}
+
+export async function listRows({
+  userId,
+  uploadId,
+  page,
+  perPage,
+  ...view
+}: { userId: string; uploadId: string; page: number; perPage: number } & RowView): Promise<RowsPage> {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status !== 'completed') return { data: [], count: 0, page, perPage, totalPages: 1 }
+  const columns = await viewColumnsOf(upload.id)
+  const { count, segments } = await segmentsOf(upload, view, columns)
+  const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
+  return {
+    data: await rowsByIndex(upload.id, indexes),
+    count,
+    page,
+    perPage,
+    totalPages: Math.max(1, Math.ceil(count / perPage)),
+  }
+}
+
+/** Every row index of a view, in its order, page by page (exports). */
+export async function* viewRowIndexes({
+  upload,
+  view,
+  columns,
+  pageSize,
+}: {
+  upload: Upload
+  view: RowView
+  columns: Map<string, ViewColumn>
+  pageSize: number
+}): AsyncGenerator<number[]> {
+  const { count, segments } = await segmentsOf(upload, view, columns)
+  for (let offset = 0; offset < count; offset += pageSize) {
+    const indexes = await rowIndexesAt(segments, offset, pageSize)
+    if (indexes.length === 0) return
+    yield indexes
+  }
+}
+
+export async function locateRow({
+  userId,
+  uploadId,
+  rowIndex,
+  perPage,
+}: {
+  userId: string
+  uploadId: string
+  rowIndex: number
+  perPage: number
+}): Promise<RowLocation> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const [row] = await rowsOf<{ before: number | string; found: boolean }>(sql`
+    SELECT count(*) FILTER (WHERE row_index < ${rowIndex}) AS before, bool_or(row_index = ${rowIndex}) AS found
+    FROM csv_rows WHERE upload_id = ${upload.id} AND row_index <= ${rowIndex}`)
+  const before = Number(row?.before ?? 0)
+  return { rowIndex, page: Math.floor(before / perPage) + 1, found: Boolean(row?.found) }
+}
+
+export async function deleteRows({
+  userId,
+  uploadId,
+  rowIndexes,
+}: {
+  userId: string
+  uploadId: string
+  rowIndexes: number[]
+}): Promise<DeleteRowsResult> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const unique = [...new Set(rowIndexes)]
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`DELETE FROM csv_rows WHERE upload_id = ${upload.id} AND row_index = ANY(${sql.raw(`'{${unique.join(',')}}'::integer[]`)}) RETURNING row_index`,
+    )) as unknown as { rows: unknown[] }
+    const deleted = result.rows.length
+    const [updated] = await tx
+      .update(csvUploads)
+      .set({
+        totalRows: sql`greatest(${csvUploads.totalRows} - ${deleted}, 0)`,
+        processedRows: sql`greatest(${csvUploads.processedRows} - ${deleted}, 0)`,
+        validRows: sql`greatest(${csvUploads.validRows} - ${deleted}, 0)`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(csvUploads.id, upload.id), eq(csvUploads.userId, userId)))
+      .returning({ totalRows: csvUploads.totalRows })
+    return { deleted, totalRows: updated?.totalRows ?? 0 }
+  })
+}
+
+/** The text stored for a typed value: numbers and dates as typed, booleans as true/false. */
+export function normaliseCellValue(type: ColumnType, name: string, raw: string): string {
+  const value = raw.trim()
+  if (value === '') return ''
+  if (type === 'number' && parseNumber(value) === null) {
+    throw new AppError('VALIDATION_FAILED', `'${name}' holds numbers: enter a number such as 42 or 3.5.`)
+  }
+  if (type === 'date' && parseDateKey(value) === null) {
+    throw new AppError('VALIDATION_FAILED', `'${name}' holds dates: enter a date such as 2024-03-31.`)
+  }
+  if (type === 'boolean') {
+    const flag = parseBoolean(value)
+    if (flag === null) throw new AppError('VALIDATION_FAILED', `'${name}' holds true or false.`)
+    return String(flag)
+  }
+  return raw
+}
+
+export async function updateCell({
+  userId,
+  uploadId,
+  rowIndex,
+  column: key,
+  value,
+}: { userId: string; uploadId: string; rowIndex: number } & UpdateCellInput): Promise<GridRow> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const [column] = await db
+    .select()
+    .from(uploadColumns)
+    .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+  if (!column) throw new AppError('NOT_FOUND', 'This column no longer exists. Refresh the page and try again.')
+  if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
+  const stored = normaliseCellValue(column.type, column.name, value ?? '')
+  const change = stored === '' ? sql`data - ${key}::text` : sql`data || jsonb_build_object(${key}::text, ${stored}::text)`
+  const rows = await rowsOf<{ row_index: number; data: Record<string, string> | string }>(sql`
+    UPDATE csv_rows SET data = ${change}, updated_at = now()
+    WHERE upload_id = ${upload.id} AND row_index = ${rowIndex}
+    RETURNING row_index, data`)
+  const [row] = rows
+  if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
+  await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
+  return { rowIndex: Number(row.row_index), values: typeof row.data === 'string' ? JSON.parse(row.data) : row.data }
+}
