@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
-import { GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
+import { COLUMN_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
 import {
   columnHeader,
   columnValues,
@@ -66,8 +66,8 @@ test('sorts on the server by text, number and date, cycling ascending, descendin
 
   // Dates as dates, the empty one last.
   await sortBy(page, 'Signed Up')
+  await expect.poll(async () => (await columnValues(page, 'Signed Up'))[0]).toBe('2021-02-01')
   const dates = await columnValues(page, 'Signed Up')
-  expect(dates[0]).toBe('2021-02-01')
   expect(dates.at(-2)).toBe('2024-06-30')
   expect(dates.at(-1)).toBe('')
 })
@@ -81,7 +81,7 @@ test('searches across all columns and filters with removable chips, with a way o
   await page.getByLabel(GRID_MESSAGES.searchLabel).fill('')
   await expectColumnValues(page, 'Name', NAMES)
 
-  await page.getByRole('button', { name: GRID_MESSAGES.filter, exact: true }).click()
+  await page.getByRole('button', { name: /^Filter( \d+)?$/ }).click()
   const popover = page.getByRole('dialog', { name: GRID_MESSAGES.addFilter })
   await expect(popover.getByRole('button', { name: GRID_MESSAGES.addFilter })).toBeDisabled()
   await pickOption(page, popover, GRID_MESSAGES.filterColumn, 'Company')
@@ -92,7 +92,7 @@ test('searches across all columns and filters with removable chips, with a way o
   await expectColumnValues(page, 'Name', ['Ann Ng', 'Hal Ek', 'Lea Vo'])
 
   // A second filter applies together with the first (AND).
-  await page.getByRole('button', { name: GRID_MESSAGES.filter }).click()
+  await page.getByRole('button', { name: /^Filter( \d+)?$/ }).click()
   await pickOption(page, popover, GRID_MESSAGES.filterColumn, 'Employees')
   await pickOption(page, popover, GRID_MESSAGES.filterCondition, GRID_MESSAGES.operators.greater_than)
   await popover.getByLabel(GRID_MESSAGES.filterValue).fill('50')
@@ -121,20 +121,20 @@ test('hides, renames, adds and deletes columns, and the changes survive a reload
   const input = menu.getByRole('textbox', { name: GRID_MESSAGES.renameColumn('Company') })
   await input.fill('Organisation')
   await input.press('Enter')
-  await expect(toast(page, GRID_MESSAGES.columnRenamed)).toBeVisible()
+  await expect(toast(page, COLUMN_MESSAGES.columnRenamed)).toBeVisible()
   await expect(columnHeader(page, 'Organisation')).toBeVisible()
 
   await menu.getByLabel(GRID_MESSAGES.columnNameLabel).fill('Deal Size')
   await pickOption(page, menu, GRID_MESSAGES.columnTypeLabel, GRID_MESSAGES.columnTypes.number)
   await menu.getByRole('button', { name: GRID_MESSAGES.addColumn }).click()
-  await expect(toast(page, GRID_MESSAGES.columnAdded)).toBeVisible()
+  await expect(toast(page, COLUMN_MESSAGES.columnAdded)).toBeVisible()
   await expect(columnHeader(page, 'Deal Size')).toBeVisible()
 
   await menu.getByRole('button', { name: GRID_MESSAGES.deleteColumn('Notes') }).click()
   const confirm = page.getByRole('alertdialog', { name: GRID_MESSAGES.deleteColumnTitle('Notes') })
   await expect(confirm.getByText(GRID_MESSAGES.deleteColumnBody)).toBeVisible()
   await confirm.getByRole('button', { name: GRID_MESSAGES.delete }).click()
-  await expect(toast(page, GRID_MESSAGES.columnDeleted)).toBeVisible()
+  await expect(toast(page, COLUMN_MESSAGES.columnDeleted)).toBeVisible()
 
   await page.reload()
   await expect(rowsTable(page)).toBeVisible()
@@ -179,7 +179,7 @@ test('selects rows with checkboxes and the keyboard, and deletes them after conf
   await expect(page.getByText(GRID_MESSAGES.selectedCount(12))).toBeVisible()
   await page.getByRole('button', { name: GRID_MESSAGES.clearSelection }).click()
 
-  await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(1) }).click()
+  await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(1), exact: true }).click()
   // Space toggles the active row's selection: row 2 after one step down.
   await (await gridCell(page, 1, 'Name')).click()
   await page.keyboard.press('ArrowDown')
@@ -224,7 +224,7 @@ test('edits a cell in place: Enter saves and survives a reload, Escape cancels, 
 
   // The long note is cut at 40 characters; its full text is in the cell view.
   const note = await gridCell(page, 1, 'Notes')
-  await expect(note).toHaveText(/^Met at the Berlin trade fair; wants a dem…$/)
+  await expect(note).toHaveText(`${'Met at the Berlin trade fair; wants a demo'.slice(0, 40)}…`)
   await note.hover()
   await note.getByRole('button', { name: GRID_MESSAGES.expandCell }).click()
   await expect(page.getByRole('dialog', { name: GRID_MESSAGES.cellValueTitle('Notes', 1) })).toContainText('next quarter')
@@ -304,6 +304,7 @@ test('pages on the server with 10/25/50/100 rows a page; a new page size goes ba
   await expect(page.getByText('100 / 130')).toBeVisible()
   await rowsTable(page).evaluate((grid) => grid.scrollTo({ top: grid.scrollHeight }))
   await expect(page.getByText(GRID_MESSAGES.allLoaded(130))).toBeVisible()
+  await rowsTable(page).evaluate((grid) => grid.scrollTo({ top: grid.scrollHeight }))
   await expect(rowsTable(page).locator('[data-row-index="129"]')).toBeVisible()
   expect(await gridBodyRows(page).count()).toBeLessThan(60)
 })

@@ -1,6 +1,6 @@
 import type { Header } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react'
-import { useState, type CSSProperties } from 'react'
+import { useRef, useState, type CSSProperties } from 'react'
 import type { GridRow } from '#common/schemas/rows'
 import { cn } from '#web/lib/cn'
 import type { GridColumnMeta, GridFeatures } from '../hooks/use-grid-table'
@@ -24,6 +24,7 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
   const { column } = header.column.columnDef.meta as GridColumnMeta
   const sorted = header.column.getIsSorted()
   const [isDropTarget, setIsDropTarget] = useState(false)
+  const isResizePointer = useRef(false)
   const SortIcon = sorted === 'asc' ? ArrowUpIcon : sorted === 'desc' ? ArrowDownIcon : ArrowUpDownIcon
 
   return (
@@ -34,6 +35,11 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
       data-column-key={column.key}
       draggable
       onDragStart={(event) => {
+        // A drag that starts on the resize handle resizes; the header must not move with it.
+        if (isResizePointer.current || header.column.getIsResizing()) {
+          event.preventDefault()
+          return
+        }
         event.dataTransfer.setData(DRAG_TYPE, column.key)
         event.dataTransfer.effectAllowed = 'move'
       }}
@@ -69,7 +75,11 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
       </button>
       <div
         aria-hidden="true"
-        onMouseDown={header.getResizeHandler()}
+        onMouseDown={(event) => {
+          isResizePointer.current = true
+          window.addEventListener('mouseup', () => (isResizePointer.current = false), { once: true })
+          header.getResizeHandler()(event)
+        }}
         onTouchStart={header.getResizeHandler()}
         onDoubleClick={() => header.column.resetSize()}
         draggable={false}

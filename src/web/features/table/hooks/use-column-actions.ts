@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { GRID_MESSAGES } from '#common/messages'
+import { COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import type { ColumnType, UploadColumn } from '#common/schemas/uploads'
 import { ApiError } from '#web/lib/api-client'
 import { useAddColumn } from '../api/add-column'
@@ -21,7 +21,7 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
   const nameIsAllowed = (input: string, currentKey?: string) => {
     const check = checkColumnName(input, columns, currentKey)
     if (check.ok) return check.name
-    if (check.reason === 'ai_conflict') toast.error(GRID_MESSAGES.nameConflictTitle, { description: GRID_MESSAGES.nameConflictBody(check.name) })
+    if (check.reason === 'ai_conflict') toast.error(COLUMN_MESSAGES.nameConflictTitle, { description: COLUMN_MESSAGES.aiNameConflict(check.name) })
     return null
   }
 
@@ -33,10 +33,10 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
       if (name === null) return false
       try {
         await update.mutateAsync({ key, name })
-        toast.success(GRID_MESSAGES.columnRenamed)
+        toast.success(COLUMN_MESSAGES.columnRenamed)
         return true
       } catch (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? GRID_MESSAGES.nameConflictTitle : GRID_MESSAGES.renameColumnFailed, { description: describe(error) })
+        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.renameFailed, { description: describe(error) })
         return false
       }
     },
@@ -45,24 +45,24 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
       if (name === null) return false
       try {
         await add.mutateAsync({ name, type })
-        toast.success(GRID_MESSAGES.columnAdded)
+        toast.success(COLUMN_MESSAGES.columnAdded)
         return true
       } catch (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? GRID_MESSAGES.nameConflictTitle : GRID_MESSAGES.addColumnFailed, { description: describe(error) })
+        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.addFailed, { description: describe(error) })
         return false
       }
     },
     remove: async (key: string) => {
       if (!uploadId) {
-        toast.error(GRID_MESSAGES.deleteColumnFailed, { description: GRID_MESSAGES.uploadIdMissing })
+        toast.error(COLUMN_MESSAGES.deleteFailed, { description: COLUMN_MESSAGES.uploadIdMissing })
         return
       }
       if (remove.isPending) return
       try {
         await remove.mutateAsync(key)
-        toast.success(GRID_MESSAGES.columnDeleted)
+        toast.success(COLUMN_MESSAGES.columnDeleted)
       } catch (error) {
-        toast.error(GRID_MESSAGES.deleteColumnFailed, { description: describe(error) })
+        toast.error(COLUMN_MESSAGES.deleteFailed, { description: describe(error) })
       }
     },
     setHidden: (key: string, hidden: boolean) =>
