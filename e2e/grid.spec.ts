@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
-import { COLUMN_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
+import { COLUMN_MESSAGES, GRID_MESSAGES, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
 import {
   columnHeader,
   columnValues,
@@ -44,6 +44,30 @@ function parseCsv(bytes: Buffer): string[][] {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
   return Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data
 }
+
+test('renames the file and shows the Data Quality Report from the completeness card', async ({ page, baseURL }) => {
+  await openUploadedGrid(page, baseURL!, gridLeadsCsv())
+  await page.getByRole('button', { name: UPLOAD_DETAIL_MESSAGES.renameButton }).click()
+  const dialog = page.getByRole('dialog', { name: UPLOAD_DETAIL_MESSAGES.renameTitle })
+  const input = dialog.getByPlaceholder(UPLOAD_DETAIL_MESSAGES.renamePlaceholder)
+  await expect(dialog.getByRole('button', { name: UPLOAD_DETAIL_MESSAGES.renameSubmit })).toBeDisabled()
+  await input.fill('  ')
+  await expect(dialog.getByRole('button', { name: UPLOAD_DETAIL_MESSAGES.renameSubmit })).toBeDisabled()
+  await input.fill('q3-leads.csv')
+  await input.press('Enter')
+  await expect(toast(page, UPLOAD_DETAIL_MESSAGES.renameSuccess)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'q3-leads.csv' })).toBeVisible()
+
+  await expect(stat(page, UPLOAD_DETAIL_MESSAGES.completeness)).toContainText(/^\d+%(High|Medium|Low)$/)
+  await page.getByRole('button', { name: UPLOAD_DETAIL_MESSAGES.viewDetails }).click()
+  const report = page.getByRole('dialog', { name: QUALITY_REPORT_MESSAGES.title })
+  await expect(report.getByText(QUALITY_REPORT_MESSAGES.noIssues)).toBeVisible()
+  await expect(report.getByText(QUALITY_REPORT_MESSAGES.recommendations)).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'q3-leads.csv' })).toBeVisible()
+})
 
 test('sorts on the server by text, number and date, cycling ascending, descending, none', async ({ page, baseURL }) => {
   await openUploadedGrid(page, baseURL!, gridLeadsCsv())

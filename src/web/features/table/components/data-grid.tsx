@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { GRID } from '#common/constants'
 import { GRID_MESSAGES } from '#common/messages'
 import type { GridRow } from '#common/schemas/rows'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Checkbox } from '#web/components/ui/checkbox'
 import { useIsMobile } from '#web/hooks/use-mobile'
-import type { GridTable } from '../hooks/use-grid-table'
+import { useGridTable, type UseGridTableOptions } from '../hooks/use-grid-table'
 import { isTruncated } from '../lib/cell-text'
 import { isEditableColumn } from '../lib/column-rules'
 import { isNavigationKey, moveActiveCell, type ActiveCell } from '../lib/grid-navigation'
@@ -15,7 +15,7 @@ import { GridHeaderCell } from './grid-header-cell'
 import { GridRowView } from './grid-row'
 
 type DataGridProps = {
-  table: GridTable
+  tableOptions: Omit<UseGridTableOptions, 'rows'>
   rows: GridRow[]
   columns: UploadColumn[]
   /** Rows in the whole view (all pages). */
@@ -26,7 +26,8 @@ type DataGridProps = {
   isSavingCell: boolean
   onSaveCell: (rowIndex: number, columnKey: string, value: string | null) => Promise<boolean>
   onMoveColumn: (moved: string, target: string) => void
-  onSelectAllInView: () => void
+  /** Selects (or clears) every loaded row: the rows in view (001 §2 select-all, Ctrl/Cmd+A). */
+  onSelectLoadedRows: (isSelected: boolean) => void
   /** Continuous scroll: called when the user nears the last loaded row. */
   onNearEnd?: () => void
   footerRow?: ReactNode
@@ -40,7 +41,7 @@ const HEADER_HEIGHT = 40
  * and the first columns stay put, and one cell at a time is in the tab order (roving tabindex).
  */
 export function DataGrid(props: DataGridProps) {
-  const { table, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd } = props
+  const { tableOptions, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const isMobile = useIsMobile()
   const [active, setActive] = useState<ActiveCell>({ row: 0, col: 1 })
@@ -58,7 +59,14 @@ export function DataGrid(props: DataGridProps) {
     overscan: GRID.overscanRows,
   })
   const virtualRows = virtualizer.getVirtualItems()
+  // The table sees only the rows in the window: with continuous scroll, rebuilding its row model
+  // for every loaded row on each new page cost a long task per page (measured at 6,000 rows).
+  const windowStart = virtualRows[0]?.index ?? 0
+  const windowEnd = (virtualRows.at(-1)?.index ?? -1) + 1
+  const windowRows = useMemo(() => rows.slice(windowStart, windowEnd), [rows, windowStart, windowEnd])
+  const table = useGridTable({ ...tableOptions, rows: windowRows })
   const tableRows = table.getRowModel().rows
+  const selectedLoaded = useMemo(() => rows.filter((row) => tableOptions.rowSelection[String(row.rowIndex)]).length, [rows, tableOptions.rowSelection])
   const headers = table.getHeaderGroups()[0]?.headers ?? []
   const dataWidth = headers.reduce((sum, header) => sum + header.getSize(), 0)
   const totalWidth = GRID.leadColumnWidthPx + dataWidth
@@ -85,32 +93,48 @@ export function DataGrid(props: DataGridProps) {
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)?.focus())
   }, [active, editing, virtualizer])
 
-  const moveTo = (cell: ActiveCell, focus = true) => {
+  // Stable handlers: a scroll re-renders only the rows that come into sight (GridRowView is memoised).
+  const latest = useRef({ rows, columns, onSaveCell: props.onSaveCell })
+  useEffect(() => {
+    latest.current = { rows, columns, onSaveCell: props.onSaveCell }
+  })
+  const moveTo = useCallback((cell: ActiveCell, focus = true) => {
     focusRequest.current = focus
     setActive(cell)
-  }
-  const startEdit = (row: number, col: number) => {
-    const column = columns[col - 1]
+  }, [])
+  const activate = useCallback((row: number, col: number) => moveTo({ row, col }, false), [moveTo])
+  const expand = useCallback((row: number, col: number) => setExpanded({ row, col }), [])
+  const startEdit = useCallback((row: number, col: number) => {
+    const column = latest.current.columns[col - 1]
     if (!column || !isEditableColumn(column)) return
     setActive({ row, col })
     setEditing({ row, col })
-  }
-  const stopEdit = () => {
+  }, [])
+  const stopEdit = useCallback(() => {
     focusRequest.current = true
     setEditing(null)
-  }
+  }, [])
+  const saveCell = useCallback(
+    (row: number, col: number, value: string | null) => {
+      const target = latest.current.rows[row]
+      const column = latest.current.columns[col - 1]
+      if (!target || !column) return
+      void latest.current.onSaveCell(target.rowIndex, column.key, value).then((isSaved) => isSaved && stopEdit())
+    },
+    [stopEdit],
+  )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (event.target as HTMLElement).closest('input, select, textarea')) return
     if (rows.length === 0) return
-    const row = tableRows[active.row]
+    const row = tableRows[active.row - windowStart]
     if (isNavigationKey(event.key)) {
       event.preventDefault()
       const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / GRID.rowHeightPx) - 1)
       moveTo(moveActiveCell(active, event.key, { rowCount: rows.length, colCount, pageRows }, event.ctrlKey || event.metaKey))
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault()
-      props.onSelectAllInView()
+      props.onSelectLoadedRows(true)
     } else if (event.key === ' ' && row) {
       event.preventDefault()
       row.toggleSelected()
@@ -149,8 +173,8 @@ export function DataGrid(props: DataGridProps) {
               className="sticky left-0 z-20 flex h-10 shrink-0 items-center gap-2 border-r border-b bg-muted px-3 text-sm font-medium"
             >
               <Checkbox
-                checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-                onCheckedChange={(checked) => (checked === true ? props.onSelectAllInView() : table.toggleAllRowsSelected(false))}
+                checked={rows.length > 0 && selectedLoaded === rows.length ? true : selectedLoaded > 0 ? 'indeterminate' : false}
+                onCheckedChange={(checked) => props.onSelectLoadedRows(checked === true)}
                 aria-label={GRID_MESSAGES.selectAllInView}
                 disabled={rows.length === 0}
               />
@@ -171,7 +195,7 @@ export function DataGrid(props: DataGridProps) {
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), width: totalWidth, minWidth: '100%' }}>
           {virtualRows.map((virtualRow) => {
-            const row = tableRows[virtualRow.index]
+            const row = tableRows[virtualRow.index - windowStart]
             if (!row) return null
             return (
               <GridRowView
@@ -187,15 +211,10 @@ export function DataGrid(props: DataGridProps) {
                 editingCol={editing?.row === virtualRow.index ? editing.col : null}
                 isSaving={props.isSavingCell}
                 isFirstColumnSticky={!isMobile}
-                onActivate={(r, c) => moveTo({ row: r, col: c }, false)}
+                onActivate={activate}
                 onStartEdit={startEdit}
-                onExpand={(r, c) => setExpanded({ row: r, col: c })}
-                onSave={(r, c, value) => {
-                  const target = rows[r]
-                  const column = columns[c - 1]
-                  if (!target || !column) return
-                  void props.onSaveCell(target.rowIndex, column.key, value).then((isSaved) => isSaved && stopEdit())
-                }}
+                onExpand={expand}
+                onSave={saveCell}
                 onCancelEdit={stopEdit}
               />
             )

@@ -50,6 +50,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
         'group/cell relative flex h-full shrink-0 items-center border-r border-b px-3 text-sm outline-none',
         stickyLeft !== null && 'sticky z-10 bg-background group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
         'focus:ring-2 focus:ring-primary focus:ring-inset',
+        column.type === 'number' && 'justify-end tabular-nums',
         isEditing && 'p-0',
       )}
     >

@@ -63,11 +63,11 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
         isDropTarget && 'bg-accent ring-2 ring-primary ring-inset',
       )}
     >
+      {/* In the tab order: the header's sort is the one grid action the arrow keys do not reach. */}
       <button
         type="button"
-        tabIndex={-1}
         onClick={header.column.getToggleSortingHandler()}
-        className="flex h-full min-w-0 flex-1 cursor-pointer items-center gap-1 px-3 text-left outline-none hover:bg-accent/60"
+        className="flex h-full min-w-0 flex-1 cursor-pointer items-center gap-1 px-3 text-left outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset"
         title={column.name}
       >
         <span className="truncate">{column.name}</span>

@@ -3,7 +3,6 @@ import { memo } from 'react'
 import { GRID } from '#common/constants'
 import { GRID_MESSAGES } from '#common/messages'
 import type { GridRow as GridRowData } from '#common/schemas/rows'
-import { Checkbox } from '#web/components/ui/checkbox'
 import { cn } from '#web/lib/cn'
 import type { GridColumnMeta, GridFeatures } from '../hooks/use-grid-table'
 import { isEditableColumn } from '../lib/column-rules'
@@ -64,11 +63,14 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
           'focus:ring-2 focus:ring-primary focus:ring-inset',
         )}
       >
-        <Checkbox
+        {/* A native checkbox: a fast scroll mounts dozens of these per frame, Radix's cost too much. */}
+        <input
+          type="checkbox"
           tabIndex={-1}
           checked={isSelected}
-          onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+          onChange={(event) => row.toggleSelected(event.target.checked)}
           aria-label={GRID_MESSAGES.selectRow(rowNumber)}
+          className="size-4 shrink-0 cursor-pointer rounded accent-primary"
         />
         <span>{rowNumber}</span>
       </div>

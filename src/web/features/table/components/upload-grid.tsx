@@ -8,7 +8,6 @@ import { useRows } from '../api/get-rows'
 import { useRowsInfinite } from '../api/get-rows-infinite'
 import { useUpdateCell } from '../api/update-cell'
 import { useColumnActions } from '../hooks/use-column-actions'
-import { useGridTable } from '../hooks/use-grid-table'
 import { useGridView } from '../hooks/use-grid-view'
 import { useHighlightRow } from '../hooks/use-highlight-row'
 import { visibleColumns } from '../lib/column-rules'
@@ -54,15 +53,15 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
     if (!grid.isContinuous && paged.data && totalPages > 0 && page > totalPages) setPage(totalPages)
   }, [grid.isContinuous, paged.data, page, totalPages, setPage])
 
-  const table = useGridTable({
-    rows,
-    columns,
-    sort,
-    onSortChange: grid.setSort,
-    rowSelection,
-    onRowSelectionChange: setRowSelection,
-    onColumnResized: actions.setWidth,
-  })
+  const setLoadedRowsSelected = (isSelected: boolean) =>
+    setRowSelection((old) => {
+      const next = { ...old }
+      for (const row of rows) {
+        if (isSelected) next[String(row.rowIndex)] = true
+        else delete next[String(row.rowIndex)]
+      }
+      return next
+    })
   const selectedRowIndexes = useMemo(
     () => Object.keys(rowSelection).filter((key) => rowSelection[key]).map(Number).sort((a, b) => a - b),
     [rowSelection],
@@ -117,7 +116,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
       {active.data && (
         <div aria-busy={active.isFetching} className="min-w-0">
           <DataGrid
-            table={table}
+            tableOptions={{ columns, sort, onSortChange: grid.setSort, rowSelection, onRowSelectionChange: setRowSelection, onColumnResized: actions.setWidth }}
             rows={rows}
             columns={columns}
             totalCount={count}
@@ -126,7 +125,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
             isSavingCell={updateCell.isPending}
             onSaveCell={saveCell}
             onMoveColumn={actions.move}
-            onSelectAllInView={() => table.toggleAllRowsSelected(true)}
+            onSelectLoadedRows={setLoadedRowsSelected}
             onNearEnd={grid.isContinuous ? loadMore : undefined}
             emptyState={<GridEmpty hasFilters={hasFilters} onClearFilters={clearFilters} />}
           />

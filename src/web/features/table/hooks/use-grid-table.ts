@@ -32,7 +32,7 @@ const emptyResizing: columnResizingState = {
   startSize: null,
 }
 
-type UseGridTableOptions = {
+export type UseGridTableOptions = {
   rows: GridRow[]
   columns: UploadColumn[]
   sort: RowSort | undefined
