@@ -1,3 +1,4 @@
+import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
 import type { Backend } from './lib/server.ts'
 
@@ -7,6 +8,7 @@ import type { Backend } from './lib/server.ts'
  */
 const groups: Record<string, (backends: Backend[], report: Report) => Promise<void>> = {
   import: runImportBench,
+  grid: runGridBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void
@@ -18,7 +20,10 @@ if (unknown.length > 0) {
   console.error(`Unknown bench group(s): ${unknown.join(', ')}. Groups: ${Object.keys(groups).join(', ')}`)
   process.exit(2)
 }
-const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite']
+const available: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite']
+// BENCH_BACKENDS=pg (or pglite) narrows a run to one database.
+const only = process.env.BENCH_BACKENDS?.split(',').filter(Boolean)
+const backends = only ? available.filter((backend) => only.includes(backend)) : available
 for (const name of requested.length > 0 ? requested : Object.keys(groups)) {
   await groups[name]!(backends, report)
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { linkFromOutbox, newUser, signInThroughDialog, signOut, signUp, signUpVerified } from './support/auth.ts'
+import { linkFromOutbox, newUser, signInThroughDialog, signOut, signUpVerified } from './support/auth.ts'
+import { startFreeTrial } from './support/billing.ts'
 
 test('a new user signs up, verifies the e-mail, signs in and reaches the dashboard shell', async ({ page }) => {
   const user = newUser()
@@ -30,6 +31,8 @@ test('a new user signs up, verifies the e-mail, signs in and reaches the dashboa
   await expect(page.getByText(/verif/i).first()).toBeVisible()
 
   await page.goto(await linkFromOutbox(user.email, '/api/auth/verify-email'))
+  await expect(page).toHaveURL(/\/payment-setup$/)
+  await startFreeTrial(page)
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { name: /Welcome, Ada/ })).toBeVisible()
   await signOut(page)
@@ -104,9 +107,7 @@ test('too many failed sign-ins are refused with the rate-limit message', async (
 
 test('a forgotten password is reset through the mailed link', async ({ page }) => {
   const user = newUser('reset')
-  await signUp(page, user)
-  await page.goto(await linkFromOutbox(user.email, '/api/auth/verify-email'))
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await signUpVerified(page, user)
   await signOut(page)
 
   await page.goto('/?mode=signin')

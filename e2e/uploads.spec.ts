@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { UPLOAD_DETAIL_MESSAGES, UPLOAD_MESSAGES } from '../src/common/messages.ts'
 import { fillSignUpDialog, linkFromOutbox, newUser, signUpVerified } from './support/auth.ts'
+import { startFreeTrial } from './support/billing.ts'
 import {
   LEADS_CSV,
   bigCsv,
@@ -188,6 +189,8 @@ test('a file dropped on the landing page while signed out is imported after sign
 
   const uploadId = await expectUploadDetailUrl(page)
   await expect(toast(page, UPLOAD_MESSAGES.fileProcessedTitle, UPLOAD_MESSAGES.fileProcessedBody)).toBeVisible()
+  // A new user meets the payment gate on the file's page and starts the trial there.
+  await startFreeTrial(page)
   await expect(page.getByRole('heading', { level: 1, name: 'fair-leads.csv' })).toBeVisible()
   await expect(stat(page, UPLOAD_DETAIL_MESSAGES.totalRows)).toHaveText('3')
   await expectRows(page, LEADS_CSV.columns, LEADS_CSV.rows)

@@ -12,8 +12,12 @@ export type BenchServer = {
   pid: number
   dataDir: string
   cookie: string
+  /** The database the server uses (PostgreSQL only). */
+  databaseUrl?: string
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb: () => number
+  /** A new server process on the same data: memory figures start again from nothing. */
+  restart: () => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -66,7 +70,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
   return cookie
 }
 
-export async function startBenchServer(backend: Backend): Promise<BenchServer> {
+export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number } = {}): Promise<BenchServer> {
   const port = portCounter++
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
   const baseUrl = `http://localhost:${port}`
@@ -77,28 +81,40 @@ export async function startBenchServer(backend: Backend): Promise<BenchServer> {
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
-    MAX_UPLOAD_MB: '200',
+    MAX_UPLOAD_MB: String(options.maxUploadMb ?? 200),
   }
   delete env.DATABASE_URL
   if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)
   // The server's own log, kept after the run for when a figure looks wrong.
   const log = openSync(join(tmpdir(), `rowcraft-bench-server-${backend}.log`), 'w')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
+  const spawnServer = () => spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
+  let child = spawnServer()
   await waitForHealth(baseUrl, child)
   const cookie = await signUp(baseUrl, dataDir)
+  const stopChild = async () => {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+  }
   return {
     baseUrl,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!
+    },
     dataDir,
     cookie,
+    databaseUrl: env.DATABASE_URL,
+    async restart() {
+      await stopChild()
+      child = spawnServer()
+      await waitForHealth(baseUrl, child)
+    },
     peakRssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
       return kb / 1024
     },
     async stop() {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await stopChild()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

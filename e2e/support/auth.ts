@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { lastMailTo } from '../../src/server/test/outbox.ts'
+import { startFreeTrial } from './billing.ts'
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
 
@@ -46,11 +47,21 @@ export async function fillSignUpDialog(page: Page, user: E2eUser) {
   await expect(page.getByText('Please check your inbox')).toBeVisible()
 }
 
-/** Signs up and follows the mailed link, which signs the user in. */
+/**
+ * Signs up and follows the mailed link, which signs the user in and lands on the payment setup;
+ * the user starts the free trial there (local billing, no card) and reaches the dashboard.
+ */
 export async function signUpVerified(page: Page, user: E2eUser) {
+  await signUpVerifiedWithoutTrial(page, user)
+  await startFreeTrial(page)
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** Signs up and follows the mailed link: the user is signed in, on /payment-setup, with no trial. */
+export async function signUpVerifiedWithoutTrial(page: Page, user: E2eUser) {
   await signUp(page, user)
   await page.goto(await linkFromOutbox(user.email, '/api/auth/verify-email'))
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page).toHaveURL(/\/payment-setup$/)
 }
 
 export async function signInThroughDialog(page: Page, user: Pick<E2eUser, 'email' | 'password'>) {

@@ -4,16 +4,18 @@
  * (migration 0003) read values the same way for sorting and filtering (tested side by side).
  */
 
-/** `1234`, `-1,234.5`, `$1,200`, `12%`, `1e6`: thousands separators only as commas. */
-const NUMBER_PATTERN = /^[-+]?[$€£¥]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][-+]?\d{1,2})?%?$/
+/**
+ * `1234`, `-1,234.5`, `$1,200`, `12%`, `1e6`, with spaces around: thousands separators only as
+ * commas. One pattern, as in SQL, where one regular expression a value keeps sorting cheap.
+ */
+const NUMBER_PATTERN = /^ *[-+]?[$€£¥]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d{1,2})?%? *$/
 
 /** Spaces only, as SQL's btrim(): a tab or newline inside a cell is part of its value. */
 const trimSpaces = (text: string) => text.replace(/^ +| +$/g, '')
 
 export function parseNumber(text: string): number | null {
-  const value = trimSpaces(text)
-  if (!NUMBER_PATTERN.test(value) || !/\d/.test(value.replace(/[eE].*$/, ''))) return null
-  const number = Number(value.replace(/[,$€£¥%]/g, ''))
+  if (!NUMBER_PATTERN.test(text)) return null
+  const number = Number(text.replace(/[ ,$€£¥%]/g, ''))
   return Number.isFinite(number) ? number : null
 }
 

@@ -55,6 +55,29 @@ export const CREDIT_COSTS = {
 
 export const AI_FIELDS_LIMIT_BY_TIER = { trial: 3, basic: 5, default: 999 } as const
 
+/** Tiers a subscriber can hold (001 §3); 'premium' is the paid Pro plan (docs/decisions/004). */
+export const SUBSCRIPTION_TIERS = ['trial', 'basic', 'premium', 'enterprise', 'professional'] as const
+export const PAID_PLAN_TIER = 'premium'
+
+/** Tier colours on the subscription page (001 §9); any other tier is neutral. */
+export const TIER_COLORS = { trial: 'blue', basic: 'green', premium: 'purple', enterprise: 'orange' } as const
+
+export const BILLING = {
+  /** After a failed renewal payment the user keeps access this long ('Payment Failed' banner). */
+  gracePeriodHours: 72,
+  /** Credits of the Pro plan, granted at the trial and again at each monthly reset. */
+  monthlyCredits: TRIAL.credits,
+  /** Days in the credit usage chart. */
+  usageChartDays: 30,
+  /** The start button stays locked this long after a checkout request (000 §4). */
+  startButtonCooldownMs: 1000,
+  monthlyResetCron: '7 * * * *',
+  securityMonitorCron: '*/2 * * * *',
+} as const
+
+/** A URL parameter whose name holds one of these words is a bypass attempt (000 §6). */
+export const BYPASS_PARAM_WORDS = ['bypass', 'admin', 'override'] as const
+
 export const SUBSCRIPTION_TIMINGS = {
   recheckWhileValidMs: 5 * 60 * 1000,
   loadingFallbackMs: 8000,
@@ -78,13 +101,20 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 50
 export const CELL_TRUNCATE_CHARS = 40
 
+/**
+ * A searched or filtered view counts its rows exactly up to this many; past it the grid shows
+ * "10,000+" (docs/decisions/005). Counting every match of a common term in a million rows reads
+ * every matching row and took seconds.
+ */
+export const VIEW_COUNT_LIMIT = 10_000
+
 export const COMPLETENESS_LEVELS = { high: 80, medium: 60 } as const
 
 export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 } as const
 
 export const SEARCH = { debounceMs: 300, maxResults: 8 } as const
 
-/** Where a visitor goes after signing in when no stored destination exists. */
+/** Where a failed pending-upload hand-off lands (000 §4); sign-in itself lands on PAYMENT_SETUP_PATH. */
 export const DEFAULT_POST_AUTH_PATH = '/dashboard'
 
 /**
@@ -92,6 +122,9 @@ export const DEFAULT_POST_AUTH_PATH = '/dashboard'
  * cookie and stays). A feature that stores something adds its key here.
  */
 export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const
+
+/** Where a signed-in visitor goes from the landing page when nothing else is waiting (000 §4). */
+export const PAYMENT_SETUP_PATH = '/payment-setup'
 
 export const UPLOAD = {
   /** Extensions the importer reads; `.csv` is the spec's, the rest go beyond it. */

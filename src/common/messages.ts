@@ -303,3 +303,76 @@ export const COLUMN_MESSAGES = {
   addFailed: 'Failed to add column',
   uploadIdMissing: 'Upload ID is missing. Please try refreshing the page.',
 } as const
+
+export const PAYMENT_MESSAGES = {
+  modalTitle: 'Welcome to Pro!',
+  modalSubtitle: 'Start your 14-day free trial',
+  planLine: 'Pro Plan - $29/month',
+  benefits: ['Unlimited AI-powered features', 'Premium data processing', 'Priority support'],
+  setupRequired: 'Payment Setup Required',
+  setupRequiredBody: 'Start your free trial to use the app. You can cancel anytime.',
+  startTrial: 'Start Free Trial',
+  signOutExit: 'Sign Out & Exit',
+  startingTrial: 'Starting your trial...',
+  checkoutInitiated: 'Trial checkout initiated',
+  checkoutInitiatedBody: 'Complete checkout in the new tab; this page updates by itself.',
+  verified: 'Trial access verified!',
+  verifying: 'Verifying your trial...',
+  slowVerification: 'Verification taking longer than expected',
+  slowVerificationBody: 'Your access will appear as soon as the payment provider confirms it.',
+  checkoutFailed: 'Checkout Failed',
+  checkoutNetwork: 'Network error. Please check your connection and try again.',
+  checkoutGeneric: 'Failed to start checkout. Please try again.',
+  loadingSlow: 'This is taking longer than expected...',
+  paymentFailedTitle: 'Payment Failed',
+  paymentFailedBody: (hours: number) =>
+    `You have ${hours} hours remaining to update your payment method before access is restricted`,
+  updatePayment: 'Update Payment',
+  trialExpiredTitle: 'Trial Expired',
+  trialExpiredBody: 'Your free trial has ended. Subscribe to continue using all features.',
+  subscribeNow: 'Subscribe Now',
+  popupBlocked: 'Your browser blocked the new tab. Allow pop-ups for this site and try again.',
+  trialAlreadyUsed:
+    'Your free trial has ended. Billing is not configured on this server, so ask its administrator to extend your access.',
+  gateBlocked: 'An active subscription or trial is required. Start your free trial to continue.',
+} as const
+
+export const CREDIT_MESSAGES = {
+  insufficientTitle: 'Insufficient Credits',
+  insufficient: (needed: number, remaining: number) =>
+    `Insufficient credits: this needs ${needed} credits. You have ${remaining} remaining.`,
+  chatInsufficient: (remaining: number) => `AI Chat requires 8 credits. You have ${remaining} remaining.`,
+  promptTestInsufficient: (needed: number, remaining: number) =>
+    `You need ${needed} credits to test this prompt. ${remaining} remaining.`,
+  creditErrorTitle: 'Credit Error',
+  creditErrorFallback: 'Failed to consume credits',
+  featureRestrictedTitle: 'Feature Restricted',
+  chatRestricted: 'AI Chat requires credits. Please add more credits to continue using this feature.',
+  aiFieldLimitTitle: 'AI Field Limit Reached',
+  aiFieldLimit: (limit: number) =>
+    `Your current plan allows up to ${limit} AI fields. Please add more credits or contact support for higher limits.`,
+  addCredits: 'Add credits',
+} as const
+
+export const SUBSCRIPTION_PAGE_MESSAGES = {
+  refresh: 'Refresh',
+  refreshed: 'Subscription Refreshed',
+  refreshedBody: 'Your subscription status is up to date.',
+  refreshFailed: 'Failed to refresh subscription status.',
+  currentPlan: 'Current Plan',
+  creditUsage: 'Credit Usage',
+  usageChart: 'Credits used per day',
+  usageChartHint: 'The last 30 days',
+  usageHistory: 'Usage History',
+  usageHistoryEmpty: 'No credit activity yet.',
+  billingHistory: 'Billing History',
+  billingHistoryEmpty: 'No billing history yet',
+  billingHistoryEmptyBody: 'Your invoices will appear here once you subscribe.',
+  usageTips: 'Usage Tips',
+  manageBilling: 'Manage billing',
+  portalFailed: 'Failed to open billing portal. Please try again.',
+  portalNotConfiguredTitle: 'Billing is not configured',
+  portalNotConfiguredBody:
+    'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
+  free: 'Free',
+} as const

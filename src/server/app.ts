@@ -8,6 +8,9 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { authRoutes } from '#server/modules/auth/auth.routes'
+import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
+import { billingRoutes } from '#server/modules/billing/billing.routes'
+import { securityRoutes } from '#server/modules/security/security.routes'
 import { systemRoutes } from '#server/modules/system/system.routes'
 import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
@@ -24,6 +27,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/uploads', rowsRoutes)
   .route('/uploads', columnsRoutes)
   .route('/uploads', exportsRoutes)
+  // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
+  .route('/billing/webhooks', billingWebhookRoutes)
+  .route('/billing', billingRoutes)
+  .route('/security', securityRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
@@ -70,7 +77,7 @@ export function createApp(options: { webDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use('/api/*', originCheck({ trusted: trustedOrigins }))
+  app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
 
   app.route('/api/auth', authRoutes)
   app.route('/api', apiRoutes)

@@ -32,6 +32,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PRICE_ID: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Another Stripe API host (stripe-mock, the tests' fake); production leaves it unset. */
+  STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
 })
 
 export type Env = z.infer<typeof envSchema> & {

@@ -104,8 +104,10 @@ export type GridRow = { rowIndex: number; values: Record<string, string> }
 
 export type RowsPage = {
   data: GridRow[]
-  /** Rows in this view (after search and filters). */
+  /** Rows in this view (after search and filters); at most VIEW_COUNT_LIMIT when not exact. */
   count: number
+  /** False when the view has more than VIEW_COUNT_LIMIT rows: show `count` as "10,000+". */
+  isCountExact: boolean
   page: number
   perPage: number
   totalPages: number

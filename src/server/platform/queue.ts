@@ -12,6 +12,8 @@ export type JobDefinition<Payload> = {
   expireInSeconds?: number
   /** Jobs a worker runs at once. */
   concurrency?: number
+  /** Runs on this cron schedule (pg-boss schedules: every process may register it, one job is sent). */
+  cron?: string
   handler: (job: { id: string; payload: Payload }) => Promise<void>
 }
 
@@ -61,6 +63,8 @@ export async function startQueue(options: QueueOptions) {
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
     })
+    // Scheduling lives in the database: every process may register it, pg-boss sends one job per tick.
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' })
     if (!options.work) continue
     const workers = job.concurrency ?? 1
     for (let i = 0; i < workers; i += 1) {
@@ -79,6 +83,13 @@ export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Pay
   if (!boss) throw new Error('Queue used before startQueue()')
   const data = job.schema.parse(payload) as object
   return boss.send(job.name, data, options)
+}
+
+/** The registered cron schedules, by job name. */
+export async function listSchedules(): Promise<Array<{ name: string; cron: string }>> {
+  if (!boss) throw new Error('Queue used before startQueue()')
+  const schedules = await boss.getSchedules()
+  return schedules.map((s) => ({ name: s.name, cron: s.cron }))
 }
 
 export async function stopQueue() {

@@ -54,6 +54,10 @@ export type TestApp = {
   browser: () => TestBrowser
   lastMailTo: (email: string) => ReturnType<typeof lastMailTo>
   signUpVerified: (user?: Partial<TestUser>) => Promise<{ browser: TestBrowser; user: TestUser }>
+  /** Starts the signed-in user's trial (the local provider's checkout), for paid routes. */
+  startTrial: (browser: TestBrowser) => Promise<void>
+  /** The signed-in user's id, for tests that set database state directly. */
+  userIdOf: (browser: TestBrowser) => Promise<string>
   close: () => Promise<void>
 }
 
@@ -119,6 +123,16 @@ export async function createTestApp(
       if (!link) throw new Error('no verification link')
       await browser.request(link)
       return { browser, user }
+    },
+    async startTrial(browser) {
+      const res = await browser.post('/api/billing/checkout', {})
+      if (!res.ok) throw new Error(`starting the trial failed: ${res.status} ${await res.text()}`)
+    },
+    async userIdOf(browser) {
+      const res = await browser.request('/api/auth/get-session')
+      const body = (await res.json()) as { user?: { id: string } } | null
+      if (!body?.user) throw new Error('not signed in')
+      return body.user.id
     },
     async close() {
       if (options.withWorkers) await stopQueue()

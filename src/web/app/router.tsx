@@ -99,6 +99,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'subscription/portal',
+                handle: { title: PAGE_TITLES.subscription },
+                lazy: async () => ({
+                  Component: (await import('./routes/dashboard/billing-portal')).BillingPortalRoute,
+                }),
+              },
+              {
                 path: 'api-settings',
                 handle: { title: PAGE_TITLES.apiSettings },
                 lazy: async () => ({

@@ -1,4 +1,5 @@
 export * from './auth.ts'
+export * from './billing.ts'
 export * from './security.ts'
 export * from './uploads.ts'
 export * from './exports.ts'

@@ -37,3 +37,19 @@ export const auditLogs = pgTable(
   },
   (t) => [index('audit_logs_user_created_idx').on(t.userId, t.createdAt)],
 )
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    severity: text('severity').$type<'low' | 'medium' | 'high' | 'critical'>().notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_events_user_created_idx').on(t.userId, t.createdAt),
+    index('security_events_type_created_idx').on(t.eventType, t.createdAt),
+  ],
+)

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { dropSortIndex } from '#server/modules/uploads/grid-indexes'
+import { storesSearchText } from '#server/modules/uploads/row-writer'
 import { defineJob, enqueue } from '#server/platform/queue'
 
 /** Rows updated per statement, so a million-row upload is never locked in one long transaction. */
@@ -22,8 +23,9 @@ export async function purgeValues({ uploadId, key }: z.infer<typeof purgePayload
   const last = result.rows[0]?.last
   if (last === null || last === undefined) return
   for (let from = 0; from <= Number(last); from += PURGE_BATCH_ROWS) {
+    const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(data - ${key}::text)` : sql``
     await db.execute(sql`
-      UPDATE csv_rows SET data = data - ${key}::text
+      UPDATE csv_rows SET data = data - ${key}::text${searchText}
       WHERE upload_id = ${uploadId} AND row_index >= ${from} AND row_index < ${from + PURGE_BATCH_ROWS} AND data ? ${key}::text`)
   }
 }

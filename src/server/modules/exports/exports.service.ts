@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import ExcelJS from 'exceljs'
 import { to as copyTo } from 'pg-copy-streams'
@@ -13,8 +13,8 @@ import {
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
-import { getReadableUploadOrThrow, rowsByIndex, viewColumnsOf, viewRowIndexes } from '#server/modules/rows/rows.service'
-import { cellText, sortColumnOf, sortValueSql, viewWhereSql } from '#server/modules/rows/lib/view-sql'
+import { getReadableUploadOrThrow, rowsByIndex, viewColumnsOf, viewRowIndexes, viewWhere } from '#server/modules/rows/rows.service'
+import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
 import { crlfRecords, csvLine, escapeFormulaSql } from './lib/csv-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
@@ -71,7 +71,7 @@ export async function createExport({
   const rows = rowsOfPages(upload.id, pages)
   let body: Readable
   if (format === 'csv' && driver.kind === 'pg' && !selected) {
-    body = await copyCsv({ uploadId: upload.id, view: effectiveView, viewColumns, columns, bom: bom, hasSearchIndex: upload.searchIndexedAt !== null })
+    body = await copyCsv({ where: viewWhere(upload, effectiveView, viewColumns), view: effectiveView, viewColumns, columns, bom })
   } else if (format === 'csv') {
     body = Readable.from(utf8(csvChunks(columns, rows, bom)))
   } else if (format === 'json') {
@@ -88,7 +88,7 @@ export async function createExport({
 
 async function viewCount(upload: Awaited<ReturnType<typeof getReadableUploadOrThrow>>, view: RowView, columns: Awaited<ReturnType<typeof viewColumnsOf>>) {
   if (!view.q && view.filters.length === 0) return upload.validRows
-  const where = viewWhereSql({ uploadId: upload.id, view, columns, hasSearchIndex: upload.searchIndexedAt !== null })
+  const where = viewWhere(upload, view, columns)
   const result = (await db.execute(sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`)) as unknown as { rows: Array<{ n: string | number }> }
   return Number(result.rows[0]?.n ?? 0)
 }
@@ -163,22 +163,19 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
  * CSV format, about 130 MB/s); Node only adds the BOM and turns record ends into CRLF.
  */
 async function copyCsv({
-  uploadId,
+  where,
   view,
   viewColumns,
   columns,
   bom,
-  hasSearchIndex,
 }: {
-  uploadId: string
+  where: SQL
   view: RowView
   viewColumns: Awaited<ReturnType<typeof viewColumnsOf>>
   columns: ExportColumn[]
   bom: boolean
-  hasSearchIndex: boolean
 }): Promise<Readable> {
   if (driver.kind !== 'pg') throw new Error('copyCsv needs PostgreSQL')
-  const where = viewWhereSql({ uploadId, view, columns: viewColumns, hasSearchIndex })
   const sortColumn = sortColumnOf(viewColumns, view.sort)
   const order =
     sortColumn && view.sort

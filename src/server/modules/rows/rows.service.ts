@@ -8,10 +8,13 @@ import type {
   RowView,
   UpdateCellInput,
 } from '#common/schemas/rows'
+import { VIEW_COUNT_LIMIT } from '#common/constants'
 import type { ColumnType } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
+import { ensureSortIndex } from '#server/modules/uploads/grid-indexes'
+import { storesSearchText } from '#server/modules/uploads/row-writer'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from './lib/view-sql.ts'
 
@@ -39,40 +42,63 @@ export async function getReadableUploadOrThrow({ userId, uploadId }: { userId: s
   return upload
 }
 
+/** The WHERE of a view over one upload's rows. */
+export function viewWhere(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
+  const search = { hasIndex: upload.searchIndexedAt !== null, isStored: storesSearchText() }
+  return viewWhereSql({ uploadId: upload.id, view, columns, search })
+}
+
 /**
  * A run of the view's rows in one order, read forwards or backwards: a page is cut from the
  * segments it overlaps, each read from whichever end is nearer, so the last page costs what the
- * first does.
+ * first does. A segment of a view too large to count (`size` null) is read forwards only.
  */
-type Segment = { where: SQL; forward: SQL; backward: SQL; size: number }
+type Segment = { where: SQL; forward: SQL; backward: SQL; size: number | null }
 
 async function segmentsOf(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
-  const where = viewWhereSql({ uploadId: upload.id, view, columns, hasSearchIndex: upload.searchIndexedAt !== null })
+  const where = viewWhere(upload, view, columns)
   const isFiltered = Boolean(view.q) || view.filters.length > 0
-  const count = isFiltered ? await countWhere(where) : upload.validRows
+  const counted = isFiltered ? await countWhere(where, VIEW_COUNT_LIMIT) : upload.validRows
+  const isCountExact = counted <= VIEW_COUNT_LIMIT || !isFiltered
+  const count = isCountExact ? counted : VIEW_COUNT_LIMIT
+  const size = isCountExact ? count : null
   const sortColumn = sortColumnOf(columns, view.sort)
   if (!sortColumn || !view.sort) {
-    const segment: Segment = { where, forward: sql`row_index ASC`, backward: sql`row_index DESC`, size: count }
-    return { count, segments: [segment] }
+    const segment: Segment = { where, forward: sql`row_index ASC`, backward: sql`row_index DESC`, size }
+    return { count, isCountExact, segments: [segment] }
   }
+  await ensureSortIndex(upload.id, sortColumn)
   // Empty (or, in a typed column, unreadable) values come last in both directions, in row order.
   const value = sortValueSql(sortColumn)
   const emptyWhere = sql`${where} AND ${value} IS NULL`
-  const emptyCount = count === 0 ? 0 : await countWhere(emptyWhere)
+  const emptyCount = size === null ? null : size === 0 ? 0 : await countWhere(emptyWhere)
   const isAscending = view.sort.direction === 'asc'
   const valued: Segment = {
     where: sql`${where} AND ${value} IS NOT NULL`,
     forward: isAscending ? sql`${value} ASC, row_index ASC` : sql`${value} DESC, row_index DESC`,
     backward: isAscending ? sql`${value} DESC, row_index DESC` : sql`${value} ASC, row_index ASC`,
-    size: count - emptyCount,
+    size: size === null || emptyCount === null ? null : size - emptyCount,
   }
   const empty: Segment = { where: emptyWhere, forward: sql`row_index ASC`, backward: sql`row_index DESC`, size: emptyCount }
-  return { count, segments: [valued, empty] }
+  return { count, isCountExact, segments: [valued, empty] }
 }
 
-async function countWhere(where: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number | string }>(sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`)
+/** Rows matching `where`; with `limit`, counting stops past it (the answer is then limit + 1). */
+async function countWhere(where: SQL, limit?: number): Promise<number> {
+  const query =
+    limit === undefined
+      ? sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`
+      : sql`SELECT count(*) AS n FROM (SELECT 1 FROM csv_rows WHERE ${where} LIMIT ${limit + 1}) AS matched`
+  const [row] = await rowsOf<{ n: number | string }>(query)
   return Number(row?.n ?? 0)
+}
+
+async function readSegment(segment: Segment, order: SQL, skip: number, take: number): Promise<number[]> {
+  // Only row_index is read here, so an ordered index answers without touching the rows.
+  const rows = await rowsOf<{ row_index: number }>(
+    sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
+  )
+  return rows.map((row) => Number(row.row_index))
 }
 
 /** Row indexes of positions [offset, offset + limit) of the view. */
@@ -80,23 +106,26 @@ async function rowIndexesAt(segments: Segment[], offset: number, limit: number):
   const picked: number[] = []
   let start = 0
   for (const segment of segments) {
-    const end = start + segment.size
     const from = Math.max(offset, start)
-    const to = Math.min(offset + limit, end)
-    if (from < to) {
-      const local = from - start
-      const length = to - from
-      const isNearEnd = local + length / 2 > segment.size / 2
-      const order = isNearEnd ? segment.backward : segment.forward
-      const skip = isNearEnd ? segment.size - local - length : local
-      // Only row_index is read here, so the ordered index answers without touching the rows.
-      const rows = await rowsOf<{ row_index: number }>(
-        sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${length} OFFSET ${skip}`,
-      )
-      const indexes = rows.map((row) => Number(row.row_index))
-      picked.push(...(isNearEnd ? indexes.reverse() : indexes))
+    const wanted = offset + limit - from
+    if (wanted <= 0) break
+    const local = from - start
+    if (segment.size === null) {
+      const indexes = await readSegment(segment, segment.forward, local, wanted)
+      picked.push(...indexes)
+      if (indexes.length === wanted) break
+      start += indexes.length > 0 ? local + indexes.length : await countWhere(segment.where)
+      continue
     }
-    start = end
+    const take = Math.min(wanted, segment.size - local)
+    if (take > 0) {
+      const isNearEnd = local + take / 2 > segment.size / 2
+      const indexes = isNearEnd
+        ? (await readSegment(segment, segment.backward, segment.size - local - take, take)).reverse()
+        : await readSegment(segment, segment.forward, local, take)
+      picked.push(...indexes)
+    }
+    start += segment.size
   }
   return picked
 }
@@ -118,20 +147,25 @@ export async function listRows({
   ...view
 }: { userId: string; uploadId: string; page: number; perPage: number } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
-  if (upload.status !== 'completed') return { data: [], count: 0, page, perPage, totalPages: 1 }
+  if (upload.status !== 'completed') return { data: [], count: 0, isCountExact: true, page, perPage, totalPages: 1 }
   const columns = await viewColumnsOf(upload.id)
-  const { count, segments } = await segmentsOf(upload, view, columns)
+  const { count, isCountExact, segments } = await segmentsOf(upload, view, columns)
   const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
   return {
     data: await rowsByIndex(upload.id, indexes),
     count,
+    isCountExact,
     page,
     perPage,
     totalPages: Math.max(1, Math.ceil(count / perPage)),
   }
 }
 
-/** Every row index of a view, in its order, page by page (exports). */
+/**
+ * Every row index of a view, in its order, page by page (exports). The indexes are read at once,
+ * as one string from the database (a million rows is a few megabytes), so no page is found by
+ * skipping all the rows before it.
+ */
 export async function* viewRowIndexes({
   upload,
   view,
@@ -143,11 +177,14 @@ export async function* viewRowIndexes({
   columns: Map<string, ViewColumn>
   pageSize: number
 }): AsyncGenerator<number[]> {
-  const { count, segments } = await segmentsOf(upload, view, columns)
-  for (let offset = 0; offset < count; offset += pageSize) {
-    const indexes = await rowIndexesAt(segments, offset, pageSize)
-    if (indexes.length === 0) return
-    yield indexes
+  const { segments } = await segmentsOf(upload, view, columns)
+  for (const segment of segments) {
+    if (segment.size === 0) continue
+    const [row] = await rowsOf<{ indexes: string | null }>(
+      sql`SELECT string_agg(row_index::text, ',' ORDER BY ${segment.forward}) AS indexes FROM csv_rows WHERE ${segment.where}`,
+    )
+    const indexes = row?.indexes ? row.indexes.split(',').map(Number) : []
+    for (let at = 0; at < indexes.length; at += pageSize) yield indexes.slice(at, at + pageSize)
   }
 }
 
@@ -234,8 +271,9 @@ export async function updateCell({
   if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
   const change = stored === '' ? sql`data - ${key}::text` : sql`data || jsonb_build_object(${key}::text, ${stored}::text)`
+  const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(${change})` : sql``
   const rows = await rowsOf<{ row_index: number; data: Record<string, string> | string }>(sql`
-    UPDATE csv_rows SET data = ${change}, updated_at = now()
+    UPDATE csv_rows SET data = ${change}, updated_at = now()${searchText}
     WHERE upload_id = ${upload.id} AND row_index = ${rowIndex}
     RETURNING row_index, data`)
   const [row] = rows

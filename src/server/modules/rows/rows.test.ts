@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
+import { VIEW_COUNT_LIMIT } from '#common/constants'
 import { rowViewSearchParams, type RowFilter, type RowLocation, type RowSort, type RowsPage } from '#common/schemas/rows'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
@@ -182,6 +183,30 @@ describe('filters and search', () => {
     expect(((await notNumber.json()) as { error: { message: string } }).error.message).toBe("Enter a number to compare 'Score' with.")
     expect((await alice.request(`/api/uploads/${leadsId}/rows?filters=not-json`)).status).toBe(422)
     expect((await alice.request(`/api/uploads/${leadsId}/rows?sort=c2:sideways`)).status).toBe(422)
+  })
+})
+
+describe('views too large to count', () => {
+  it('counts up to the limit, then still pages forward through every match, sorted or not', async () => {
+    // Every row matches 'lead'; every third has no score, so a sort ends in an empty run.
+    const total = VIEW_COUNT_LIMIT + 260
+    const rows = Array.from({ length: total }, (_, i) => [`lead ${i}`, i % 3 === 0 ? '' : String((i * 7919) % 10007)])
+    const id = await importCsv(alice, 'big.csv', csvOf(['Name', 'Score'], rows))
+    const read = async (query: string) => (await (await alice.request(`/api/uploads/${id}/rows?${query}`)).json()) as RowsPage
+
+    const first = await read('q=lead&perPage=100')
+    expect(first).toMatchObject({ count: VIEW_COUNT_LIMIT, isCountExact: false, totalPages: VIEW_COUNT_LIMIT / 100 })
+    expect((await read('perPage=100')).isCountExact).toBe(true)
+    const beyond = await read(`q=lead&perPage=100&page=${VIEW_COUNT_LIMIT / 100 + 3}`)
+    expect(beyond.data.map((row) => row.rowIndex)).toEqual([...Array(60).keys()].map((i) => VIEW_COUNT_LIMIT + 200 + i))
+
+    const byScore = expectedOrder((row) => parseNumber(row[1]!), 'desc', rows)
+    const valued = byScore.findIndex((index) => rows[index]![1] === '')
+    for (const at of [0, valued - 30, total - 40]) {
+      const pageNumber = Math.floor(at / 100) + 1
+      const { data } = await read(`q=lead&perPage=100&page=${pageNumber}&sort=c2:desc`)
+      expect(data.map((row) => row.rowIndex)).toEqual(byScore.slice((pageNumber - 1) * 100, pageNumber * 100))
+    }
   })
 })
 

@@ -1,5 +1,9 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { db } from '#server/db/client'
-import { auditLogs, loginHistory } from '#server/db/schema/index'
+import { auditLogs, loginHistory, securityEvents } from '#server/db/schema/index'
+import { logger } from '#server/platform/logger'
+
+export type SecuritySeverity = 'low' | 'medium' | 'high' | 'critical'
 
 export async function recordAudit(entry: {
   userId: string | null
@@ -18,4 +22,44 @@ export async function recordLogin(entry: {
   userAgent: string | null
 }) {
   await db.insert(loginHistory).values(entry)
+}
+
+/** Stored for the audit trail and logged, so an operator's log search finds it too. */
+export async function recordSecurityEvent(entry: {
+  userId: string | null
+  eventType: string
+  severity: SecuritySeverity
+  details?: Record<string, unknown>
+}) {
+  logger.warn({ event: 'security.event', ...entry })
+  await db.insert(securityEvents).values({
+    userId: entry.userId,
+    eventType: entry.eventType,
+    severity: entry.severity,
+    details: entry.details ?? null,
+  })
+}
+
+/** True when the user already has this event since `since`: the monitor reports a burst once. */
+export async function hasRecentSecurityEvent(input: { userId: string; eventType: string; since: Date }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, input.userId),
+        eq(securityEvents.eventType, input.eventType),
+        gte(securityEvents.createdAt, input.since),
+      ),
+    )
+  return (row?.n ?? 0) > 0
+}
+
+export async function listSecurityEvents({ userId }: { userId: string }) {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(sql`${securityEvents.createdAt} desc`)
+    .limit(100)
 }

@@ -16,7 +16,7 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { sourceColumnKey } from './lib/copy-text.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, type RowToWrite, type RowWriter } from './row-writer.ts'
+import { buildSearchIndex, openRowWriter, storesSearchText, type RowToWrite, type RowWriter } from './row-writer.ts'
 import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
@@ -125,6 +125,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         headerRow: plan.headerRow,
         batchSize: UPLOAD.batchSize,
         uploadId,
+        withSearchText: storesSearchText(),
         onBatch: (batch) => takeBatch(batch.header, batch.text, batch.rowCount, batch.issues, batch.bytesRead),
       })
       result = {

@@ -8,7 +8,14 @@ import type { WorkerBatch, WorkerMessage } from './read-in-worker.ts'
  * The main thread only forwards the text to the database, so both cores work at once.
  */
 
-type Input = { path: string; sniff: SniffResult; headerRow: number | null; batchSize: number; uploadId: string }
+type Input = {
+  path: string
+  sniff: SniffResult
+  headerRow: number | null
+  batchSize: number
+  uploadId: string
+  withSearchText: boolean
+}
 const input = workerData as Input
 const port = parentPort!
 
@@ -38,7 +45,7 @@ try {
       const message: WorkerBatch = {
         type: 'batch',
         header: batch.header,
-        text: copyText(input.uploadId, batch.rows),
+        text: copyText(input.uploadId, batch.rows, { withSearchText: input.withSearchText }),
         rowCount: batch.rows.length,
         issues: batch.issues,
         bytesRead: batch.bytesRead,

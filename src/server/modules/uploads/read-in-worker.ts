@@ -32,6 +32,8 @@ export function readCsvInWorker(options: {
   headerRow: number | null
   batchSize: number
   uploadId: string
+  /** PGlite stores each row's search text (see row-writer.ts). */
+  withSearchText: boolean
   onBatch: (batch: WorkerBatch) => Promise<void>
 }): Promise<ReadSummary> {
   const { onBatch, ...input } = options

@@ -22,6 +22,12 @@ export type RowWriter = {
   abort: () => Promise<void>
 }
 
+/**
+ * PGlite stores each row's search text: without an index (see `buildSearchIndex`) computing it
+ * per search took seconds on 100,000 rows. PostgreSQL computes it while building its index.
+ */
+export const storesSearchText = () => driver.kind === 'pglite'
+
 export function partitionName(uploadId: string) {
   return `csv_rows_u_${uploadId.replace(/-/g, '')}`
 }
@@ -47,7 +53,8 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE csv_rows ATTACH PARTITION "${table}" FOR VALUES IN ('${uploadId}');
     ALTER TABLE "${table}" DROP CONSTRAINT "${table}_upload_check";`
 
-  const copySql = `COPY "${table}" (upload_id, row_index, data) FROM STDIN`
+  const withSearchText = d.kind === 'pglite'
+  const copySql = `COPY "${table}" (upload_id, row_index, data${withSearchText ? ', search_text' : ''}) FROM STDIN`
 
   if (d.kind === 'pglite') {
     // PGlite's COPY reads a Blob in place of STDIN: the same text format as on PostgreSQL.
@@ -56,7 +63,7 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
       await d.client.query(copySql.replace('STDIN', "'/dev/blob'"), [], { blob: new Blob([text]) })
     }
     return {
-      write: (rows) => writeText(copyText(uploadId, rows)),
+      write: (rows) => writeText(copyText(uploadId, rows, { withSearchText })),
       writeText,
       finish: () => exec(d, finishSql),
       abort: () => exec(d, `DROP TABLE IF EXISTS "${table}"`),
@@ -78,7 +85,7 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     if (text !== '' && !copy.write(text)) await once(copy, 'drain')
   }
   return {
-    write: (rows) => writeText(copyText(uploadId, rows)),
+    write: (rows) => writeText(copyText(uploadId, rows, { withSearchText })),
     writeText,
     async finish() {
       if (copyError) throw copyError

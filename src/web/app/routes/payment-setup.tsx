@@ -1,6 +1,5 @@
-import { Navigate } from 'react-router'
+import { PaymentSetupPage } from '#web/features/billing/components/payment-setup-page'
 
-/** Placeholder until the billing issue adds the payment gate; signed-in users go straight on. */
 export function PaymentSetupRoute() {
-  return <Navigate to="/dashboard" replace />
+  return <PaymentSetupPage />
 }

@@ -60,9 +60,13 @@ function readSidebarCookie() {
 type AppShellProps = {
   /** The upload action in the sidebar header; the upload feature plugs its dialog in here. */
   uploadSlot?: ReactNode
+  /** The right end of the top bar (the billing feature's credit badge). */
+  topBarSlot?: ReactNode
+  /** Above every page (the billing feature's 'Payment Failed' banner). */
+  bannerSlot?: ReactNode
 }
 
-export function AppShell({ uploadSlot }: AppShellProps) {
+export function AppShell({ uploadSlot, topBarSlot, bannerSlot }: AppShellProps) {
   const title = usePageTitle()
 
   return (
@@ -99,9 +103,11 @@ export function AppShell({ uploadSlot }: AppShellProps) {
         <div className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
           <SidebarTrigger className="-ml-1" />
           <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
-          <p className="truncate text-sm font-medium">{title}</p>
+          <p className="min-w-0 flex-1 truncate text-sm font-medium">{title}</p>
+          {topBarSlot}
         </div>
         <div className="min-w-0 flex-1 p-4 md:p-6">
+          {bannerSlot && <div className="mx-auto mb-4 w-full max-w-5xl empty:hidden">{bannerSlot}</div>}
           <Outlet />
         </div>
       </SidebarInset>

@@ -58,7 +58,19 @@ function typedOperand(column: ViewColumn, value: string): SQL | null {
   return null
 }
 
-function filterSql(filter: RowFilter, column: ViewColumn, hasSearchIndex: boolean): SQL {
+/** Where a row's search text comes from: the indexed expression, or PGlite's stored column. */
+export type SearchSource = { hasIndex: boolean; isStored: boolean }
+
+function searchTextSql({ isStored }: SearchSource): SQL {
+  // Rows imported before the text was stored fall back to computing it.
+  return isStored ? sql`coalesce(search_text, rowcraft_row_text(data))` : sql`rowcraft_row_text(data)`
+}
+
+function rowTextMatches(term: string, search: SearchSource): SQL {
+  return sql`${searchTextSql(search)} LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
+}
+
+function filterSql(filter: RowFilter, column: ViewColumn, search: SearchSource): SQL {
   const cell = cellSql(column.key)
   const value = filter.value.trim()
   switch (filter.operator) {
@@ -70,8 +82,8 @@ function filterSql(filter: RowFilter, column: ViewColumn, hasSearchIndex: boolea
       const matches = sql`${cell} ILIKE ${`%${escapeLike(value)}%`}`
       // The row's search text holds every value, so it contains the term whenever the cell does:
       // with a trigram index it narrows the rows to read first.
-      if (!hasSearchIndex) return matches
-      return sql`(${rowTextMatches(value)} AND ${matches})`
+      if (!search.hasIndex) return matches
+      return sql`(${rowTextMatches(value, search)} AND ${matches})`
     }
     case 'starts_with':
       return sql`${cell} ILIKE ${`${escapeLike(value)}%`}`
@@ -92,25 +104,21 @@ function filterSql(filter: RowFilter, column: ViewColumn, hasSearchIndex: boolea
   }
 }
 
-function rowTextMatches(term: string): SQL {
-  return sql`rowcraft_row_text(data) LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
-}
-
 /** The WHERE conditions of a view, upload included. */
 export function viewWhereSql({
   uploadId,
   view,
   columns,
-  hasSearchIndex,
+  search,
 }: {
   uploadId: string
   view: Pick<RowView, 'q' | 'filters'>
   columns: Map<string, ViewColumn>
-  hasSearchIndex: boolean
+  search: SearchSource
 }): SQL {
   const conditions: SQL[] = [sql`upload_id = ${uploadId}`]
-  if (view.q) conditions.push(rowTextMatches(view.q))
-  for (const filter of view.filters) conditions.push(filterSql(filter, columnOf(columns, filter.column), hasSearchIndex))
+  if (view.q) conditions.push(rowTextMatches(view.q, search))
+  for (const filter of view.filters) conditions.push(filterSql(filter, columnOf(columns, filter.column), search))
   return sql.join(conditions, sql` AND `)
 }
 

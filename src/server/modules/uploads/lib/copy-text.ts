@@ -31,9 +31,26 @@ function copyEscapeJson(json: string): string {
   return json.includes('\\') ? json.replace(/\\/g, '\\\\') : json
 }
 
-export function copyText(uploadId: string, rows: RowCells[]): string {
+/**
+ * The row's values lower-cased, for PGlite's stored search text (rowcraft_row_text's reading).
+ * Tabs and line breaks become spaces, which COPY then needs no escapes for but backslashes.
+ */
+export function searchText(cells: string[]): string {
+  let text = ''
+  for (const value of cells) if (value) text += (text ? ' ' : '') + value
+  text = text.toLowerCase().replace(/[\t\n\r]/g, ' ')
+  return text.includes('\\') ? text.replace(/\\/g, '\\\\') : text
+}
+
+export type CopyTextOptions = { withSearchText: boolean }
+
+export function copyText(uploadId: string, rows: RowCells[], { withSearchText }: CopyTextOptions): string {
   const prefix = `${uploadId}\t`
   let text = ''
-  for (const row of rows) text += `${prefix}${row.index}\t${copyEscapeJson(rowJson(row.cells))}\n`
+  if (withSearchText) {
+    for (const row of rows) text += `${prefix}${row.index}\t${copyEscapeJson(rowJson(row.cells))}\t${searchText(row.cells)}\n`
+  } else {
+    for (const row of rows) text += `${prefix}${row.index}\t${copyEscapeJson(rowJson(row.cells))}\n`
+  }
   return text
 }

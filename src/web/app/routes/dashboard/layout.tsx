@@ -1,12 +1,17 @@
 import { AppShell, SidebarUploadButton } from '#web/components/layouts/app-shell'
 import { useSidebar } from '#web/components/ui/sidebar'
+import { AccessGate } from '#web/features/billing/components/access-gate'
+import { CreditBadge } from '#web/features/billing/components/credit-badge'
+import { PaymentBanners } from '#web/features/billing/components/payment-banners'
 import { UploadDialogProvider, useUploadDialog } from '#web/features/uploads/components/upload-dialog-provider'
 
 export function DashboardLayout() {
   return (
-    <UploadDialogProvider>
-      <AppShell uploadSlot={<SidebarUpload />} />
-    </UploadDialogProvider>
+    <AccessGate>
+      <UploadDialogProvider>
+        <AppShell uploadSlot={<SidebarUpload />} topBarSlot={<CreditBadge />} bannerSlot={<PaymentBanners />} />
+      </UploadDialogProvider>
+    </AccessGate>
   )
 }
 

@@ -1,11 +1,5 @@
-import { PAGE_TITLES } from '#common/messages'
-import { PagePlaceholder } from '#web/components/page-placeholder'
+import { SubscriptionPage } from '#web/features/billing/components/subscription-page'
 
 export function SubscriptionRoute() {
-  return (
-    <PagePlaceholder
-      title={PAGE_TITLES.subscription}
-      description="Your plan, credits and billing arrive with the billing feature."
-    />
-  )
+  return <SubscriptionPage />
 }

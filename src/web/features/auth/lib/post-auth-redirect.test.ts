@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_REDIRECT_STORAGE_KEY, DEFAULT_POST_AUTH_PATH } from '#common/constants'
+import { AUTH_REDIRECT_STORAGE_KEY, PAYMENT_SETUP_PATH } from '#common/constants'
 import { storeAuthRedirect, takePostAuthDestination } from './post-auth-redirect'
 
 function fakeStorage(initial: Record<string, string> = {}) {
@@ -19,15 +19,15 @@ describe('takePostAuthDestination', () => {
     expect(storage.items.has(AUTH_REDIRECT_STORAGE_KEY)).toBe(false)
   })
 
-  it('falls back to the dashboard when nothing is stored', () => {
-    expect(takePostAuthDestination(fakeStorage())).toBe(DEFAULT_POST_AUTH_PATH)
+  it('falls back to the payment-setup page when nothing is stored', () => {
+    expect(takePostAuthDestination(fakeStorage())).toBe(PAYMENT_SETUP_PATH)
   })
 
   it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'dashboard', ''])(
     'refuses the off-site or relative target %j and still clears it',
     (target) => {
       const storage = fakeStorage({ [AUTH_REDIRECT_STORAGE_KEY]: target })
-      expect(takePostAuthDestination(storage)).toBe(DEFAULT_POST_AUTH_PATH)
+      expect(takePostAuthDestination(storage)).toBe(PAYMENT_SETUP_PATH)
       expect(storage.items.has(AUTH_REDIRECT_STORAGE_KEY)).toBe(false)
     },
   )
@@ -40,7 +40,7 @@ describe('takePostAuthDestination', () => {
       setItem: () => {},
       removeItem: () => {},
     }
-    expect(takePostAuthDestination(storage)).toBe(DEFAULT_POST_AUTH_PATH)
+    expect(takePostAuthDestination(storage)).toBe(PAYMENT_SETUP_PATH)
   })
 })
 

@@ -1,4 +1,4 @@
-import { AUTH_REDIRECT_STORAGE_KEY, DEFAULT_POST_AUTH_PATH } from '#common/constants'
+import { AUTH_REDIRECT_STORAGE_KEY, PAYMENT_SETUP_PATH } from '#common/constants'
 
 type RedirectStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -18,14 +18,14 @@ export function storeAuthRedirect(path: string, storage: RedirectStorage = local
   }
 }
 
-/** Returns and clears the stored destination when it is safe, else the default. */
+/** Returns and clears the stored destination when it is safe, else the payment-setup page (000 §4). */
 export function takePostAuthDestination(storage: RedirectStorage = localStorage): string {
   let stored: string | null = null
   try {
     stored = storage.getItem(AUTH_REDIRECT_STORAGE_KEY)
     storage.removeItem(AUTH_REDIRECT_STORAGE_KEY)
   } catch {
-    return DEFAULT_POST_AUTH_PATH
+    return PAYMENT_SETUP_PATH
   }
-  return isSameSitePath(stored) ? stored : DEFAULT_POST_AUTH_PATH
+  return isSameSitePath(stored) ? stored : PAYMENT_SETUP_PATH
 }

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { writeLeadList } from './lib/lead-list.ts'
+import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
+import { percentile, round1 } from './lib/stats.ts'
+
+type Report = (name: string, value: number, unit: string) => void
+
+/** Rows in the grid's lead list: a million on PostgreSQL, a hundred thousand on PGlite (issue 4). */
+const ROWS: Record<Backend, number> = { pg: 1_000_000, pglite: 100_000 }
+/** Bytes per generated lead row, about; the generator stops at a size. */
+const BYTES_PER_ROW = 228
+const SAMPLES = 30
+
+/** Company and search terms, rotated so no answer is simply repeated. */
+const CONTAINS_TERMS = ['logis', 'wonka', 'bluefin', 'health', 'stark']
+const SEARCH_TERMS = ['osaka', 'tyrell', 'pilot', 'founder', 'lagos']
+
+/**
+ * The grid as a user meets it: a real server holding an imported lead list with every index the
+ * import builds, timed over HTTP on loopback (so the figures include the session check and JSON).
+ */
+export async function runGridBench(backends: Backend[], report: Report) {
+  const dir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-grid-'))
+  try {
+    for (const backend of backends) {
+      const suffix = backend === 'pg' ? '_pg' : '_pglite'
+      const file = join(dir, `leads-${backend}.csv`)
+      const rows = await writeLeadList(file, ROWS[backend] * BYTES_PER_ROW, 7)
+      const server = await startBenchServer(backend, { maxUploadMb: 400 })
+      try {
+        const started = Date.now()
+        const uploadId = await uploadFile(server, file)
+        await waitForImport(server, uploadId, 900_000)
+        await waitForIndexes(server, uploadId)
+        console.error(`${backend}: ${rows} rows imported and indexed in ${round1((Date.now() - started) / 1000)} s`)
+
+        const slowest = await timeQueries(server, uploadId, rows, suffix, report)
+        report(`grid_p95_ms${suffix}`, slowest, 'ms')
+
+        if (backend === 'pg') {
+          await server.restart()
+          const { mbPerSecond, bytes } = await timeExport(server, uploadId)
+          report(`export_csv_mb_per_s${suffix}`, round1(mbPerSecond), 'MB/s')
+          report(`export_peak_rss_mb${suffix}`, Math.round(server.peakRssMb()), 'MB')
+          console.error(`${backend}: exported ${round1(bytes / 1e6)} MB`)
+        }
+      } finally {
+        await server.stop()
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function timeQueries(server: BenchServer, uploadId: string, rows: number, suffix: string, report: Report) {
+  const lastPage = Math.ceil(rows / 50)
+  const queries: Array<[string, (i: number) => string]> = [
+    ['grid_first_page', () => 'page=1&perPage=50'],
+    ['grid_page_near_end', (i) => `page=${lastPage - 1 - (i % 3)}&perPage=50`],
+    ['grid_sort_text', (i) => `page=${1 + (i % 3)}&perPage=50&sort=c4:${i % 2 ? 'desc' : 'asc'}`],
+    ['grid_sort_number', (i) => `page=${1 + (i % 3)}&perPage=50&sort=c10:${i % 2 ? 'desc' : 'asc'}`],
+    ['grid_filter_contains', (i) => `page=1&perPage=50&filters=${encodeURIComponent(JSON.stringify([{ column: 'c4', operator: 'contains', value: CONTAINS_TERMS[i % CONTAINS_TERMS.length] }]))}`],
+    ['grid_search', (i) => `page=1&perPage=50&q=${SEARCH_TERMS[i % SEARCH_TERMS.length]}`],
+  ]
+  let slowest = 0
+  for (const [name, query] of queries) {
+    const times: number[] = []
+    for (let i = -3; i < SAMPLES; i += 1) {
+      const started = performance.now()
+      const res = await fetch(`${server.baseUrl}/api/uploads/${uploadId}/rows?${query(Math.abs(i))}`, { headers: { cookie: server.cookie } })
+      const body = (await res.json()) as { data?: unknown[] }
+      if (!res.ok || !body.data?.length) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`)
+      if (i >= 0) times.push(performance.now() - started)
+    }
+    const p95 = round1(percentile(times, 95))
+    report(`${name}_p50_ms${suffix}`, round1(percentile(times, 50)), 'ms')
+    report(`${name}_p95_ms${suffix}`, p95, 'ms')
+    slowest = Math.max(slowest, p95)
+  }
+  return slowest
+}
+
+async function timeExport(server: BenchServer, uploadId: string) {
+  const started = performance.now()
+  const res = await fetch(`${server.baseUrl}/api/uploads/${uploadId}/exports`, {
+    method: 'POST',
+    headers: { cookie: server.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ format: 'csv', scope: 'all' }),
+  })
+  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`)
+  let bytes = 0
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length
+  const seconds = (performance.now() - started) / 1000
+  return { bytes, mbPerSecond: bytes / 1e6 / seconds }
+}
+
+/** On PostgreSQL the search and sort indexes are built after the import: wait until all are valid. */
+async function waitForIndexes(server: BenchServer, uploadId: string) {
+  if (!server.databaseUrl) return
+  const table = `csv_rows_u_${uploadId.replace(/-/g, '')}`
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    const until = Date.now() + 900_000
+    for (;;) {
+      const { rows } = await client.query<{ total: string; valid: string; vacuumed: boolean }>(
+        `SELECT count(*) AS total, count(*) FILTER (WHERE i.indisvalid) AS valid,
+           (SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables WHERE relname = $1) AS vacuumed
+         FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relname = $1`,
+        [table],
+      )
+      const row = rows[0]!
+      // Primary key, search index and one sort index per column (13), then the VACUUM.
+      if (Number(row.total) >= 15 && row.total === row.valid && row.vacuumed) return
+      if (Date.now() > until) throw new Error('indexes not built in time')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  } finally {
+    await client.end()
+  }
+}

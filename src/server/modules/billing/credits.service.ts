@@ -1,0 +1,235 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { BILLING } from '#common/constants'
+import { CREDIT_MESSAGES } from '#common/messages'
+import type {
+  ConsumeCreditsResult,
+  CreditOperation,
+  CreditTransactionsPage,
+  CreditUsage,
+  DebitOperation,
+} from '#common/schemas/billing'
+import { db } from '#server/db/client'
+import { creditTransactions, subscribers } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { ensureSubscriber, type Executor } from './billing-db.ts'
+
+export type ConsumeCreditsInput = {
+  userId: string
+  operation: DebitOperation
+  amount: number
+  /** Names the charge (a cell and attempt, a chat message): a retry with it is charged once. */
+  idempotencyKey: string
+  reference?: string
+  metadata?: Record<string, unknown>
+}
+
+class InsufficientCredits extends Error {}
+
+function insufficientMessage(operation: DebitOperation, needed: number, remaining: number) {
+  if (operation === 'chat_query') return CREDIT_MESSAGES.chatInsufficient(remaining)
+  if (operation === 'prompt_test') return CREDIT_MESSAGES.promptTestInsufficient(needed, remaining)
+  return CREDIT_MESSAGES.insufficient(needed, remaining)
+}
+
+async function balanceOf(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ credits: subscribers.currentCredits })
+    .from(subscribers)
+    .where(eq(subscribers.userId, userId))
+  return row?.credits ?? 0
+}
+
+/**
+ * The one way credits are spent. The ledger row and the balance change commit together; the
+ * balance update only matches while enough credits remain, so concurrent debits can never take it
+ * below zero. A key already in the ledger means the charge happened: it succeeds without charging.
+ */
+export async function consumeCredits(input: ConsumeCreditsInput): Promise<ConsumeCreditsResult> {
+  const { userId, operation, amount, idempotencyKey } = input
+  if (!Number.isInteger(amount) || amount <= 0) throw new AppError('BAD_REQUEST', 'Credits to consume must be a positive whole number.')
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureSubscriber(tx, userId)
+      const [entry] = await tx
+        .insert(creditTransactions)
+        .values({
+          userId,
+          operation,
+          amount: -amount,
+          balanceAfter: 0,
+          idempotencyKey,
+          reference: input.reference ?? null,
+          metadata: input.metadata ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: creditTransactions.id })
+      if (!entry) return { success: true, remaining_credits: await balanceOf(tx, userId), error: null }
+
+      const [updated] = await tx
+        .update(subscribers)
+        .set({ currentCredits: sql`${subscribers.currentCredits} - ${amount}`, updatedAt: new Date() })
+        .where(and(eq(subscribers.userId, userId), gte(subscribers.currentCredits, amount)))
+        .returning({ credits: subscribers.currentCredits })
+      if (!updated) throw new InsufficientCredits()
+      await tx.update(creditTransactions).set({ balanceAfter: updated.credits }).where(eq(creditTransactions.id, entry.id))
+      return { success: true, remaining_credits: updated.credits, error: null }
+    })
+  } catch (error) {
+    if (!(error instanceof InsufficientCredits)) throw error
+    const remaining = await balanceOf(db, userId)
+    return { success: false, remaining_credits: remaining, error: insufficientMessage(operation, amount, remaining) }
+  }
+}
+
+/** Adds credits once per key (the trial grant). Runs in the caller's transaction when given one. */
+export async function grantCredits(
+  input: { userId: string; operation: CreditOperation; amount: number; idempotencyKey: string; reference?: string },
+  executor: Executor = db,
+) {
+  const run = async (tx: Executor) => {
+    await ensureSubscriber(tx, input.userId)
+    const [entry] = await tx
+      .insert(creditTransactions)
+      .values({ ...input, balanceAfter: 0, reference: input.reference ?? null })
+      .onConflictDoNothing()
+      .returning({ id: creditTransactions.id })
+    if (!entry) return { applied: false, balance: await balanceOf(tx, input.userId) }
+    const [updated] = await tx
+      .update(subscribers)
+      .set({ currentCredits: sql`${subscribers.currentCredits} + ${input.amount}`, updatedAt: new Date() })
+      .where(eq(subscribers.userId, input.userId))
+      .returning({ credits: subscribers.currentCredits })
+    await tx.update(creditTransactions).set({ balanceAfter: updated!.credits }).where(eq(creditTransactions.id, entry.id))
+    return { applied: true, balance: updated!.credits }
+  }
+  return executor === db ? db.transaction(run) : run(executor)
+}
+
+/**
+ * Gives back a debit that bought nothing (a failed AI call). Keyed by the debit's key, so a
+ * retried refund returns the credits once.
+ */
+export async function refundCredits(input: { userId: string; idempotencyKey: string; reason?: string }) {
+  return db.transaction(async (tx) => {
+    const [debit] = await tx
+      .select()
+      .from(creditTransactions)
+      .where(
+        and(
+          eq(creditTransactions.userId, input.userId),
+          eq(creditTransactions.idempotencyKey, input.idempotencyKey),
+          lt(creditTransactions.amount, 0),
+        ),
+      )
+    if (!debit) throw new AppError('NOT_FOUND', 'No charge with this key to refund.')
+    return grantCredits(
+      {
+        userId: input.userId,
+        operation: 'refund',
+        amount: -debit.amount,
+        idempotencyKey: `refund:${input.idempotencyKey}`,
+        reference: input.reason ?? debit.operation,
+      },
+      tx,
+    )
+  })
+}
+
+/**
+ * Sets an active plan's balance back to the monthly allowance (credits reset monthly, not
+ * accumulate). Keyed by the previous reset time, so two workers running it at once reset once.
+ */
+export async function resetMonthlyCredits({ userId }: { userId: string }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId)).for('update')
+    if (!row) return { applied: false }
+    const key = `monthly_reset:${row.creditsResetAt?.toISOString() ?? 'first'}`
+    const [entry] = await tx
+      .insert(creditTransactions)
+      .values({
+        userId,
+        operation: 'monthly_reset',
+        amount: BILLING.monthlyCredits - row.currentCredits,
+        balanceAfter: BILLING.monthlyCredits,
+        idempotencyKey: key,
+        reference: now.toISOString().slice(0, 7),
+      })
+      .onConflictDoNothing()
+      .returning({ id: creditTransactions.id })
+    if (!entry) return { applied: false }
+    await tx
+      .update(subscribers)
+      .set({ currentCredits: BILLING.monthlyCredits, creditsResetAt: now, updatedAt: now })
+      .where(eq(subscribers.userId, userId))
+    return { applied: true }
+  })
+}
+
+/** Active paid plans whose last reset is a month old or that never had one. */
+export async function listSubscribersDueForReset(now = new Date()) {
+  const rows = await db
+    .select({ userId: subscribers.userId })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.subscribed, true),
+        eq(subscribers.status, 'active'),
+        sql`(${subscribers.creditsResetAt} is null or ${subscribers.creditsResetAt} <= ${now.toISOString()}::timestamptz - interval '1 month')`,
+      ),
+    )
+  return rows.map((r) => r.userId)
+}
+
+export async function listCreditTransactions(input: { userId: string; page: number; perPage: number }): Promise<CreditTransactionsPage> {
+  const where = eq(creditTransactions.userId, input.userId)
+  const [total] = await db.select({ n: count() }).from(creditTransactions).where(where)
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(where)
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+    .limit(input.perPage)
+    .offset((input.page - 1) * input.perPage)
+  const n = total?.n ?? 0
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      operation: r.operation,
+      amount: r.amount,
+      balance_after: r.balanceAfter,
+      reference: r.reference,
+      created_at: r.createdAt.toISOString(),
+    })),
+    count: n,
+    page: input.page,
+    perPage: input.perPage,
+    totalPages: Math.max(1, Math.ceil(n / input.perPage)),
+  }
+}
+
+/** Credits spent per UTC day over the chart's window, days without use included as 0. */
+export async function getCreditUsage({ userId }: { userId: string }, now = new Date()): Promise<CreditUsage> {
+  const days = BILLING.usageChartDays
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)))
+  const rows = await db
+    .select({
+      day: sql<string>`to_char(${creditTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      spent: sql<number>`sum(-${creditTransactions.amount})::int`,
+    })
+    .from(creditTransactions)
+    .where(
+      and(
+        eq(creditTransactions.userId, userId),
+        lt(creditTransactions.amount, 0),
+        gte(creditTransactions.createdAt, start),
+        sql`${creditTransactions.operation} <> 'monthly_reset'`,
+      ),
+    )
+    .groupBy(sql`1`)
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.spent)]))
+  const series = Array.from({ length: days }, (_, i) => {
+    const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10)
+    return { date, credits: byDay.get(date) ?? 0 }
+  })
+  return { days: series, total: series.reduce((sum, d) => sum + d.credits, 0) }
+}

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreditTransactionsPage, CreditUsage } from '#common/schemas/billing'
+import { db } from '#server/db/client'
+import { creditTransactions, subscribers } from '#server/db/schema/index'
+import { createTestApp, type TestApp } from '#server/test/test-app'
+import { runMonthlyCreditReset } from './billing.jobs.ts'
+import { consumeCredits, grantCredits, refundCredits } from './credits.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function newUserWithCredits(credits: number) {
+  const { browser } = await t.signUpVerified()
+  const userId = await t.userIdOf(browser)
+  await grantCredits({ userId, operation: 'trial_grant', amount: credits, idempotencyKey: 'seed' })
+  return { browser, userId }
+}
+
+async function balance(userId: string) {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId))
+  return row!.currentCredits
+}
+
+async function ledger(userId: string) {
+  return db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId))
+}
+
+describe('consumeCredits', () => {
+  it('lets exactly 20 of 50 concurrent 1-credit debits through a balance of 20, leaving 0', async () => {
+    const { userId } = await newUserWithCredits(20)
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        consumeCredits({ userId, operation: 'ai_enrichment_basic', amount: 1, idempotencyKey: `cell-${i}` }),
+      ),
+    )
+    expect(results.filter((r) => r.success)).toHaveLength(20)
+    expect(results.filter((r) => !r.success)).toHaveLength(30)
+    expect(await balance(userId)).toBe(0)
+    const debits = (await ledger(userId)).filter((r) => r.amount < 0)
+    expect(debits).toHaveLength(20)
+    expect(debits.map((d) => d.balanceAfter).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i))
+  })
+
+  it('charges a replayed idempotency key once', async () => {
+    const { userId } = await newUserWithCredits(10)
+    const first = await consumeCredits({ userId, operation: 'ai_enrichment_advanced', amount: 2, idempotencyKey: 'cell-a:1' })
+    const again = await consumeCredits({ userId, operation: 'ai_enrichment_advanced', amount: 2, idempotencyKey: 'cell-a:1' })
+    expect(first).toEqual({ success: true, remaining_credits: 8, error: null })
+    expect(again).toEqual({ success: true, remaining_credits: 8, error: null })
+    expect(await balance(userId)).toBe(8)
+  })
+
+  it('refuses a debit larger than the balance with the spec message and changes nothing', async () => {
+    const { userId } = await newUserWithCredits(5)
+    const chat = await consumeCredits({ userId, operation: 'chat_query', amount: 8, idempotencyKey: 'chat-1' })
+    expect(chat).toEqual({ success: false, remaining_credits: 5, error: 'AI Chat requires 8 credits. You have 5 remaining.' })
+    const test = await consumeCredits({ userId, operation: 'prompt_test', amount: 6, idempotencyKey: 'test-1' })
+    expect(test.error).toBe('You need 6 credits to test this prompt. 5 remaining.')
+    expect(await balance(userId)).toBe(5)
+    expect((await ledger(userId)).filter((r) => r.amount < 0)).toHaveLength(0)
+  })
+
+  it('refuses a non-positive amount', async () => {
+    const { userId } = await newUserWithCredits(5)
+    await expect(consumeCredits({ userId, operation: 'prompt_test', amount: 0, idempotencyKey: 'zero' })).rejects.toThrow(/positive/)
+  })
+})
+
+describe('refundCredits', () => {
+  it('returns a debit once, however often it is asked', async () => {
+    const { userId } = await newUserWithCredits(10)
+    await consumeCredits({ userId, operation: 'ai_enrichment_advanced', amount: 2, idempotencyKey: 'cell-b:1' })
+    expect(await balance(userId)).toBe(8)
+    await refundCredits({ userId, idempotencyKey: 'cell-b:1', reason: 'provider error' })
+    await refundCredits({ userId, idempotencyKey: 'cell-b:1', reason: 'provider error' })
+    expect(await balance(userId)).toBe(10)
+    const refunds = (await ledger(userId)).filter((r) => r.operation === 'refund')
+    expect(refunds).toEqual([expect.objectContaining({ amount: 2, balanceAfter: 10, idempotencyKey: 'refund:cell-b:1' })])
+  })
+
+  it("cannot refund another user's debit", async () => {
+    const alice = await newUserWithCredits(10)
+    const bob = await newUserWithCredits(10)
+    await consumeCredits({ userId: alice.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'chat-x' })
+    await expect(refundCredits({ userId: bob.userId, idempotencyKey: 'chat-x' })).rejects.toThrow(/No charge/)
+    expect(await balance(bob.userId)).toBe(10)
+  })
+})
+
+describe('the monthly reset', () => {
+  it('sets active plans back to 2,000 once per month and leaves trials alone', async () => {
+    const paid = await newUserWithCredits(2000)
+    const trial = await newUserWithCredits(2000)
+    await consumeCredits({ userId: paid.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'c1' })
+    await consumeCredits({ userId: trial.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'c1' })
+    await db.update(subscribers).set({ subscribed: true, status: 'active', subscriptionTier: 'premium' }).where(eq(subscribers.userId, paid.userId))
+
+    const now = new Date()
+    const first = await runMonthlyCreditReset(now)
+    expect(first.reset).toBeGreaterThanOrEqual(1)
+    expect(await balance(paid.userId)).toBe(2000)
+    expect(await balance(trial.userId)).toBe(1992)
+
+    await consumeCredits({ userId: paid.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'c2' })
+    await runMonthlyCreditReset(new Date(now.getTime() + 10 * 86_400_000))
+    expect(await balance(paid.userId)).toBe(1992)
+
+    await runMonthlyCreditReset(new Date(now.getTime() + 32 * 86_400_000))
+    expect(await balance(paid.userId)).toBe(2000)
+    const resets = (await ledger(paid.userId)).filter((r) => r.operation === 'monthly_reset')
+    expect(resets.map((r) => r.amount)).toEqual([8, 8])
+  })
+})
+
+describe('ledger routes', () => {
+  it('lists only the signed-in user\u2019s transactions and usage', async () => {
+    const alice = await newUserWithCredits(50)
+    const bob = await newUserWithCredits(50)
+    await consumeCredits({ userId: alice.userId, operation: 'ai_enrichment_basic', amount: 3, idempotencyKey: 'a1' })
+    await consumeCredits({ userId: alice.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'a2' })
+
+    const page = (await (await alice.browser.request('/api/billing/credits/transactions?perPage=2')).json()) as CreditTransactionsPage
+    expect(page.count).toBe(3)
+    expect(page.totalPages).toBe(2)
+    expect(page.data[0]).toMatchObject({ operation: 'chat_query', amount: -8, balance_after: 39 })
+
+    const bobsPage = (await (await bob.browser.request('/api/billing/credits/transactions')).json()) as CreditTransactionsPage
+    expect(bobsPage.data.map((r) => r.operation)).toEqual(['trial_grant'])
+
+    const usage = (await (await alice.browser.request('/api/billing/credits/usage')).json()) as CreditUsage
+    expect(usage.days).toHaveLength(30)
+    expect(usage.days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), credits: 11 })
+    expect(usage.total).toBe(11)
+  })
+
+  it('answers bad paging with 422', async () => {
+    const { browser } = await newUserWithCredits(1)
+    const res = await browser.request('/api/billing/credits/transactions?perPage=1000')
+    expect(res.status).toBe(422)
+  })
+})

@@ -1,0 +1,130 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { BILLING, TRIAL } from '#common/constants'
+import { aiFieldsLimit, canUseChat, hasPaidAccess, isTrialExpired } from '#common/billing-rules'
+import { CREDIT_MESSAGES, PAYMENT_MESSAGES } from '#common/messages'
+import type { PaymentSetupInput, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
+import { db } from '#server/db/client'
+import { profiles, subscribers } from '#server/db/schema/index'
+import { env } from '#server/env'
+import { AppError } from '#server/platform/app-error'
+import { ensureSubscriber, type Executor } from './billing-db.ts'
+import { grantCredits } from './credits.service.ts'
+
+export type Subscriber = typeof subscribers.$inferSelect
+
+export async function getSubscriber({ userId }: { userId: string }, executor: Executor = db): Promise<Subscriber> {
+  await ensureSubscriber(executor, userId)
+  const [row] = await executor.select().from(subscribers).where(eq(subscribers.userId, userId))
+  if (!row) throw new AppError('INTERNAL', 'Subscriber row missing')
+  return row
+}
+
+export function accessFactsOf(row: Subscriber) {
+  return {
+    subscribed: row.subscribed,
+    paymentMethodValid: row.paymentMethodValid,
+    trialEndsAt: row.trialEndsAt,
+    gracePeriodEndsAt: row.gracePeriodEndsAt,
+  }
+}
+
+export function toSubscriptionStatus(row: Subscriber, now = new Date()): SubscriptionStatus {
+  const facts = accessFactsOf(row)
+  const hasAccess = hasPaidAccess(facts, now)
+  const trialExpired = isTrialExpired(facts, now)
+  const isInGrace = Boolean(row.gracePeriodEndsAt && row.gracePeriodEndsAt.getTime() > now.getTime())
+  return {
+    subscribed: row.subscribed,
+    subscription_tier: row.subscriptionTier,
+    current_credits: row.currentCredits,
+    payment_method_valid: row.paymentMethodValid,
+    grace_period_ends_at: row.gracePeriodEndsAt?.toISOString() ?? null,
+    is_in_grace_period: isInGrace,
+    // The API-keys issue adds stored keys; until then no user has one.
+    has_api_key: false,
+    prefer_api_key: row.preferApiKey,
+    is_trial_expired: trialExpired,
+    trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+    trial_started_at: row.trialStartedAt?.toISOString() ?? null,
+    has_access: hasAccess,
+    billing_provider: env.billingProvider,
+    features: {
+      chat_access: canUseChat({ tier: row.subscriptionTier, hasAccess, isTrialExpired: trialExpired }),
+      ai_fields_limit: hasAccess ? aiFieldsLimit(row.subscriptionTier) : 0,
+      unlimited_storage: hasAccess && row.subscribed && row.subscriptionTier !== 'trial',
+    },
+  }
+}
+
+/** check-subscription (000 §7). */
+export async function getSubscriptionStatus({ userId }: { userId: string }) {
+  return toSubscriptionStatus(await getSubscriber({ userId }))
+}
+
+/** validate_payment_access (000 §7): the gate's answer, recomputed from the stored row. */
+export async function validatePaymentAccess({ userId }: { userId: string }) {
+  return hasPaidAccess(accessFactsOf(await getSubscriber({ userId })))
+}
+
+/**
+ * The local provider's trial: 14 days and 2,000 credits at once, no card. A trial is given once;
+ * starting again while it runs changes nothing, and after it ended the request is refused.
+ */
+export async function startLocalTrial({ userId }: { userId: string }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await ensureSubscriber(tx, userId)
+    const endsAt = new Date(now.getTime() + TRIAL.days * 86_400_000)
+    const started = await tx
+      .update(subscribers)
+      .set({ trialStartedAt: now, trialEndsAt: endsAt, subscriptionTier: 'trial', status: 'trialing', updatedAt: now })
+      .where(and(eq(subscribers.userId, userId), isNull(subscribers.trialStartedAt)))
+      .returning({ userId: subscribers.userId })
+    if (started.length === 0) {
+      const row = await getSubscriber({ userId }, tx)
+      if (hasPaidAccess(accessFactsOf(row), now)) return
+      throw new AppError('PAYMENT_REQUIRED', PAYMENT_MESSAGES.trialAlreadyUsed)
+    }
+    await grantCredits(
+      { userId, operation: 'trial_grant', amount: BILLING.monthlyCredits, idempotencyKey: 'trial_grant', reference: 'local' },
+      tx,
+    )
+  })
+}
+
+export async function getPaymentSetup({ userId }: { userId: string }): Promise<PaymentSetupState> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId))
+  return {
+    payment_setup_started: row?.paymentSetupStarted ?? false,
+    payment_setup_completed: row?.paymentSetupCompleted ?? false,
+  }
+}
+
+/** The payment-setup page's profile flags (000 §4): completion clears 'started'. */
+export async function updatePaymentSetup({ userId, stage }: { userId: string } & PaymentSetupInput) {
+  const values =
+    stage === 'started'
+      ? { paymentSetupStarted: true }
+      : { paymentSetupStarted: false, paymentSetupCompleted: true }
+  await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
+  return getPaymentSetup({ userId })
+}
+
+/** Chat's tier rule (001 §5), for the chat module: refused with the spec's 'Feature Restricted'. */
+export async function assertChatAccessOrThrow({ userId }: { userId: string }) {
+  const status = await getSubscriptionStatus({ userId })
+  if (!status.features.chat_access) {
+    throw new AppError('FORBIDDEN', CREDIT_MESSAGES.chatRestricted, { title: CREDIT_MESSAGES.featureRestrictedTitle })
+  }
+}
+
+/** The AI field cap per tier (001 §9), for the AI-columns module: checked before a field is added. */
+export async function assertAiFieldCapacityOrThrow({ userId, existingFields }: { userId: string; existingFields: number }) {
+  const status = await getSubscriptionStatus({ userId })
+  const limit = status.features.ai_fields_limit
+  if (existingFields >= limit) {
+    throw new AppError('FORBIDDEN', CREDIT_MESSAGES.aiFieldLimit(limit), { title: CREDIT_MESSAGES.aiFieldLimitTitle, limit })
+  }
+}

@@ -1,0 +1,8 @@
+/** One key tree for billing: invalidating `billingKeys.all` refreshes plan, credits and history. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  subscription: () => [...billingKeys.all, 'subscription'] as const,
+  usage: () => [...billingKeys.all, 'usage'] as const,
+  transactions: (params: { page: number; perPage: number }) => [...billingKeys.all, 'transactions', params] as const,
+  invoices: () => [...billingKeys.all, 'invoices'] as const,
+}

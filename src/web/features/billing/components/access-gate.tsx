@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { hasPaidAccess, isTrialExpired } from '#common/billing-rules'
+import { SUBSCRIPTION_TIMINGS } from '#common/constants'
+import { PAYMENT_MESSAGES } from '#common/messages'
+import { BrandMark } from '#web/components/brand-logo'
+import { Spinner } from '#web/components/ui/spinner'
+import { useSubscription, type LoadedSubscription } from '../api/get-subscription'
+import { reportSecurityEvent } from '../api/report-security-event'
+import { validateAccess } from '../api/validate-access'
+import { useBypassGuard } from '../hooks/use-bypass-guard'
+import { PaymentModal } from './payment-modal'
+
+export function statusGrantsAccess(status: LoadedSubscription) {
+  return hasPaidAccess({
+    subscribed: status.subscribed,
+    paymentMethodValid: status.payment_method_valid,
+    trialEndsAt: status.trial_ends_at,
+    gracePeriodEndsAt: status.grace_period_ends_at,
+  })
+}
+
+/** A trial that was started and has ended, by this tab's clock (it may end while the tab is open). */
+export function hasExpiredTrial(status: LoadedSubscription) {
+  return status.trial_started_at !== null && isTrialExpired({ subscribed: status.subscribed, trialEndsAt: status.trial_ends_at })
+}
+
+function GateLoader({ isSlow }: { isSlow: boolean }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground">
+      <Spinner className="size-8 text-primary" aria-hidden="true" role="presentation" />
+      <p role="status">{isSlow ? PAYMENT_MESSAGES.loadingSlow : 'Loading...'}</p>
+    </div>
+  )
+}
+
+/** What a blocked user sees behind the modal: the brand, not the app. */
+export function GateBackdrop({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-muted/40">
+      <BrandMark className="size-16 opacity-20" />
+      {children}
+    </div>
+  )
+}
+
+function BlockedScreen({ status }: { status: LoadedSubscription }) {
+  const reported = useRef(false)
+  useEffect(() => {
+    if (reported.current) return
+    reported.current = true
+    void reportSecurityEvent({
+      event_type: 'payment_gate_blocked',
+      details: { path: window.location.pathname, check_failed: status.check_failed ?? false },
+    })
+  }, [status.check_failed])
+
+  return (
+    <GateBackdrop>
+      <PaymentModal
+        provider={status.billing_provider}
+        isTrialExpired={hasExpiredTrial(status)}
+        // The checkout flow refreshes the status; the gate then lets the app through.
+        onComplete={() => {}}
+      />
+    </GateBackdrop>
+  )
+}
+
+/**
+ * The payment gate on every protected page (000 §4). While the status loads a spinner shows;
+ * after 8 s the fallback access validation runs and the status is fetched again. Without access
+ * the payment modal blocks the app.
+ */
+export function AccessGate({ children }: { children: ReactNode }) {
+  useBypassGuard()
+  const { data, isPending, refetch } = useSubscription()
+  const [isSlow, setIsSlow] = useState(false)
+  const [fallbackAccess, setFallbackAccess] = useState(false)
+
+  useEffect(() => {
+    if (!isPending) return
+    const timer = setTimeout(() => {
+      setIsSlow(true)
+      void refetch()
+      void validateAccess()
+        .then(setFallbackAccess)
+        .catch(() => setFallbackAccess(false))
+    }, SUBSCRIPTION_TIMINGS.loadingFallbackMs)
+    return () => clearTimeout(timer)
+  }, [isPending, refetch])
+
+  if (!data) return fallbackAccess ? children : <GateLoader isSlow={isSlow} />
+  if (!statusGrantsAccess(data)) return <BlockedScreen status={data} />
+  return children
+}
