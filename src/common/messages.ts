@@ -124,8 +124,9 @@ export const QUALITY_REPORT_MESSAGES = {
 /** The upload detail data grid (001 §2 "Upload detail", §5, §8). */
 export const GRID_MESSAGES = {
   gridLabel: 'Rows',
-  summary: (rows: number, columns: number) =>
-    `${rows.toLocaleString('en-US')} rows · ${columns.toLocaleString('en-US')} columns`,
+  /** `rows` is a number, or a capped count already written as '10,000+'. */
+  summary: (rows: number | string, columns: number) =>
+    `${typeof rows === 'number' ? rows.toLocaleString('en-US') : rows} rows · ${columns.toLocaleString('en-US')} columns`,
   searchPlaceholder: 'Search across all columns...',
   searchLabel: 'Search rows',
   filter: 'Filter',
@@ -186,6 +187,7 @@ export const GRID_MESSAGES = {
   rowNumber: '#',
   rowsPerPage: 'Rows per page',
   pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
+  pageOfMany: (page: number) => `Page ${page} of many`,
   pagination: 'Row pages',
   previous: 'Previous',
   next: 'Next',
@@ -206,7 +208,7 @@ export const GRID_MESSAGES = {
   addCredits: 'Add credits',
   export: 'Export',
   exportAll: 'Export All',
-  exportView: (n: number) => `Export View (${n.toLocaleString('en-US')} rows)`,
+  exportView: (n: number | string) => `Export View (${typeof n === 'number' ? n.toLocaleString('en-US') : n} rows)`,
   exportSelected: (n: number) => `Export Selected (${n.toLocaleString('en-US')} rows)`,
   exportFormats: { csv: 'CSV', json: 'JSON', xlsx: 'Excel (.xlsx)' },
   exportBom: 'UTF-8 BOM for Excel',

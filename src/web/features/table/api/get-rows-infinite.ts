@@ -11,7 +11,9 @@ export const getRowsInfiniteQueryOptions = (uploadId: string, view: RowView, upl
     queryKey: uploadKeys.rows(uploadId, { mode: 'infinite', view, uploadStatus }),
     queryFn: ({ pageParam, signal }) => getRows(uploadId, { page: pageParam, perPage: GRID.continuousPageSize, view }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    // Past the server's count cap the last page is unknown: go on while pages come back full.
+    getNextPageParam: (last) =>
+      last.page < last.totalPages || (!last.isCountExact && last.data.length === last.perPage) ? last.page + 1 : undefined,
     placeholderData: keepPreviousData,
   })
 

@@ -18,8 +18,8 @@ type DataGridProps = {
   tableOptions: Omit<UseGridTableOptions, 'rows'>
   rows: GridRow[]
   columns: UploadColumn[]
-  /** Rows in the whole view (all pages). */
-  totalCount: number
+  /** Rows in the whole view (all pages); null when the server's count was capped. */
+  totalCount: number | null
   /** Rows before the first loaded one (paged mode), for aria-rowindex. */
   rowOffset: number
   highlightRowIndex: number | null
@@ -157,7 +157,7 @@ export function DataGrid(props: DataGridProps) {
         ref={scrollRef}
         role="grid"
         aria-label={GRID_MESSAGES.gridLabel}
-        aria-rowcount={totalCount + 1}
+        aria-rowcount={totalCount === null ? -1 : totalCount + 1}
         aria-colcount={colCount}
         aria-multiselectable="true"
         onKeyDown={onKeyDown}

@@ -24,7 +24,8 @@ type ExportMenuProps = {
   uploadId: string
   filename: string
   view: RowView
-  viewCount: number
+  /** The view's row count as shown ('1,234', or '10,000+' past the server's cap). */
+  viewCount: string
   selectedRowIndexes: number[]
   /** The grid's visible column keys, in the grid's order. */
   columnKeys: string[]

@@ -10,6 +10,9 @@ import { pageWindow } from '../lib/page-window'
 type GridFooterProps = {
   page: number
   totalPages: number
+  hasNext: boolean
+  /** False past the server's count cap: the pager says 'of many'. */
+  isLastPageKnown: boolean
   perPage: number
   isContinuous: boolean
   onPageChange: (page: number) => void
@@ -18,7 +21,7 @@ type GridFooterProps = {
 }
 
 /** Paging (10/25/50/100, up to 5 page numbers) or continuous scroll (001 §2, §9). */
-export function GridFooter({ page, totalPages, perPage, isContinuous, onPageChange, onPerPageChange, onContinuousChange }: GridFooterProps) {
+export function GridFooter({ page, totalPages, hasNext, isLastPageKnown, perPage, isContinuous, onPageChange, onPerPageChange, onContinuousChange }: GridFooterProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex flex-wrap items-center gap-4">
@@ -67,12 +70,12 @@ export function GridFooter({ page, totalPages, perPage, isContinuous, onPageChan
               {number}
             </Button>
           ))}
-          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+          <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPageChange(page + 1)}>
             <span className="sr-only sm:not-sr-only">{GRID_MESSAGES.next}</span>
             <ChevronRightIcon aria-hidden="true" />
           </Button>
           <span className="ml-2 text-muted-foreground" aria-live="polite">
-            {GRID_MESSAGES.pageOf(page, totalPages)}
+            {isLastPageKnown ? GRID_MESSAGES.pageOf(page, totalPages) : GRID_MESSAGES.pageOfMany(page)}
           </span>
         </nav>
       )}

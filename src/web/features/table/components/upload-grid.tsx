@@ -12,6 +12,7 @@ import { useGridView } from '../hooks/use-grid-view'
 import { useHighlightRow } from '../hooks/use-highlight-row'
 import { visibleColumns } from '../lib/column-rules'
 import { filtersForColumns } from '../lib/filter-chip'
+import { formatViewCount, pagerState } from '../lib/page-window'
 import { ColumnsMenu } from './columns-menu'
 import { DataGrid } from './data-grid'
 import { ExportMenu } from './export-menu'
@@ -44,13 +45,23 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
     () => (grid.isContinuous ? (infinite.data?.pages.flatMap((page) => page.data) ?? []) : (paged.data?.data ?? [])),
     [grid.isContinuous, infinite.data, paged.data],
   )
-  const count = (grid.isContinuous ? infinite.data?.pages[0]?.count : paged.data?.count) ?? 0
-  const totalPages = paged.data?.totalPages ?? 1
+  const firstPage = grid.isContinuous ? infinite.data?.pages[0] : paged.data
+  const count = firstPage?.count ?? 0
+  const isCountExact = firstPage?.isCountExact ?? true
+  const countText = formatViewCount(count, isCountExact)
+  const pager = pagerState({
+    page: grid.page,
+    perPage: grid.perPage,
+    totalPages: paged.data?.totalPages ?? 1,
+    isCountExact: paged.data?.isCountExact ?? true,
+    rowsOnPage: paged.data?.data.length ?? 0,
+  })
+  const totalPages = pager.lastPage
 
   // After rows are deleted the last page may be gone: show the new last page.
   const { page, setPage } = grid
   useEffect(() => {
-    if (!grid.isContinuous && paged.data && totalPages > 0 && page > totalPages) setPage(totalPages)
+    if (!grid.isContinuous && paged.data?.isCountExact && totalPages > 0 && page > totalPages) setPage(totalPages)
   }, [grid.isContinuous, paged.data, page, totalPages, setPage])
 
   const setLoadedRowsSelected = (isSelected: boolean) =>
@@ -92,7 +103,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
         <h2 id="rows-heading" className="text-lg font-semibold">
           {GRID_MESSAGES.gridLabel}
         </h2>
-        {active.data && <p className="text-sm text-muted-foreground">{GRID_MESSAGES.summary(count, columns.length)}</p>}
+        {active.data && <p className="text-sm text-muted-foreground">{GRID_MESSAGES.summary(countText, columns.length)}</p>}
       </div>
 
       <GridToolbar search={grid.searchInput} onSearchChange={grid.setSearchInput}>
@@ -102,7 +113,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
           uploadId={upload.id}
           filename={upload.filename}
           view={view}
-          viewCount={count}
+          viewCount={countText}
           selectedRowIndexes={selectedRowIndexes}
           columnKeys={columns.map((column) => column.key)}
         />
@@ -119,7 +130,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
             tableOptions={{ columns, sort, onSortChange: grid.setSort, rowSelection, onRowSelectionChange: setRowSelection, onColumnResized: actions.setWidth }}
             rows={rows}
             columns={columns}
-            totalCount={count}
+            totalCount={isCountExact ? count : null}
             rowOffset={grid.isContinuous ? 0 : (grid.page - 1) * grid.perPage}
             highlightRowIndex={highlight.rowIndex}
             isSavingCell={updateCell.isPending}
@@ -135,6 +146,8 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
       <GridFooter
         page={grid.page}
         totalPages={totalPages}
+        hasNext={pager.hasNext}
+        isLastPageKnown={paged.data?.isCountExact ?? true}
         perPage={grid.perPage}
         isContinuous={grid.isContinuous}
         onPageChange={grid.setPage}
@@ -143,7 +156,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
       />
       {grid.isContinuous && infinite.data && (
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {isFetchingNextPage ? GRID_MESSAGES.loadingMore : hasNextPage ? `${rows.length.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}` : GRID_MESSAGES.allLoaded(count)}
+          {isFetchingNextPage ? GRID_MESSAGES.loadingMore : hasNextPage ? `${rows.length.toLocaleString('en-US')} / ${countText}` : GRID_MESSAGES.allLoaded(rows.length)}
         </p>
       )}
     </section>

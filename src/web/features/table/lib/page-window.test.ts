@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageWindow } from './page-window'
+import { formatViewCount, pageWindow, pagerState } from './page-window'
 
 describe('pageWindow', () => {
   it('shows every page when there are at most five', () => {
@@ -22,5 +22,24 @@ describe('pageWindow', () => {
   it('clamps a page past the end and gives nothing for no pages', () => {
     expect(pageWindow(99, 7)).toEqual([3, 4, 5, 6, 7])
     expect(pageWindow(1, 0)).toEqual([])
+  })
+})
+
+describe('pagerState', () => {
+  it('stops at the last page of an exact count', () => {
+    expect(pagerState({ page: 2, perPage: 50, totalPages: 3, isCountExact: true, rowsOnPage: 50 })).toEqual({ lastPage: 3, hasNext: true })
+    expect(pagerState({ page: 3, perPage: 50, totalPages: 3, isCountExact: true, rowsOnPage: 20 })).toEqual({ lastPage: 3, hasNext: false })
+  })
+
+  it('pages on past a capped count while pages come back full', () => {
+    expect(pagerState({ page: 200, perPage: 50, totalPages: 200, isCountExact: false, rowsOnPage: 50 })).toEqual({ lastPage: 201, hasNext: true })
+    expect(pagerState({ page: 205, perPage: 50, totalPages: 200, isCountExact: false, rowsOnPage: 12 })).toEqual({ lastPage: 205, hasNext: false })
+  })
+})
+
+describe('formatViewCount', () => {
+  it('adds a plus to a capped count', () => {
+    expect(formatViewCount(1234, true)).toBe('1,234')
+    expect(formatViewCount(10_000, false)).toBe('10,000+')
   })
 })

@@ -11,3 +11,20 @@ export function pageWindow(page: number, totalPages: number, max: number = GRID.
   const start = Math.min(Math.max(1, current - Math.floor(count / 2)), totalPages - count + 1)
   return Array.from({ length: count }, (_, index) => start + index)
 }
+
+export type PagerInput = { page: number; perPage: number; totalPages: number; isCountExact: boolean; rowsOnPage: number }
+
+/**
+ * A view past the server's count cap (VIEW_COUNT_LIMIT) has no known last page: paging goes on
+ * forward while pages come back full, and the pager offers one page beyond the current one.
+ */
+export function pagerState({ page, perPage, totalPages, isCountExact, rowsOnPage }: PagerInput): { lastPage: number; hasNext: boolean } {
+  if (isCountExact) return { lastPage: totalPages, hasNext: page < totalPages }
+  const hasNext = rowsOnPage >= perPage
+  return { lastPage: Math.max(totalPages, hasNext ? page + 1 : page), hasNext }
+}
+
+/** '1,234' or, past the cap, '10,000+'. */
+export function formatViewCount(count: number, isCountExact: boolean): string {
+  return `${count.toLocaleString('en-US')}${isCountExact ? '' : '+'}`
+}
