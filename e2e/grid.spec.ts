@@ -203,6 +203,14 @@ test('selects rows with checkboxes and the keyboard, and deletes them after conf
   await expect(page.getByText(GRID_MESSAGES.selectedCount(12))).toBeVisible()
   await page.getByRole('button', { name: GRID_MESSAGES.clearSelection }).click()
 
+  // A new search starts with no selection: nothing hidden by the view can be deleted.
+  await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(2), exact: true }).click()
+  await expect(page.getByText(GRID_MESSAGES.selectedCount(1))).toBeVisible()
+  await page.getByLabel(GRID_MESSAGES.searchLabel).fill('acme')
+  await expect(page.getByText(GRID_MESSAGES.selectedCount(1))).toHaveCount(0)
+  await page.getByLabel(GRID_MESSAGES.searchLabel).fill('')
+  await expectColumnValues(page, 'Name', NAMES)
+
   await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(1), exact: true }).click()
   // Space toggles the active row's selection: row 2 after one step down.
   await (await gridCell(page, 1, 'Name')).click()

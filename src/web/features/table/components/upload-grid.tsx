@@ -1,5 +1,4 @@
-import type { RowSelectionState } from '@tanstack/react-table'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
@@ -10,6 +9,7 @@ import { useUpdateCell } from '../api/update-cell'
 import { useColumnActions } from '../hooks/use-column-actions'
 import { useGridView } from '../hooks/use-grid-view'
 import { useHighlightRow } from '../hooks/use-highlight-row'
+import { useViewSelection } from '../hooks/use-view-selection'
 import { visibleColumns } from '../lib/column-rules'
 import { filtersForColumns } from '../lib/filter-chip'
 import { formatViewCount, pagerState } from '../lib/page-window'
@@ -28,7 +28,6 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
   const grid = useGridView()
   const columns = useMemo(() => visibleColumns(upload.columns), [upload.columns])
   const actions = useColumnActions(upload.id, upload.columns)
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
   const { showDefaultViewPage } = grid
   const showPage = useCallback((page: number) => showDefaultViewPage(page), [showDefaultViewPage])
   const highlight = useHighlightRow(upload.id, grid.perPage, showPage)
@@ -37,6 +36,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
   const filters = filtersForColumns(grid.filters, upload.columns)
   const sort = grid.sort && upload.columns.some((column) => column.key === grid.sort?.column) ? grid.sort : undefined
   const view = useMemo(() => ({ ...grid.view, filters, sort }), [grid.view, filters, sort])
+  const [rowSelection, setRowSelection] = useViewSelection(JSON.stringify(view))
 
   const paged = useRows(upload.id, { page: grid.page, perPage: grid.perPage, view }, upload.status, { enabled: !grid.isContinuous })
   const infinite = useRowsInfinite(upload.id, view, upload.status, { enabled: grid.isContinuous })
