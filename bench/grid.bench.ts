@@ -58,18 +58,25 @@ export async function runGridBench(backends: Backend[], report: Report) {
 
 async function timeQueries(server: BenchServer, uploadId: string, rows: number, suffix: string, report: Report) {
   const lastPage = Math.ceil(rows / 50)
-  const queries: Array<[string, (i: number) => string]> = [
+  // The first contains filter on a column starts its trigram index on PostgreSQL: the figures are
+  // for a column in use, so the warm-up waits for it.
+  const queries: Array<[string, (i: number) => string, afterWarmUp?: () => Promise<void>]> = [
     ['grid_first_page', () => 'page=1&perPage=50'],
     ['grid_page_near_end', (i) => `page=${lastPage - 1 - (i % 3)}&perPage=50`],
     ['grid_sort_text', (i) => `page=${1 + (i % 3)}&perPage=50&sort=c4:${i % 2 ? 'desc' : 'asc'}`],
     ['grid_sort_number', (i) => `page=${1 + (i % 3)}&perPage=50&sort=c10:${i % 2 ? 'desc' : 'asc'}`],
-    ['grid_filter_contains', (i) => `page=1&perPage=50&filters=${encodeURIComponent(JSON.stringify([{ column: 'c4', operator: 'contains', value: CONTAINS_TERMS[i % CONTAINS_TERMS.length] }]))}`],
+    [
+      'grid_filter_contains',
+      (i) => `page=1&perPage=50&filters=${encodeURIComponent(JSON.stringify([{ column: 'c4', operator: 'contains', value: CONTAINS_TERMS[i % CONTAINS_TERMS.length] }]))}`,
+      () => waitForIndexes(server, uploadId, 16),
+    ],
     ['grid_search', (i) => `page=1&perPage=50&q=${SEARCH_TERMS[i % SEARCH_TERMS.length]}`],
   ]
   let slowest = 0
-  for (const [name, query] of queries) {
+  for (const [name, query, afterWarmUp] of queries) {
     const times: number[] = []
     for (let i = -3; i < SAMPLES; i += 1) {
+      if (i === 0) await afterWarmUp?.()
       const started = performance.now()
       const res = await fetch(`${server.baseUrl}/api/uploads/${uploadId}/rows?${query(Math.abs(i))}`, { headers: { cookie: server.cookie } })
       const body = (await res.json()) as { data?: unknown[] }
@@ -98,8 +105,11 @@ async function timeExport(server: BenchServer, uploadId: string) {
   return { bytes, mbPerSecond: bytes / 1e6 / seconds }
 }
 
-/** On PostgreSQL the search and sort indexes are built after the import: wait until all are valid. */
-async function waitForIndexes(server: BenchServer, uploadId: string) {
+/**
+ * On PostgreSQL the search and sort indexes are built after the import: wait until there are
+ * `count` of them (primary key, search index, one sort index per column: 15), all valid.
+ */
+async function waitForIndexes(server: BenchServer, uploadId: string, count = 15) {
   if (!server.databaseUrl) return
   const table = `csv_rows_u_${uploadId.replace(/-/g, '')}`
   const client = new pg.Client({ connectionString: server.databaseUrl })
@@ -114,8 +124,7 @@ async function waitForIndexes(server: BenchServer, uploadId: string) {
         [table],
       )
       const row = rows[0]!
-      // Primary key, search index and one sort index per column (13), then the VACUUM.
-      if (Number(row.total) >= 15 && row.total === row.valid && row.vacuumed) return
+      if (Number(row.total) >= count && row.total === row.valid && row.vacuumed) return
       if (Date.now() > until) throw new Error('indexes not built in time')
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }

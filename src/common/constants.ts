@@ -103,7 +103,7 @@ export const CELL_TRUNCATE_CHARS = 40
 
 /**
  * A searched or filtered view counts its rows exactly up to this many; past it the grid shows
- * "10,000+" (docs/decisions/005). Counting every match of a common term in a million rows reads
+ * "10,000+" (docs/decisions/006). Counting every match of a common term in a million rows reads
  * every matching row and took seconds.
  */
 export const VIEW_COUNT_LIMIT = 10_000

@@ -56,6 +56,8 @@ export const csvUploads = pgTable(
     preview: jsonb('preview').$type<HeaderPreview>(),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
+    /** Bytes of the stored file the import has read: the polling fallback's percentage. */
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
     validRows: integer('valid_rows').notNull().default(0),
     skippedRows: integer('skipped_rows').notNull().default(0),
     dataCompletenessScore: real('data_completeness_score'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
 import { db } from '#server/db/client'
-import { dropSortIndex } from '#server/modules/uploads/grid-indexes'
+import { dropColumnIndexes } from '#server/modules/uploads/grid-indexes'
 import { storesSearchText } from '#server/modules/uploads/row-writer'
 import { defineJob, enqueue } from '#server/platform/queue'
 
@@ -16,7 +16,7 @@ const purgePayloadSchema = z.object({ uploadId: z.uuid(), key: z.string().regex(
  * its metadata is gone at once, and its key is never given to another column.
  */
 export async function purgeValues({ uploadId, key }: z.infer<typeof purgePayloadSchema>) {
-  await dropSortIndex(uploadId, key)
+  await dropColumnIndexes(uploadId, key)
   const result = (await db.execute(sql`SELECT max(row_index) AS last FROM csv_rows WHERE upload_id = ${uploadId}`)) as unknown as {
     rows: Array<{ last: number | null }>
   }

@@ -13,7 +13,7 @@ import type { ColumnType } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { ensureSortIndex } from '#server/modules/uploads/grid-indexes'
+import { ensureFilterIndex, ensureSortIndex } from '#server/modules/uploads/grid-indexes'
 import { storesSearchText } from '#server/modules/uploads/row-writer'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from './lib/view-sql.ts'
@@ -44,7 +44,7 @@ export async function getReadableUploadOrThrow({ userId, uploadId }: { userId: s
 
 /** The WHERE of a view over one upload's rows. */
 export function viewWhere(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
-  const search = { hasIndex: upload.searchIndexedAt !== null, isStored: storesSearchText() }
+  const search = { isStored: storesSearchText() }
   return viewWhereSql({ uploadId: upload.id, view, columns, search })
 }
 
@@ -55,8 +55,14 @@ export function viewWhere(upload: Upload, view: RowView, columns: Map<string, Vi
  */
 type Segment = { where: SQL; forward: SQL; backward: SQL; size: number | null }
 
+/** Text filters that a column's trigram index serves. */
+const TRIGRAM_OPERATORS = new Set(['contains', 'starts_with', 'ends_with'])
+
 async function segmentsOf(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
   const where = viewWhere(upload, view, columns)
+  for (const filter of view.filters) {
+    if (TRIGRAM_OPERATORS.has(filter.operator)) await ensureFilterIndex(upload.id, filter.column)
+  }
   const isFiltered = Boolean(view.q) || view.filters.length > 0
   const counted = isFiltered ? await countWhere(where, VIEW_COUNT_LIMIT) : upload.validRows
   const isCountExact = counted <= VIEW_COUNT_LIMIT || !isFiltered

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
 import { rowViewSearchParams, type RowFilter, type RowLocation, type RowSort, type RowsPage } from '#common/schemas/rows'
 import type { UploadDetail } from '#common/schemas/uploads'
+import { db, driver } from '#server/db/client'
+import { filterIndexName, sortIndexName } from '#server/modules/uploads/grid-indexes'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 
@@ -183,6 +186,35 @@ describe('filters and search', () => {
     expect(((await notNumber.json()) as { error: { message: string } }).error.message).toBe("Enter a number to compare 'Score' with.")
     expect((await alice.request(`/api/uploads/${leadsId}/rows?filters=not-json`)).status).toBe(422)
     expect((await alice.request(`/api/uploads/${leadsId}/rows?sort=c2:sideways`)).status).toBe(422)
+  })
+})
+
+describe('indexes the grid builds as it is used', () => {
+  const indexExists = async (name: string) => {
+    const result = (await db.execute(sql`SELECT 1 FROM pg_class WHERE relname = ${name}`)) as unknown as { rows: unknown[] }
+    return result.rows.length > 0
+  }
+
+  it('gives a sorted column its index, and a text-filtered one its trigram index on PostgreSQL', async () => {
+    const id = await importCsv(alice, 'indexed.csv', csvOf(['Name', 'Score'], leads.map((row) => [row[1]!, row[2]!])))
+    expect((await alice.request(`/api/uploads/${id}/rows?sort=c2:desc`)).status).toBe(200)
+    const filter = encodeURIComponent(JSON.stringify([{ column: 'c1', operator: 'contains', value: 'elm' }]))
+    const filtered = (await (await alice.request(`/api/uploads/${id}/rows?filters=${filter}`)).json()) as RowsPage
+    expect(filtered.count).toBe(leads.filter((row) => row[1]!.includes('elm')).length)
+
+    // PostgreSQL builds sort indexes after the import and the filter index in the background;
+    // PGlite builds the sort index when first sorted and has no filter index.
+    const until = Date.now() + 20_000
+    while (driver.kind === 'pg' && !(await indexExists(filterIndexName(id, 'c1'))) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(await indexExists(sortIndexName(id, 'c2'))).toBe(true)
+    expect(await indexExists(filterIndexName(id, 'c1'))).toBe(driver.kind === 'pg')
+
+    await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'DELETE' })
+    const gone = Date.now() + 20_000
+    while ((await indexExists(filterIndexName(id, 'c1'))) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await indexExists(filterIndexName(id, 'c1'))).toBe(false)
   })
 })
 

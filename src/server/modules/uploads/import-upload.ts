@@ -86,7 +86,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     const now = performance.now()
     if (!force && now - lastProgressAt < PROGRESS_EVERY_MS) return
     lastProgressAt = now
-    await db.update(csvUploads).set({ processedRows, skippedRows }).where(eq(csvUploads.id, uploadId))
+    await db.update(csvUploads).set({ processedRows, skippedRows, bytesRead }).where(eq(csvUploads.id, uploadId))
     await publish(upload.userId, {
       type: 'upload.progress',
       uploadId,

@@ -93,7 +93,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         status: upload.status,
         processedRows: snapshot.processed_rows,
         totalRows: snapshot.total_rows,
-        bytesRead: upload.status === 'completed' ? upload.sizeBytes : 0,
+        bytesRead: upload.status === 'completed' ? upload.sizeBytes : upload.bytesRead,
         totalBytes: upload.sizeBytes,
         validRows: upload.validRows,
         skippedRows: upload.skippedRows,

@@ -193,6 +193,7 @@ export async function confirmHeaders(
       plan: nextPlan as unknown as Record<string, unknown>,
       errorMessage: null,
       processedRows: 0,
+      bytesRead: 0,
       updatedAt: new Date(),
     })
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
@@ -249,9 +250,9 @@ export async function renameUpload({ userId, uploadId, filename }: { userId: str
   return toSummary(renamed!)
 }
 
-export function progressOf(upload: UploadRow, bytesRead?: number): UploadProgress {
+export function progressOf(upload: UploadRow): UploadProgress {
   const done = upload.status === 'completed'
-  const byBytes = bytesRead !== undefined && upload.sizeBytes > 0 ? Math.floor((bytesRead / upload.sizeBytes) * 100) : 0
+  const byBytes = upload.sizeBytes > 0 ? Math.floor((upload.bytesRead / upload.sizeBytes) * 100) : 0
   return {
     status: upload.status,
     processed_rows: upload.processedRows,

@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEvent } from '#common/events'
 import type { RowsPage } from '#common/schemas/rows'
 import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { csvUploads } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 
 let t: TestApp
@@ -181,6 +184,15 @@ describe('importing a CSV', () => {
     }
     await reader.cancel()
     expect(events.at(-1)).toMatchObject({ type: 'upload.progress', uploadId: res.upload_id, status: 'completed', validRows: 3 })
+  })
+
+  it('reports byte progress to polling clients while an import runs', async () => {
+    const res = await uploadOk(alice, 'polled.csv', leads)
+    await waitUntilDone(alice, res.upload_id)
+    // Put the upload back mid-import, as the job leaves it between two batches.
+    await db.update(csvUploads).set({ status: 'processing', bytesRead: 60, sizeBytes: 200 }).where(eq(csvUploads.id, res.upload_id))
+    const progress = (await (await alice.request(`/api/uploads/${res.upload_id}/progress`)).json()) as UploadProgress
+    expect(progress).toMatchObject({ status: 'processing', progress_percentage: 30, total_rows: null })
   })
 
   it('imports the bundled sample lead list', async () => {

@@ -59,7 +59,7 @@ function typedOperand(column: ViewColumn, value: string): SQL | null {
 }
 
 /** Where a row's search text comes from: the indexed expression, or PGlite's stored column. */
-export type SearchSource = { hasIndex: boolean; isStored: boolean }
+export type SearchSource = { isStored: boolean }
 
 function searchTextSql({ isStored }: SearchSource): SQL {
   // Rows imported before the text was stored fall back to computing it.
@@ -70,7 +70,7 @@ function rowTextMatches(term: string, search: SearchSource): SQL {
   return sql`${searchTextSql(search)} LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
 }
 
-function filterSql(filter: RowFilter, column: ViewColumn, search: SearchSource): SQL {
+function filterSql(filter: RowFilter, column: ViewColumn): SQL {
   const cell = cellSql(column.key)
   const value = filter.value.trim()
   switch (filter.operator) {
@@ -78,17 +78,12 @@ function filterSql(filter: RowFilter, column: ViewColumn, search: SearchSource):
       return sql`coalesce(${cell}, '') = ''`
     case 'is_not_empty':
       return sql`${cell} <> ''`
-    case 'contains': {
-      const matches = sql`${cell} ILIKE ${`%${escapeLike(value)}%`}`
-      // The row's search text holds every value, so it contains the term whenever the cell does:
-      // with a trigram index it narrows the rows to read first.
-      if (!search.hasIndex) return matches
-      return sql`(${rowTextMatches(value, search)} AND ${matches})`
-    }
+    case 'contains':
+      return sql`lower(${cell}) LIKE ${`%${escapeLike(value.toLowerCase())}%`}`
     case 'starts_with':
-      return sql`${cell} ILIKE ${`${escapeLike(value)}%`}`
+      return sql`lower(${cell}) LIKE ${`${escapeLike(value.toLowerCase())}%`}`
     case 'ends_with':
-      return sql`${cell} ILIKE ${`%${escapeLike(value)}`}`
+      return sql`lower(${cell}) LIKE ${`%${escapeLike(value.toLowerCase())}`}`
     case 'equals': {
       const typed = typedOperand(column, value)
       if (typed) return sql`${sortValueSql(column)} = ${typed}`
@@ -118,7 +113,7 @@ export function viewWhereSql({
 }): SQL {
   const conditions: SQL[] = [sql`upload_id = ${uploadId}`]
   if (view.q) conditions.push(rowTextMatches(view.q, search))
-  for (const filter of view.filters) conditions.push(filterSql(filter, columnOf(columns, filter.column), search))
+  for (const filter of view.filters) conditions.push(filterSql(filter, columnOf(columns, filter.column)))
   return sql.join(conditions, sql` AND `)
 }
 
