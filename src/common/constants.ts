@@ -159,4 +159,6 @@ export const GRID = {
   loadMoreThresholdRows: 20,
   continuousPageSize: 100,
   maxPageNumbers: 5,
+  /** A row just updated is highlighted this long (001 §4). */
+  updatedRowFlashMs: 1500,
 } as const

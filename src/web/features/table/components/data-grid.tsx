@@ -47,6 +47,7 @@ export function DataGrid(props: DataGridProps) {
   const [active, setActive] = useState<ActiveCell>({ row: 0, col: 1 })
   const [editing, setEditing] = useState<ActiveCell | null>(null)
   const [expanded, setExpanded] = useState<ActiveCell | null>(null)
+  const [flashRowIndex, setFlashRowIndex] = useState<number | null>(null)
   const focusRequest = useRef(false)
   const scrolledHighlight = useRef<number | null>(null)
 
@@ -119,10 +120,20 @@ export function DataGrid(props: DataGridProps) {
       const target = latest.current.rows[row]
       const column = latest.current.columns[col - 1]
       if (!target || !column) return
-      void latest.current.onSaveCell(target.rowIndex, column.key, value).then((isSaved) => isSaved && stopEdit())
+      void latest.current.onSaveCell(target.rowIndex, column.key, value).then((isSaved) => {
+        if (!isSaved) return
+        stopEdit()
+        setFlashRowIndex(target.rowIndex)
+      })
     },
     [stopEdit],
   )
+
+  useEffect(() => {
+    if (flashRowIndex === null) return
+    const timer = setTimeout(() => setFlashRowIndex(null), GRID.updatedRowFlashMs)
+    return () => clearTimeout(timer)
+  }, [flashRowIndex])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (event.target as HTMLElement).closest('input, select, textarea')) return
@@ -206,7 +217,7 @@ export function DataGrid(props: DataGridProps) {
                 top={virtualRow.start}
                 width={totalWidth}
                 isSelected={row.getIsSelected()}
-                isHighlighted={row.original.rowIndex === highlightRowIndex}
+                isHighlighted={row.original.rowIndex === highlightRowIndex || row.original.rowIndex === flashRowIndex}
                 activeCol={active.row === virtualRow.index ? active.col : null}
                 editingCol={editing?.row === virtualRow.index ? editing.col : null}
                 isSaving={props.isSavingCell}

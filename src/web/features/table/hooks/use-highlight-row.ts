@@ -1,12 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { useLocateRow } from '../api/locate-row'
-
-/** `highlightRowIndex` from the navigation state (001 §2), when it is a row index. */
-export function readHighlightRowIndex(state: unknown): number | null {
-  const value = (state as { highlightRowIndex?: unknown } | null)?.highlightRowIndex
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
-}
+import { readHighlightRowIndex } from '../lib/highlight-state'
 
 /**
  * Finds the page of the row named by the navigation state (whatever page it is on, through
@@ -17,15 +12,15 @@ export function useHighlightRow(uploadId: string, perPage: number, showPage: (pa
   const rowIndex = readHighlightRowIndex(location.state)
   const locate = useLocateRow(uploadId, rowIndex, perPage)
   const shownFor = useRef<string | null>(null)
-  const location_ = locate.data
+  const located = locate.data
 
   useEffect(() => {
-    if (!location_?.found) return
-    const key = `${location.key}:${location_.rowIndex}`
+    if (!located?.found) return
+    const key = `${location.key}:${located.rowIndex}`
     if (shownFor.current === key) return
     shownFor.current = key
-    showPage(location_.page)
-  }, [location_, location.key, showPage])
+    showPage(located.page)
+  }, [located, location.key, showPage])
 
-  return { rowIndex: location_?.found ? rowIndex : null, requested: rowIndex, isNotFound: location_ ? !location_.found : false }
+  return { rowIndex: located?.found ? rowIndex : null, requested: rowIndex, isNotFound: located ? !located.found : false }
 }
