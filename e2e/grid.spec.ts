@@ -14,7 +14,7 @@ import {
   openUploadedGrid,
   pickOption,
 } from './support/grid.ts'
-import { gridBodyRows, rowsTable, stat, toast } from './support/uploads.ts'
+import { csvFile, gridBodyRows, rowsTable, stat, toast } from './support/uploads.ts'
 
 const COLUMNS = ['Name', 'Company', 'Employees', 'Signed Up', 'Email', 'Notes']
 const NAMES = ['Ann Ng', 'Bo Li', 'Cy Ra', 'Di Fox', 'Ed Oz', 'Flo Yu', 'Gus Ho', 'Hal Ek', 'Ivy Mo', 'Jo Park', 'Kai Lu', 'Lea Vo']
@@ -67,6 +67,23 @@ test('renames the file and shows the Data Quality Report from the completeness c
 
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'q3-leads.csv' })).toBeVisible()
+})
+
+test('the Data Quality Report lists padded and skipped rows, filtered by action, reasons in words', async ({ page, baseURL }) => {
+  const lines = ['Name,City,Score', 'Ann,Oslo,1', 'Bo,Rome', 'Cy,Lima,3,extra,more', 'Di,Kyiv,4', 'Ed,Nice,5', 'Flo,Bern,6', 'Gus,Graz,7']
+  await openUploadedGrid(page, baseURL!, csvFile('ragged.csv', lines))
+  await page.getByRole('button', { name: UPLOAD_DETAIL_MESSAGES.viewDetails }).click()
+  const report = page.getByRole('dialog', { name: QUALITY_REPORT_MESSAGES.title })
+  const issues = report.getByRole('list', { name: QUALITY_REPORT_MESSAGES.issues }).getByRole('listitem')
+  await expect(issues.filter({ hasText: 'too few columns' })).toHaveCount(1)
+  await expect(issues.filter({ hasText: 'too many columns' })).toHaveCount(1)
+  await expect(report.getByText(/_/)).toHaveCount(0)
+  await expect(report.getByText(QUALITY_REPORT_MESSAGES.recommendSkipped)).toBeVisible()
+
+  await report.getByLabel(QUALITY_REPORT_MESSAGES.filterLabel).click()
+  await page.getByRole('option', { name: `${QUALITY_REPORT_MESSAGES.actions.padded} (1)` }).click()
+  await expect(issues).toHaveCount(1)
+  await expect(issues.first()).toContainText('too few columns')
 })
 
 test('sorts on the server by text, number and date, cycling ascending, descending, none', async ({ page, baseURL }) => {
