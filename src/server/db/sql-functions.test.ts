@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
-import { escapeFormula, escapeFormulaSql } from '#server/modules/exports/lib/csv-cells'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { db } from './client.ts'
 
@@ -39,9 +38,5 @@ describe('SQL cell readings match the shared TypeScript ones', () => {
   it('rowcraft_date_key reads dates as parseDateKey does', async () => {
     const fromSql = await sqlValues((v) => `rowcraft_date_key(${v})`)
     expect(fromSql.map((value) => (value === null ? null : Number(value)))).toEqual(samples.map(parseDateKey))
-  })
-
-  it('the export formula guard escapes as escapeFormula does', async () => {
-    expect(await sqlValues(escapeFormulaSql)).toEqual(samples.map(escapeFormula))
   })
 })

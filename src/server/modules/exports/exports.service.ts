@@ -15,10 +15,11 @@ import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
 import { getReadableUploadOrThrow, rowsByIndex, viewColumnsOf, viewRowIndexes, viewWhere } from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
-import { crlfRecords, csvLine, escapeFormulaSql } from './lib/csv-cells.ts'
+import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
 const EXPORT_PAGE_ROWS = 1000
+const EXPORT_CHUNK_BYTES = 64 * 1024
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -160,7 +161,7 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
 
 /**
  * On PostgreSQL a CSV of a whole view is written by the database itself (COPY ... TO STDOUT in
- * CSV format, about 130 MB/s); Node only adds the BOM and turns record ends into CRLF.
+ * CSV format); Node adds the BOM, escapes formulas and turns record ends into CRLF.
  */
 async function copyCsv({
   where,
@@ -181,13 +182,13 @@ async function copyCsv({
     sortColumn && view.sort
       ? sql`${sortValueSql(sortColumn)} IS NULL, ${sortValueSql(sortColumn)} ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}, row_index ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}`
       : sql`row_index`
-  const cells = sql.raw(columns.length ? columns.map((column) => escapeFormulaSql(cellText(column.key))).join(', ') : `''`)
+  const cells = sql.raw(columns.length ? columns.map((column) => cellText(column.key)).join(', ') : `''`)
   // COPY takes no parameters: the query is rendered with its values inlined as literals.
   const inlined = inlineParams(new PgDialect().sqlToQuery(sql`SELECT ${cells} FROM csv_rows WHERE ${where} ORDER BY ${order}`))
   const header = csvLine(columns.map((column) => column.name))
   const client = await driver.pool.connect()
   const copy = client.query(copyTo(`COPY (${inlined}) TO STDOUT (FORMAT csv)`))
-  const toCrlf = crlfRecords()
+  const safe = formulaSafeCsvRecords()
   const out = new PassThrough()
   out.write((bom ? '\uFEFF' : '') + header)
   let released = false
@@ -196,15 +197,28 @@ async function copyCsv({
     released = true
     client.release(error)
   }
+  // The database sends a message a row; they are passed on in chunks of about 64 KB.
+  let pending: Buffer[] = []
+  let pendingBytes = 0
+  const flush = () => {
+    const chunk = safe.push(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes))
+    pending = []
+    pendingBytes = 0
+    return out.write(chunk)
+  }
   copy.on('data', (chunk: Buffer) => {
-    if (!out.write(toCrlf(chunk))) {
+    pending.push(chunk)
+    pendingBytes += chunk.length
+    if (pendingBytes < EXPORT_CHUNK_BYTES) return
+    if (!flush()) {
       copy.pause()
       out.once('drain', () => copy.resume())
     }
   })
   copy.on('end', () => {
     release()
-    out.end()
+    if (pendingBytes > 0) flush()
+    out.end(safe.end())
   })
   copy.on('error', (error: Error) => {
     release(error)

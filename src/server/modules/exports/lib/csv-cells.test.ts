@@ -1,13 +1,14 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { crlfRecords, csvLine, escapeFormula } from './csv-cells.ts'
+import { csvLine, escapeFormula, formulaSafeCsvRecords } from './csv-cells.ts'
 
 describe('escapeFormula', () => {
-  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3', '@SUM(1)', '\tx', '\rx', '+1 555 0100'])('prefixes %j with an apostrophe', (value) => {
-    expect(escapeFormula(value)).toBe(`'${value}`)
-  })
+  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3', '@SUM(1)', '\tx', '\rx', '+1 555 0100', '+1-555-0100', '-1,200'])(
+    'prefixes %j with an apostrophe',
+    (value) => expect(escapeFormula(value)).toBe(`'${value}`),
+  )
 
-  it.each(['-5', '+3.25', '-1,200.50', 'Acme', '', 'a=b'])('leaves %j as it is', (value) => {
+  it.each(['-5', '+3.25', '-.5', '-', 'Acme', '', 'a=b'])('leaves %j as it is', (value) => {
     expect(escapeFormula(value)).toBe(value)
   })
 })
@@ -20,16 +21,39 @@ describe('csvLine', () => {
   })
 })
 
-describe('crlfRecords', () => {
-  it('ends records with CRLF but keeps newlines inside quoted values, across chunk borders', () => {
-    const csv = 'name,note\nAda,"line one\nline two"\nBob,"say ""x"""\n'
-    const convert = crlfRecords()
-    // Every split point, including inside a quoted value and between a doubled quote.
-    for (let cut = 0; cut <= csv.length; cut += 1) {
-      const again = crlfRecords()
-      const out = Buffer.concat([again(Buffer.from(csv.slice(0, cut))), again(Buffer.from(csv.slice(cut)))]).toString()
-      expect(out).toBe('name,note\r\nAda,"line one\nline two"\r\nBob,"say ""x"""\r\n')
+/** PostgreSQL's CSV: LF record ends, quotes only where needed, NULL as nothing. */
+const pgCsv = (rows: string[][]) =>
+  rows.map((row) => row.map((value) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)).join(',')).join('\n') + '\n'
+
+describe('formulaSafeCsvRecords', () => {
+  const rows = [
+    ['=1+1', 'plain', '-5', '+1-555-0100', ''],
+    ['"=quoted", with comma', '@home', '+3.25', '-x', '\tlead'],
+    ['line one\nline two', 'say ""hi""', '=HYPERLINK("http://evil")', '-', '\rcarriage'],
+    ['', '', '', '', 'last'],
+  ]
+
+  it('writes exactly what csvLine writes, however the stream is cut', () => {
+    const source = Buffer.from(pgCsv(rows))
+    const expected = rows.map(csvLine).join('')
+    for (let cut = 0; cut <= source.length; cut += 1) {
+      for (const second of [cut, Math.min(source.length, cut + 7)]) {
+        const safe = formulaSafeCsvRecords()
+        const out = Buffer.concat([
+          safe.push(source.subarray(0, cut)),
+          safe.push(source.subarray(cut, second)),
+          safe.push(source.subarray(second)),
+          safe.end(),
+        ])
+        expect(out.toString(), `cut at ${cut}/${second}`).toBe(expected)
+      }
     }
-    expect(convert(Buffer.from('a,b')).toString()).toBe('a,b')
+  })
+
+  it('keeps multi-byte characters whole across chunks', () => {
+    const source = Buffer.from(pgCsv([['Zoë', '+Łukasz'], ['São Paulo', 'ok']]))
+    const safe = formulaSafeCsvRecords()
+    const out = Buffer.concat([...source].map((byte) => safe.push(Buffer.from([byte]))).concat(safe.end()))
+    expect(out.toString()).toBe("Zoë,'+Łukasz\r\nSão Paulo,ok\r\n")
   })
 })
