@@ -67,6 +67,7 @@ export function DataGrid(props: DataGridProps) {
   const windowRows = useMemo(() => rows.slice(windowStart, windowEnd), [rows, windowStart, windowEnd])
   const table = useGridTable({ ...tableOptions, rows: windowRows })
   const tableRows = table.getRowModel().rows
+  const isActiveRendered = active.row >= windowStart && active.row < windowEnd
   const selectedLoaded = useMemo(() => rows.filter((row) => tableOptions.rowSelection[String(row.rowIndex)]).length, [rows, tableOptions.rowSelection])
   const headers = table.getHeaderGroups()[0]?.headers ?? []
   const dataWidth = headers.reduce((sum, header) => sum + header.getSize(), 0)
@@ -172,6 +173,12 @@ export function DataGrid(props: DataGridProps) {
         aria-colcount={colCount}
         aria-multiselectable="true"
         onKeyDown={onKeyDown}
+        // The active cell holds the grid's tab stop; scrolled out of the DOM, the grid takes it and
+        // hands focus to the first row in sight.
+        tabIndex={isActiveRendered || rows.length === 0 ? -1 : 0}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget && !isActiveRendered) moveTo({ row: virtualizer.range?.startIndex ?? windowStart, col: active.col })
+        }}
         style={{ height: `min(70vh, ${gridHeight}px)` }}
         className="relative min-h-48 overflow-auto overscroll-contain rounded-md border bg-background"
       >
