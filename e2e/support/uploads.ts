@@ -75,20 +75,26 @@ export function stat(page: Page, label: string): Locator {
   return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
 }
 
+/** The detail page's rows grid (role=grid, virtualised: only the rows in sight are in the DOM). */
 export function rowsTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Rows' })
+  return page.getByRole('grid', { name: 'Rows' })
+}
+
+/** The body rows of the rows grid that are rendered, in order. */
+export function gridBodyRows(page: Page): Locator {
+  return rowsTable(page).getByRole('rowgroup').nth(1).getByRole('row')
 }
 
 /**
- * The detail page's rows table: the column names in order and the first rows, cell by cell (the
+ * The detail page's rows grid: the column names in order and the first rows, cell by cell (the
  * leading '#' column holds the 1-based row number).
  */
 export async function expectRows(page: Page, columns: string[], firstRows: string[][]) {
   const table = rowsTable(page)
   await expect(table.getByRole('columnheader')).toHaveText(['#', ...columns])
-  const bodyRows = table.locator('tbody').getByRole('row')
+  const bodyRows = gridBodyRows(page)
   for (const [index, row] of firstRows.entries()) {
-    await expect(bodyRows.nth(index).getByRole('cell')).toHaveText([String(index + 1), ...row])
+    await expect(bodyRows.nth(index).getByRole('gridcell')).toHaveText([String(index + 1), ...row])
   }
 }
 

@@ -146,3 +146,19 @@ export const UPLOAD = {
 } as const
 
 export const PENDING_UPLOAD_DB = { name: 'rowcraft', store: 'pending-upload', key: 'pending' } as const
+
+/** The upload detail grid: sizes in pixels, how much it loads in continuous-scroll mode. */
+export const GRID = {
+  rowHeightPx: 36,
+  defaultColumnWidthPx: 180,
+  minColumnWidthPx: 60,
+  maxColumnWidthPx: 1200,
+  leadColumnWidthPx: 88,
+  overscanRows: 10,
+  /** Continuous scroll asks for the next page this many rows before the end. */
+  loadMoreThresholdRows: 20,
+  continuousPageSize: 100,
+  maxPageNumbers: 5,
+  /** A row just updated is highlighted this long (001 §4). */
+  updatedRowFlashMs: 1500,
+} as const

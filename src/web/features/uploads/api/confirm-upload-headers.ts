@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ConfirmHeadersInput } from '#common/schemas/uploads'
 import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, UPLOADS_URL } from './upload-query-keys'
+import { uploadKeys, UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 export type ConfirmHeadersResponse = { upload_id: string; processing_in_background: true }
 

@@ -1,7 +1,7 @@
 import type { UploadResponse } from '#common/schemas/uploads'
 import { ApiError, toApiError } from '#web/lib/api-client'
 import { UploadAbortedError } from '../lib/upload-errors'
-import { UPLOADS_URL } from './upload-query-keys'
+import { UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 export type CreateUploadInput = {
   file: File

@@ -1,4 +1,4 @@
-import { UPLOADS_URL } from './upload-query-keys'
+import { UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 /** A plain link downloads it: the server answers with Content-Disposition: attachment. */
 export function skippedRowsCsvUrl(uploadId: string) {

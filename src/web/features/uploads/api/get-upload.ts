@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, UPLOADS_URL } from './upload-query-keys'
+import { uploadKeys, UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 export async function getUpload(uploadId: string): Promise<UploadDetail> {
   return unwrap(await fetch(`${UPLOADS_URL}/${encodeURIComponent(uploadId)}`, { credentials: 'same-origin' }))

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { UploadSummary } from '#common/schemas/uploads'
 import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, UPLOADS_URL } from './upload-query-keys'
+import { uploadKeys, UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 /** The list contract (CONVENTIONS §15), newest updated first. */
 export type UploadList = {

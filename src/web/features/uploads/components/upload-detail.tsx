@@ -1,5 +1,5 @@
 import { AlertCircleIcon, DownloadIcon, ListChecksIcon, RefreshCwIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { UPLOAD_DETAIL_MESSAGES, UPLOAD_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
@@ -14,15 +14,21 @@ import { skippedRowsCsvUrl } from '../api/get-skipped-rows-csv'
 import { useUpload } from '../api/get-upload'
 import { useLiveUploadProgress } from '../hooks/use-live-upload-progress'
 import { formatFileSizeKb } from '../lib/file-validation'
-import { completenessLevel } from '../lib/upload-detail-format'
 import { describeUploadFailure } from '../lib/upload-outcome'
 import { HeaderDetectionDialog } from './header-detection-dialog'
 import { UploadNotFound } from './upload-not-found'
-import { UploadRowsTable } from './upload-rows-table'
+import { RenameUploadDialog } from './rename-upload-dialog'
+import { UploadStatCards } from './upload-stat-cards'
 import { UploadStatusBadge } from './upload-status-badge'
 
-/** The upload detail screen until the data grid lands: status, counts, live progress and rows. */
-export function UploadDetailView({ uploadId }: { uploadId: string }) {
+type UploadDetailViewProps = {
+  uploadId: string
+  /** The rows grid comes from another feature; the route composes the two. */
+  renderRows: (upload: UploadDetail) => ReactNode
+}
+
+/** The upload detail screen: title, status, live progress, the four cards and the rows. */
+export function UploadDetailView({ uploadId, renderRows }: UploadDetailViewProps) {
   const upload = useUpload(uploadId)
 
   if (upload.isPending) return <UploadDetailSkeleton />
@@ -33,15 +39,15 @@ export function UploadDetailView({ uploadId }: { uploadId: string }) {
         <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
         <p>{upload.error.message}</p>
         <Button variant="outline" onClick={() => void upload.refetch()}>
-          Try again
+          {UPLOAD_DETAIL_MESSAGES.tryAgain}
         </Button>
       </div>
     )
   }
-  return <UploadDetailBody upload={upload.data} />
+  return <UploadDetailBody upload={upload.data} renderRows={renderRows} />
 }
 
-function UploadDetailBody({ upload }: { upload: UploadDetail }) {
+function UploadDetailBody({ upload, renderRows }: { upload: UploadDetail; renderRows: UploadDetailViewProps['renderRows'] }) {
   const isProcessing = upload.status === 'processing'
   const live = useLiveUploadProgress(upload.id, isProcessing)
   const processedRows = live.snapshot?.processedRows ?? upload.processedRows
@@ -49,15 +55,17 @@ function UploadDetailBody({ upload }: { upload: UploadDetail }) {
   const validRows = live.snapshot?.validRows ?? upload.validRows
   const skippedRows = live.snapshot?.skippedRows ?? upload.skippedRows
   const percent = live.snapshot?.percent ?? (totalRows ? Math.round((processedRows / totalRows) * 100) : 0)
-  const completeness = upload.dataCompletenessScore
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h1 className="truncate text-2xl font-bold tracking-tight" title={upload.filename}>
-            {upload.filename}
-          </h1>
+          <div className="flex min-w-0 items-center gap-1">
+            <h1 className="truncate text-2xl font-bold tracking-tight" title={upload.filename}>
+              {upload.filename}
+            </h1>
+            <RenameUploadDialog uploadId={upload.id} filename={upload.filename} />
+          </div>
           <p className="text-sm text-muted-foreground">
             {formatFileSizeKb(upload.sizeBytes)} · Updated{' '}
             <time dateTime={upload.updatedAt}>{formatRelativeTime(upload.updatedAt)}</time>
@@ -96,16 +104,7 @@ function UploadDetailBody({ upload }: { upload: UploadDetail }) {
 
       {upload.status === 'awaiting_header' && <AwaitingHeaderPanel upload={upload} />}
 
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat label={UPLOAD_DETAIL_MESSAGES.totalRows} value={totalRows.toLocaleString('en-US')} />
-        <Stat label={UPLOAD_DETAIL_MESSAGES.validRows} value={validRows.toLocaleString('en-US')} />
-        <Stat label={UPLOAD_DETAIL_MESSAGES.skippedRows} value={skippedRows.toLocaleString('en-US')} />
-        <Stat
-          label={UPLOAD_DETAIL_MESSAGES.completeness}
-          value={completeness === null ? '—' : `${Math.round(completeness)}%`}
-          note={completeness === null ? undefined : completenessLevel(completeness)}
-        />
-      </dl>
+      <UploadStatCards upload={upload} counts={{ totalRows, processedRows, validRows, skippedRows, percent }} />
 
       {upload.skippedRows > 0 && (
         <div>
@@ -118,20 +117,8 @@ function UploadDetailBody({ upload }: { upload: UploadDetail }) {
         </div>
       )}
 
-      {upload.status !== 'awaiting_header' && <UploadRowsTable upload={upload} />}
+      {upload.status !== 'awaiting_header' && renderRows(upload)}
     </div>
-  )
-}
-
-function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <Card className="gap-1 px-4 py-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="flex items-baseline gap-2">
-        <span className="text-2xl font-semibold tabular-nums">{value}</span>
-        {note && <span className="text-xs text-muted-foreground">{note}</span>}
-      </dd>
-    </Card>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { uploadKeys } from '../api/upload-query-keys'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 import type { ProgressSnapshot } from '../lib/progress-snapshot'
 import { UploadProcessingError } from '../lib/upload-errors'
 import { watchUploadProgress } from '../lib/watch-upload-progress'

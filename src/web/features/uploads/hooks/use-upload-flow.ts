@@ -5,7 +5,7 @@ import type { ConfirmHeadersInput, UploadResponse } from '#common/schemas/upload
 import { confirmUploadHeaders } from '../api/confirm-upload-headers'
 import { createSampleUpload } from '../api/create-sample-upload'
 import { createUpload } from '../api/create-upload'
-import { uploadKeys } from '../api/upload-query-keys'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 import { UploadAbortedError } from '../lib/upload-errors'
 import type { UploadFlowState } from '../lib/upload-flow-state'
 import { describeUploadFailure, type UploadFailureStage } from '../lib/upload-outcome'

@@ -7,8 +7,3 @@ export function completenessLevel(percent: number): string {
   if (percent >= COMPLETENESS_LEVELS.medium) return UPLOAD_DETAIL_MESSAGES.completenessMedium
   return UPLOAD_DETAIL_MESSAGES.completenessLow
 }
-
-/** Table cells show at most `max` characters (001 §9: 40); the full text goes in a tooltip. */
-export function truncateCell(value: string, max: number): string {
-  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value
-}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { RowLocation } from '#common/schemas/rows'
+import { unwrap } from '#web/lib/api-client'
+import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+
+export async function locateRow(uploadId: string, rowIndex: number, perPage: number): Promise<RowLocation> {
+  const query = new URLSearchParams({ rowIndex: String(rowIndex), perPage: String(perPage) })
+  return unwrap(await fetch(uploadUrl(uploadId, `/rows/locate?${query}`), { credentials: 'same-origin' }))
+}
+
+export const locateRowQueryOptions = (uploadId: string, rowIndex: number, perPage: number) =>
+  queryOptions({
+    queryKey: [...uploadKeys.detail(uploadId), 'locate', { rowIndex, perPage }] as const,
+    queryFn: () => locateRow(uploadId, rowIndex, perPage),
+    staleTime: Infinity,
+  })
+
+/** Where the row named by the navigation state sits in the default view; off without one. */
+export function useLocateRow(uploadId: string, rowIndex: number | null, perPage: number) {
+  return useQuery({ ...locateRowQueryOptions(uploadId, rowIndex ?? 0, perPage), enabled: rowIndex !== null })
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import type { GridRow, RowsPage, UpdateCellInput } from '#common/schemas/rows'
+import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { sendJson } from './send-json'
+
+export function updateCell(uploadId: string, rowIndex: number, input: UpdateCellInput): Promise<GridRow> {
+  return sendJson(uploadUrl(uploadId, `/rows/${rowIndex}`), 'PATCH', input)
+}
+
+const replaceRow = (page: RowsPage, row: GridRow): RowsPage =>
+  page.data.some((r) => r.rowIndex === row.rowIndex)
+    ? { ...page, data: page.data.map((r) => (r.rowIndex === row.rowIndex ? row : r)) }
+    : page
+
+export function useUpdateCell(uploadId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ rowIndex, ...input }: UpdateCellInput & { rowIndex: number }) => updateCell(uploadId, rowIndex, input),
+    onSuccess: (row) => {
+      // The saved row replaces the cached one at once; a sorted or filtered view is then read again,
+      // since the edit may move the row or take it out of the view.
+      for (const [key, data] of queryClient.getQueriesData<RowsPage | InfiniteData<RowsPage>>({ queryKey: uploadKeys.allRows(uploadId) })) {
+        if (!data) continue
+        queryClient.setQueryData(key, 'pages' in data ? { ...data, pages: data.pages.map((p) => replaceRow(p, row)) } : replaceRow(data, row))
+      }
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
+    },
+  })
+}

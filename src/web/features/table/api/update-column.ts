@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { UpdateColumnInput } from '#common/schemas/rows'
+import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
+import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { sendJson } from './send-json'
+
+export function updateColumn(uploadId: string, key: string, input: UpdateColumnInput): Promise<UploadColumn> {
+  return sendJson(uploadUrl(uploadId, `/columns/${encodeURIComponent(key)}`), 'PATCH', input)
+}
+
+/** Rename, show/hide or resize: applied to the cached columns at once, undone if the server refuses. */
+export function useUpdateColumn(uploadId: string) {
+  const queryClient = useQueryClient()
+  const detailKey = uploadKeys.detail(uploadId)
+  return useMutation({
+    mutationFn: ({ key, ...input }: UpdateColumnInput & { key: string }) => updateColumn(uploadId, key, input),
+    onMutate: async ({ key, ...input }) => {
+      await queryClient.cancelQueries({ queryKey: detailKey, exact: true })
+      const previous = queryClient.getQueryData<UploadDetail>(detailKey)
+      queryClient.setQueryData<UploadDetail>(detailKey, (old) =>
+        old ? { ...old, columns: old.columns.map((c) => (c.key === key ? { ...c, ...definedOnly(input) } : c)) } : old,
+      )
+      return { previous }
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(detailKey, context.previous)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: detailKey, exact: true }),
+  })
+}
+
+function definedOnly(input: UpdateColumnInput): Partial<UploadColumn> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<UploadColumn>
+}

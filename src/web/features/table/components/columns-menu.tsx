@@ -1,0 +1,48 @@
+import { Columns3Icon } from 'lucide-react'
+import { GRID_MESSAGES } from '#common/messages'
+import type { UploadColumn } from '#common/schemas/uploads'
+import { Button } from '#web/components/ui/button'
+import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover'
+import { Separator } from '#web/components/ui/separator'
+import type { ColumnActions } from '../hooks/use-column-actions'
+import { sortedColumns } from '../lib/column-rules'
+import { AddColumnForm } from './add-column-form'
+import { ColumnMenuItem } from './column-menu-item'
+
+/** The Columns menu (001 §2): show/hide, rename inline, reorder, delete, and add a typed column. */
+export function ColumnsMenu({ columns, actions }: { columns: UploadColumn[]; actions: ColumnActions }) {
+  const ordered = sortedColumns(columns)
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Columns3Icon aria-hidden="true" />
+          {GRID_MESSAGES.columns}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-2rem))] p-3" aria-label={GRID_MESSAGES.columnsMenuLabel}>
+        <p className="mb-2 text-sm font-medium">{GRID_MESSAGES.columns}</p>
+        <ul className="grid max-h-72 gap-0.5 overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
+          {ordered.map((column, index) => (
+            <ColumnMenuItem
+              key={column.key}
+              column={column}
+              isFirst={index === 0}
+              isLast={index === ordered.length - 1}
+              onToggleHidden={(hidden) => actions.setHidden(column.key, hidden)}
+              onRename={(name) => actions.rename(column.key, name)}
+              onMove={(direction) => {
+                const target = ordered[index + direction]
+                if (target) actions.move(column.key, target.key)
+              }}
+              onDelete={() => actions.remove(column.key)}
+              isDeleting={actions.deletingKey === column.key}
+            />
+          ))}
+        </ul>
+        <Separator className="my-3" />
+        <AddColumnForm onAdd={actions.add} isAdding={actions.isAdding} />
+      </PopoverContent>
+    </Popover>
+  )
+}

@@ -1,0 +1,95 @@
+import { DownloadIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { GRID_MESSAGES } from '#common/messages'
+import { exportFormatSchema, type ExportFormat, type ExportScope, type RowView } from '#common/schemas/rows'
+import { Button } from '#web/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu'
+import { Spinner } from '#web/components/ui/spinner'
+import { ApiError } from '#web/lib/api-client'
+import { saveBlob, useCreateExport } from '../api/create-export'
+import { exportFileName } from '../lib/export-file'
+
+type ExportMenuProps = {
+  uploadId: string
+  filename: string
+  view: RowView
+  /** The view's row count as shown ('1,234', or '10,000+' past the server's cap). */
+  viewCount: string
+  selectedRowIndexes: number[]
+  /** The grid's visible column keys, in the grid's order. */
+  columnKeys: string[]
+}
+
+/** 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel. */
+export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys }: ExportMenuProps) {
+  const [hasBom, setHasBom] = useState(false)
+  const exporter = useCreateExport(uploadId)
+
+  const run = (scope: ExportScope, format: ExportFormat) => {
+    exporter.mutate(
+      {
+        format,
+        scope,
+        view: scope === 'view' ? view : undefined,
+        rowIndexes: scope === 'selected' ? selectedRowIndexes : undefined,
+        columns: scope === 'all' ? undefined : columnKeys,
+        bom: format === 'csv' && hasBom,
+      },
+      {
+        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format)),
+        onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: error instanceof ApiError ? error.message : undefined }),
+      },
+    )
+  }
+
+  const scopes: { scope: ExportScope; label: string }[] = [
+    { scope: 'all', label: GRID_MESSAGES.exportAll },
+    { scope: 'view', label: GRID_MESSAGES.exportView(viewCount) },
+    ...(selectedRowIndexes.length > 0 ? [{ scope: 'selected' as const, label: GRID_MESSAGES.exportSelected(selectedRowIndexes.length) }] : []),
+  ]
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" disabled={exporter.isPending}>
+          {exporter.isPending ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
+          {GRID_MESSAGES.export}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        {scopes.map(({ scope, label }) => (
+          <DropdownMenuSub key={scope}>
+            <DropdownMenuSubTrigger>{label}</DropdownMenuSubTrigger>
+            <DropdownMenuSubContent>
+              {exportFormatSchema.options.map((format) => (
+                <DropdownMenuItem key={format} onSelect={() => run(scope, format)}>
+                  {GRID_MESSAGES.exportFormats[format]}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuSubContent>
+          </DropdownMenuSub>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem
+          checked={hasBom}
+          onCheckedChange={(checked) => setHasBom(checked === true)}
+          // The menu stays open: the option is set before choosing a CSV export.
+          onSelect={(event) => event.preventDefault()}
+        >
+          {GRID_MESSAGES.exportBom}
+        </DropdownMenuCheckboxItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,81 @@
+import { toast } from 'sonner'
+import { COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
+import type { ColumnType, UploadColumn } from '#common/schemas/uploads'
+import { ApiError } from '#web/lib/api-client'
+import { useAddColumn } from '../api/add-column'
+import { useDeleteColumn } from '../api/delete-column'
+import { useReorderColumns } from '../api/reorder-columns'
+import { useUpdateColumn } from '../api/update-column'
+import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rules'
+
+/** The server's message when it has one (409 'Name conflict', 422...), else the spec's fallback. */
+const describe = (error: unknown) => (error instanceof ApiError ? error.message : undefined)
+
+/** Every column change of the grid, with the spec's checks and toasts (001 §5, §8). */
+export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
+  const update = useUpdateColumn(uploadId)
+  const add = useAddColumn(uploadId)
+  const remove = useDeleteColumn(uploadId)
+  const reorder = useReorderColumns(uploadId)
+
+  const nameIsAllowed = (input: string, currentKey?: string) => {
+    const check = checkColumnName(input, columns, currentKey)
+    if (check.ok) return check.name
+    if (check.reason === 'ai_conflict') toast.error(COLUMN_MESSAGES.nameConflictTitle, { description: COLUMN_MESSAGES.aiNameConflict(check.name) })
+    return null
+  }
+
+  return {
+    isAdding: add.isPending,
+    deletingKey: remove.isPending ? remove.variables : null,
+    rename: async (key: string, input: string): Promise<boolean> => {
+      const name = nameIsAllowed(input, key)
+      if (name === null) return false
+      try {
+        await update.mutateAsync({ key, name })
+        toast.success(COLUMN_MESSAGES.columnRenamed)
+        return true
+      } catch (error) {
+        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.renameFailed, { description: describe(error) })
+        return false
+      }
+    },
+    add: async (input: string, type: ColumnType): Promise<boolean> => {
+      const name = nameIsAllowed(input)
+      if (name === null) return false
+      try {
+        await add.mutateAsync({ name, type })
+        toast.success(COLUMN_MESSAGES.columnAdded)
+        return true
+      } catch (error) {
+        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.addFailed, { description: describe(error) })
+        return false
+      }
+    },
+    remove: async (key: string) => {
+      if (!uploadId) {
+        toast.error(COLUMN_MESSAGES.deleteFailed, { description: COLUMN_MESSAGES.uploadIdMissing })
+        return
+      }
+      if (remove.isPending) return
+      try {
+        await remove.mutateAsync(key)
+        toast.success(COLUMN_MESSAGES.columnDeleted)
+      } catch (error) {
+        toast.error(COLUMN_MESSAGES.deleteFailed, { description: describe(error) })
+      }
+    },
+    setHidden: (key: string, hidden: boolean) =>
+      update.mutate({ key, hidden }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) }),
+    setWidth: (key: string, width: number) =>
+      update.mutate({ key, width }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) }),
+    /** Drops `moved` where `target` is; the whole order (hidden columns included) is saved. */
+    move: (moved: string, target: string) => {
+      const keys = moveColumnKey(sortedColumns(columns).map((column) => column.key), moved, target)
+      if (!keys) return
+      reorder.mutate({ keys }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) })
+    },
+  }
+}
+
+export type ColumnActions = ReturnType<typeof useColumnActions>

@@ -1,0 +1,30 @@
+import { COMPLETENESS_LEVELS } from '#common/constants'
+import { QUALITY_REPORT_MESSAGES } from '#common/messages'
+import type { DataQualityIssue } from '#common/schemas/uploads'
+
+export type IssueActionFilter = DataQualityIssue['action'] | 'all'
+
+/** Reasons are stored as codes (`too_many_columns`); the report shows them as words (001 §3). */
+export function formatIssueReason(reason: string): string {
+  return reason.replace(/_/g, ' ')
+}
+
+export function filterIssues(issues: DataQualityIssue[], action: IssueActionFilter): DataQualityIssue[] {
+  return action === 'all' ? issues : issues.filter((issue) => issue.action === action)
+}
+
+export function countIssuesByAction(issues: DataQualityIssue[]): Record<DataQualityIssue['action'], number> {
+  const counts = { skipped: 0, padded: 0, other: 0 }
+  for (const issue of issues) counts[issue.action] += 1
+  return counts
+}
+
+/** What the user can do about what the importer found, most useful first. */
+export function qualityRecommendations(issues: DataQualityIssue[], completeness: number | null): string[] {
+  const counts = countIssuesByAction(issues)
+  const tips: string[] = []
+  if (counts.skipped > 0) tips.push(QUALITY_REPORT_MESSAGES.recommendSkipped)
+  if (counts.padded > 0) tips.push(QUALITY_REPORT_MESSAGES.recommendPadded)
+  if (completeness !== null && completeness < COMPLETENESS_LEVELS.high) tips.push(QUALITY_REPORT_MESSAGES.recommendCompleteness)
+  return tips.length > 0 ? tips : [QUALITY_REPORT_MESSAGES.recommendNone]
+}
