@@ -32,9 +32,9 @@ export function toApiError(status: number, body: unknown): ApiError {
   )
 }
 
-/** Returns the parsed body of a successful response, or throws the server's error as ApiError. */
-export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
-  if (res.ok) return (await res.json()) as JsonOf<R>
+/** Throws the server's error as ApiError when the response failed; for bodies that are not JSON. */
+export async function assertOk(res: Response): Promise<void> {
+  if (res.ok) return
   let body: unknown
   try {
     body = await res.json()
@@ -42,4 +42,10 @@ export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
     body = undefined
   }
   throw toApiError(res.status, body)
+}
+
+/** Returns the parsed body of a successful response, or throws the server's error as ApiError. */
+export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
+  await assertOk(res)
+  return (await res.json()) as JsonOf<R>
 }

@@ -1,22 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { copyText } from './lib/copy-text.ts'
-import { readRecords, type SniffResult } from './lib/read-csv.ts'
-import type { WorkerBatch, WorkerMessage } from './read-in-worker.ts'
+import { readRecords } from './lib/read-csv.ts'
+import type { ImportWorkerInput, WorkerBatch, WorkerMessage } from './read-in-worker.ts'
 
 /**
  * The import's CPU work off the server's thread: read, decode, parse and serialise to COPY text.
  * The main thread only forwards the text to the database, so both cores work at once.
  */
 
-type Input = {
-  path: string
-  sniff: SniffResult
-  headerRow: number | null
-  batchSize: number
-  uploadId: string
-  withSearchText: boolean
-}
-const input = workerData as Input
+const input = workerData as ImportWorkerInput
 const port = parentPort!
 
 // Two batches in flight: one being written by the main thread, the next one being parsed here.

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { CreateExportInput } from '#common/schemas/rows'
-import { toApiError } from '#web/lib/api-client'
+import { assertOk } from '#web/lib/api-client'
 import { uploadUrl } from '#web/lib/upload-query-keys'
 import { fileNameFromDisposition } from '../lib/export-file'
 
@@ -14,15 +14,7 @@ export async function createExport(uploadId: string, input: CreateExportInput): 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(input),
   })
-  if (!res.ok) {
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      body = undefined
-    }
-    throw toApiError(res.status, body)
-  }
+  await assertOk(res)
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) }
 }
 
