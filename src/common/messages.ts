@@ -334,8 +334,6 @@ export const PAYMENT_MESSAGES = {
   trialExpiredBody: 'Your free trial has ended. Subscribe to continue using all features.',
   subscribeNow: 'Subscribe Now',
   popupBlocked: 'Your browser blocked the new tab. Allow pop-ups for this site and try again.',
-  trialAlreadyUsed:
-    'Your free trial has ended. Billing is not configured on this server, so ask its administrator to extend your access.',
   gateBlocked: 'An active subscription or trial is required. Start your free trial to continue.',
 } as const
 

@@ -52,7 +52,7 @@ describe('the local provider', () => {
     expect(after.features).toEqual({ chat_access: true, ai_fields_limit: 3, unlimited_storage: false })
   })
 
-  it('gives the trial once: a second start changes nothing, a start after it ended is refused', async () => {
+  it('gives the trial once: a second start changes nothing; after it ends, subscribing turns the plan on', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
     await t.startTrial(browser)
@@ -60,10 +60,13 @@ describe('the local provider', () => {
 
     const userId = await t.userIdOf(browser)
     await db.update(subscribers).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscribers.userId, userId))
-    const res = await browser.post('/api/billing/checkout', {})
-    expect(res.status).toBe(402)
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/free trial has ended/)
+    await db.update(subscribers).set({ currentCredits: 7 }).where(eq(subscribers.userId, userId))
     expect(await status(browser)).toMatchObject({ has_access: false, is_trial_expired: true })
+
+    const res = await browser.post('/api/billing/checkout', {})
+    expect(await res.json()).toEqual({ provider: 'local', url: null })
+    expect(await status(browser)).toMatchObject({ has_access: true, subscribed: true, subscription_tier: 'premium', current_credits: 2000 })
+    expect(await status(browser)).toMatchObject({ trial_ends_at: expect.any(String) })
   })
 
   it('sends the portal to the page that explains billing is not configured, with no invoices', async () => {

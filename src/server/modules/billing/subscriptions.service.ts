@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { BILLING, TRIAL } from '#common/constants'
 import { aiFieldsLimit, canUseChat, hasPaidAccess, isTrialExpired } from '#common/billing-rules'
-import { CREDIT_MESSAGES, PAYMENT_MESSAGES } from '#common/messages'
+import { CREDIT_MESSAGES } from '#common/messages'
 import type { PaymentSetupInput, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { profiles, subscribers } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
-import { grantCredits } from './credits.service.ts'
+import { grantCredits, resetMonthlyCredits } from './credits.service.ts'
 
 export type Subscriber = typeof subscribers.$inferSelect
 
@@ -81,14 +81,28 @@ export async function startLocalTrial({ userId }: { userId: string }, now = new 
       .returning({ userId: subscribers.userId })
     if (started.length === 0) {
       const row = await getSubscriber({ userId }, tx)
-      if (hasPaidAccess(accessFactsOf(row), now)) return
-      throw new AppError('PAYMENT_REQUIRED', PAYMENT_MESSAGES.trialAlreadyUsed)
+      if (hasPaidAccess(accessFactsOf(row), now)) return 'has_access' as const
+      return 'trial_used' as const
     }
     await grantCredits(
       { userId, operation: 'trial_grant', amount: BILLING.monthlyCredits, idempotencyKey: 'trial_grant', reference: 'local' },
       tx,
     )
+    return 'trial_started' as const
   })
+}
+
+/**
+ * Without a billing provider there is no one to pay: after the trial, 'Subscribe Now' turns on
+ * the Pro plan at once, with its 2,000 credits a month, rather than locking a self-hosted user
+ * out of their own server.
+ */
+export async function startLocalPlan({ userId }: { userId: string }, now = new Date()) {
+  await db
+    .update(subscribers)
+    .set({ subscribed: true, subscriptionTier: 'premium', status: 'active', updatedAt: now })
+    .where(eq(subscribers.userId, userId))
+  await resetMonthlyCredits({ userId }, now)
 }
 
 export async function getPaymentSetup({ userId }: { userId: string }): Promise<PaymentSetupState> {

@@ -1,12 +1,15 @@
 import { env } from '#server/env'
-import { startLocalTrial } from '../subscriptions.service.ts'
+import { startLocalPlan, startLocalTrial } from '../subscriptions.service.ts'
 import type { BillingProvider } from './billing-provider.ts'
 
-/** Without Stripe keys: the trial starts at once with no card; there is nothing to invoice. */
+/**
+ * Without Stripe keys: the trial starts at once with no card, and after it the plan does too
+ * (`startLocalPlan`); there is nothing to invoice.
+ */
 export const localBillingProvider: BillingProvider = {
   name: 'local',
   async createCheckout({ userId }) {
-    await startLocalTrial({ userId })
+    if ((await startLocalTrial({ userId })) === 'trial_used') await startLocalPlan({ userId })
     return { provider: 'local', url: null }
   },
   async createPortal() {
