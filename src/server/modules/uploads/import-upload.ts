@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { UPLOAD } from '#common/constants'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
-import { db } from '#server/db/client'
+import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { csvRows } from '#server/db/schema/rows'
 import { publish } from '#server/platform/events'
@@ -101,6 +101,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     })
   }
 
+  const batchSize = driver.kind === 'pglite' ? UPLOAD.pgliteBatchSize : UPLOAD.batchSize
   try {
     await db.delete(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
     writer = await openRowWriter({ uploadId })
@@ -123,7 +124,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         path: upload.storagePath,
         sniff: plan.sniff,
         headerRow: plan.headerRow,
-        batchSize: UPLOAD.batchSize,
+        batchSize,
         uploadId,
         withSearchText: storesSearchText(),
         onBatch: (batch) => takeBatch(batch.header, batch.text, batch.rowCount, batch.issues, batch.bytesRead),
@@ -153,7 +154,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         workbook: plan.workbook,
         sheet: plan.sheet,
         headerRow: plan.headerRow,
-        batchSize: UPLOAD.batchSize,
+        batchSize,
         onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.rows.length, []),
       })
       result = {
