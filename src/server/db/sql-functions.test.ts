@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { createTestApp, type TestApp } from '#server/test/test-app'
-import { db } from './client.ts'
+import { queryRows } from './query-rows.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -21,10 +21,10 @@ const samples = [
 ]
 
 async function sqlValues(expression: (value: string) => string) {
-  const result = (await db.execute(
+  const rows = await queryRows<{ out: string | number | null }>(
     sql.raw(`SELECT ${expression('s.v')} AS out FROM unnest(ARRAY[${samples.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]) WITH ORDINALITY AS s(v, n) ORDER BY s.n`),
-  )) as unknown as { rows: Array<{ out: string | number | null }> }
-  return result.rows.map((row) => row.out)
+  )
+  return rows.map((row) => row.out)
 }
 
 describe('SQL cell readings match the shared TypeScript ones', () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
 import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
 import { dropColumnIndexes } from '#server/modules/uploads/grid-indexes'
 import { storesSearchText } from '#server/modules/uploads/row-writer'
 import { defineJob, enqueue } from '#server/platform/queue'
@@ -17,10 +18,8 @@ const purgePayloadSchema = z.object({ uploadId: z.uuid(), key: z.string().regex(
  */
 export async function purgeValues({ uploadId, key }: z.infer<typeof purgePayloadSchema>) {
   await dropColumnIndexes(uploadId, key)
-  const result = (await db.execute(sql`SELECT max(row_index) AS last FROM csv_rows WHERE upload_id = ${uploadId}`)) as unknown as {
-    rows: Array<{ last: number | null }>
-  }
-  const last = result.rows[0]?.last
+  const [row] = await queryRows<{ last: number | null }>(sql`SELECT max(row_index) AS last FROM csv_rows WHERE upload_id = ${uploadId}`)
+  const last = row?.last
   if (last === null || last === undefined) return
   for (let from = 0; from <= Number(last); from += PURGE_BATCH_ROWS) {
     const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(data - ${key}::text)` : sql``

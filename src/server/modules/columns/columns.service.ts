@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, eq, max, sql } from 'drizzle-orm'
 import { COLUMN_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
-import type { UploadColumn } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
-import { listColumns } from '#server/modules/uploads/uploads.service'
-
-type ColumnRow = typeof uploadColumns.$inferSelect
-
-const toColumn = ({ key, name, type, position, hidden, kind, width }: ColumnRow): UploadColumn => ({
-  key,
-  name,
-  type,
-  position,
-  hidden,
-  kind,
-  width,
-})
+import { listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -112,6 +99,5 @@ export async function deleteColumn({ userId, uploadId, key }: { userId: string; 
 
 export async function listUploadColumns({ userId, uploadId }: { userId: string; uploadId: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const rows = await db.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id)).orderBy(asc(uploadColumns.position))
-  return rows.map(toColumn)
+  return listColumns(upload.id)
 }

@@ -13,7 +13,14 @@ import {
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
-import { getReadableUploadOrThrow, rowsByIndex, viewColumnsOf, viewRowIndexes, viewWhere } from '#server/modules/rows/rows.service'
+import {
+  countView,
+  getReadableUploadOrThrow,
+  rowsByIndex,
+  viewColumnsOf,
+  viewRowIndexes,
+  viewWhere,
+} from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
 import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 
@@ -81,17 +88,10 @@ export async function createExport({
     body = xlsxStream(columns, rows, upload.filename)
   }
 
-  const rowCount = selected ? selected.length : await viewCount(upload, effectiveView, viewColumns)
+  const rowCount = selected ? selected.length : await countView(upload, effectiveView, viewColumns)
   await db.insert(exports).values({ userId, uploadId: upload.id, format, scope, rowCount })
   logger.info({ event: 'exports.created', uploadId: upload.id, format, scope, rowCount })
   return { filename: exportFilename(upload.filename, scope, format), contentType: CONTENT_TYPES[format], rowCount, body }
-}
-
-async function viewCount(upload: Awaited<ReturnType<typeof getReadableUploadOrThrow>>, view: RowView, columns: Awaited<ReturnType<typeof viewColumnsOf>>) {
-  if (!view.q && view.filters.length === 0) return upload.validRows
-  const where = viewWhere(upload, view, columns)
-  const result = (await db.execute(sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`)) as unknown as { rows: Array<{ n: string | number }> }
-  return Number(result.rows[0]?.n ?? 0)
 }
 
 async function* pagesOf(indexes: number[]): AsyncGenerator<number[]> {

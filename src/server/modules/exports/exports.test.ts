@@ -101,12 +101,14 @@ describe('exports', () => {
   it('puts AI columns after the original and added ones, and counts every export', async () => {
     const added = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Owner', type: 'text' } })
     const { key } = (await added.json()) as { key: string }
+    const before = await db.select().from(exports).where(eq(exports.uploadId, id))
     const res = await exportOk({ format: 'csv', scope: 'view', view: { filters: [] }, columns: [key, 'c1'] })
     expect((await res.text()).split('\r\n')[0]).toBe('Owner,Name')
 
-    const counted = await db.select().from(exports).where(eq(exports.uploadId, id))
-    expect(counted.length).toBeGreaterThanOrEqual(6)
-    expect(counted.find((row) => row.scope === 'selected')).toMatchObject({ format: 'xlsx', rowCount: 2 })
+    const after = await db.select().from(exports).where(eq(exports.uploadId, id))
+    expect(after.length).toBe(before.length + 1)
+    expect(after.find((row) => !before.some((old) => old.id === row.id))).toMatchObject({ format: 'csv', scope: 'view', rowCount: 4 })
+    expect(before.find((row) => row.scope === 'selected')).toMatchObject({ format: 'xlsx', rowCount: 2 })
   })
 
   it('refuses an empty selection and another user', async () => {

@@ -11,6 +11,7 @@ import type {
 import { VIEW_COUNT_LIMIT } from '#common/constants'
 import type { ColumnType } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureFilterIndex, ensureSortIndex } from '#server/modules/uploads/grid-indexes'
@@ -19,11 +20,6 @@ import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from './lib/view-sql.ts'
 
 type Upload = Awaited<ReturnType<typeof getUploadOrThrow>>
-
-async function rowsOf<T>(query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
-}
 
 export async function viewColumnsOf(uploadId: string): Promise<Map<string, ViewColumn>> {
   const columns = await db
@@ -89,19 +85,25 @@ async function segmentsOf(upload: Upload, view: RowView, columns: Map<string, Vi
   return { count, isCountExact, segments: [valued, empty] }
 }
 
+/** Rows in a view, counted exactly (exports; the grid caps its counts). */
+export async function countView(upload: Upload, view: RowView, columns: Map<string, ViewColumn>) {
+  if (!view.q && view.filters.length === 0) return upload.validRows
+  return countWhere(viewWhere(upload, view, columns))
+}
+
 /** Rows matching `where`; with `limit`, counting stops past it (the answer is then limit + 1). */
 async function countWhere(where: SQL, limit?: number): Promise<number> {
   const query =
     limit === undefined
       ? sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`
       : sql`SELECT count(*) AS n FROM (SELECT 1 FROM csv_rows WHERE ${where} LIMIT ${limit + 1}) AS matched`
-  const [row] = await rowsOf<{ n: number | string }>(query)
+  const [row] = await queryRows<{ n: number | string }>(query)
   return Number(row?.n ?? 0)
 }
 
 async function readSegment(segment: Segment, order: SQL, skip: number, take: number): Promise<number[]> {
   // Only row_index is read here, so an ordered index answers without touching the rows.
-  const rows = await rowsOf<{ row_index: number }>(
+  const rows = await queryRows<{ row_index: number }>(
     sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   )
   return rows.map((row) => Number(row.row_index))
@@ -138,7 +140,7 @@ async function rowIndexesAt(segments: Segment[], offset: number, limit: number):
 
 export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
   if (indexes.length === 0) return []
-  const rows = await rowsOf<{ row_index: number; data: Record<string, string> | string }>(
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(
     sql`SELECT row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${sql.raw(`'{${indexes.join(',')}}'::integer[]`)})`,
   )
   const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
@@ -186,7 +188,7 @@ export async function* viewRowIndexes({
   const { segments } = await segmentsOf(upload, view, columns)
   for (const segment of segments) {
     if (segment.size === 0) continue
-    const [row] = await rowsOf<{ indexes: string | null }>(
+    const [row] = await queryRows<{ indexes: string | null }>(
       sql`SELECT string_agg(row_index::text, ',' ORDER BY ${segment.forward}) AS indexes FROM csv_rows WHERE ${segment.where}`,
     )
     const indexes = row?.indexes ? row.indexes.split(',').map(Number) : []
@@ -206,7 +208,7 @@ export async function locateRow({
   perPage: number
 }): Promise<RowLocation> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const [row] = await rowsOf<{ before: number | string; found: boolean }>(sql`
+  const [row] = await queryRows<{ before: number | string; found: boolean }>(sql`
     SELECT count(*) FILTER (WHERE row_index < ${rowIndex}) AS before, bool_or(row_index = ${rowIndex}) AS found
     FROM csv_rows WHERE upload_id = ${upload.id} AND row_index <= ${rowIndex}`)
   const before = Number(row?.before ?? 0)
@@ -225,10 +227,11 @@ export async function deleteRows({
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const unique = [...new Set(rowIndexes)]
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(
+    const removed = await queryRows(
       sql`DELETE FROM csv_rows WHERE upload_id = ${upload.id} AND row_index = ANY(${sql.raw(`'{${unique.join(',')}}'::integer[]`)}) RETURNING row_index`,
-    )) as unknown as { rows: unknown[] }
-    const deleted = result.rows.length
+      tx,
+    )
+    const deleted = removed.length
     const [updated] = await tx
       .update(csvUploads)
       .set({
@@ -278,7 +281,7 @@ export async function updateCell({
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
   const change = stored === '' ? sql`data - ${key}::text` : sql`data || jsonb_build_object(${key}::text, ${stored}::text)`
   const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(${change})` : sql``
-  const rows = await rowsOf<{ row_index: number; data: Record<string, string> | string }>(sql`
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(sql`
     UPDATE csv_rows SET data = ${change}, updated_at = now()${searchText}
     WHERE upload_id = ${upload.id} AND row_index = ${rowIndex}
     RETURNING row_index, data`)

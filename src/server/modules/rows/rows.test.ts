@@ -4,7 +4,8 @@ import { parseDateKey, parseNumber } from '#common/cell-values'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
 import { rowViewSearchParams, type RowFilter, type RowLocation, type RowSort, type RowsPage } from '#common/schemas/rows'
 import type { UploadDetail } from '#common/schemas/uploads'
-import { db, driver } from '#server/db/client'
+import { driver } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
 import { filterIndexName, sortIndexName } from '#server/modules/uploads/grid-indexes'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
@@ -191,8 +192,7 @@ describe('filters and search', () => {
 
 describe('indexes the grid builds as it is used', () => {
   const indexExists = async (name: string) => {
-    const result = (await db.execute(sql`SELECT 1 FROM pg_class WHERE relname = ${name}`)) as unknown as { rows: unknown[] }
-    return result.rows.length > 0
+    return (await queryRows(sql`SELECT 1 FROM pg_class WHERE relname = ${name}`)).length > 0
   }
 
   it('gives a sorted column its index, and a text-filtered one its trigram index on PostgreSQL', async () => {

@@ -216,13 +216,23 @@ export async function listUploads({ userId, page, perPage }: { userId: string; p
   return { data: rows.map(toSummary), count: countValue, page, perPage, totalPages: Math.max(1, Math.ceil(countValue / perPage)) }
 }
 
+export const toColumn = ({ key, name, type, position, hidden, kind, width }: typeof uploadColumns.$inferSelect): UploadColumn => ({
+  key,
+  name,
+  type,
+  position,
+  hidden,
+  kind,
+  width,
+})
+
 export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
   const rows = await db
     .select()
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
-  return rows.map(({ key, name, type, position, hidden, kind, width }) => ({ key, name, type, position, hidden, kind, width }))
+  return rows.map(toColumn)
 }
 
 export async function getUploadDetail({ userId, uploadId }: { userId: string; uploadId: string }): Promise<UploadDetail> {
