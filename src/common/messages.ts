@@ -173,7 +173,6 @@ export const GRID_MESSAGES = {
   selectedCount: (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} selected`,
   clearSelection: 'Clear selection',
   deleteSelected: 'Delete Selected',
-  noRowsSelectedTitle: 'No rows selected',
   noRowsSelectedBody: 'Please select at least one row to delete.',
   deleteRowsTitle: 'Delete rows',
   deleteRowsConfirm: (n: number) => `Are you sure you want to delete ${n} row(s)? This action cannot be undone.`,

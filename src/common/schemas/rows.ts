@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts'
+import { GRID_MESSAGES } from '../messages.ts'
 import { columnTypeSchema, type UploadColumn } from './uploads.ts'
 
 /**
@@ -121,7 +122,7 @@ export const locateRowQuerySchema = z.object({
 export type RowLocation = { rowIndex: number; page: number; found: boolean }
 
 export const deleteRowsSchema = z.object({
-  rowIndexes: z.array(z.number().int().min(0)).min(1, 'Please select at least one row to delete.').max(100_000),
+  rowIndexes: z.array(z.number().int().min(0)).min(1, GRID_MESSAGES.noRowsSelectedBody).max(100_000),
 })
 export type DeleteRowsInput = z.infer<typeof deleteRowsSchema>
 export type DeleteRowsResult = { deleted: number; totalRows: number }

@@ -12,6 +12,7 @@ export function useAddColumn(uploadId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: AddColumnInput) => addColumn(uploadId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) }),
+    // A new column is empty in every row: only the column list changes, not the rows.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: true }),
   })
 }

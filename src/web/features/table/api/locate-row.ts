@@ -10,7 +10,7 @@ export async function locateRow(uploadId: string, rowIndex: number, perPage: num
 
 export const locateRowQueryOptions = (uploadId: string, rowIndex: number, perPage: number) =>
   queryOptions({
-    queryKey: [...uploadKeys.detail(uploadId), 'locate', { rowIndex, perPage }] as const,
+    queryKey: uploadKeys.locate(uploadId, { rowIndex, perPage }),
     queryFn: () => locateRow(uploadId, rowIndex, perPage),
     staleTime: Infinity,
   })

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { GridRow, RowsPage, UpdateCellInput } from '#common/schemas/rows'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { isOrderedOrNarrowedRowsKey, uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
 import { sendJson } from './send-json'
 
 export function updateCell(uploadId: string, rowIndex: number, input: UpdateCellInput): Promise<GridRow> {
@@ -23,7 +23,12 @@ export function useUpdateCell(uploadId: string) {
         if (!data) continue
         queryClient.setQueryData(key, 'pages' in data ? { ...data, pages: data.pages.map((p) => replaceRow(p, row)) } : replaceRow(data, row))
       }
-      void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
+      // The upload itself (counts, completeness) but not every loaded page of every view.
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: true })
+      void queryClient.invalidateQueries({
+        queryKey: uploadKeys.allRows(uploadId),
+        predicate: (query) => isOrderedOrNarrowedRowsKey(query.queryKey),
+      })
     },
   })
 }

@@ -36,7 +36,8 @@ export function ColumnsMenu({ columns, actions }: { columns: UploadColumn[]; act
                 if (target) actions.move(column.key, target.key)
               }}
               onDelete={() => actions.remove(column.key)}
-              isDeleting={actions.deletingKey === column.key}
+              // One delete at a time (001 §5): every delete button waits for the running one.
+              isDeleting={actions.deletingKey !== null}
             />
           ))}
         </ul>

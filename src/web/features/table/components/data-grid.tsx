@@ -30,7 +30,6 @@ type DataGridProps = {
   onSelectLoadedRows: (isSelected: boolean) => void
   /** Continuous scroll: called when the user nears the last loaded row. */
   onNearEnd?: () => void
-  footerRow?: ReactNode
   emptyState?: ReactNode
 }
 
@@ -161,7 +160,7 @@ export function DataGrid(props: DataGridProps) {
 
   const expandedRow = expanded ? rows[expanded.row] : undefined
   const expandedColumn = expanded ? columns[expanded.col - 1] : undefined
-  const gridHeight = HEADER_HEIGHT + Math.max(virtualizer.getTotalSize(), rows.length === 0 ? 160 : 0) + (props.footerRow ? GRID.rowHeightPx : 0) + 14
+  const gridHeight = HEADER_HEIGHT + Math.max(virtualizer.getTotalSize(), rows.length === 0 ? 160 : 0) + 14
 
   return (
     <>
@@ -239,7 +238,6 @@ export function DataGrid(props: DataGridProps) {
           })}
         </div>
         {rows.length === 0 && props.emptyState}
-        {props.footerRow}
       </div>
       {expandedRow && expandedColumn && (
         <CellValueDialog

@@ -24,10 +24,6 @@ export function SelectionBar({ uploadId, rowIndexes, onClear }: { uploadId: stri
   if (rowIndexes.length === 0) return null
 
   const confirm = () => {
-    if (rowIndexes.length === 0) {
-      toast.error(GRID_MESSAGES.noRowsSelectedTitle, { description: GRID_MESSAGES.noRowsSelectedBody })
-      return
-    }
     deleteRows.mutate(
       { rowIndexes },
       {
