@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { BILLING, PAID_PLAN_TIER } from '#common/constants'
 import { gracePeriodEnd } from '#common/billing-rules'
@@ -35,8 +35,9 @@ async function applyCheckoutCompleted(tx: Executor, session: Stripe.Checkout.Ses
     .set({
       stripeCustomerId: idOf(session.customer),
       stripeSubscriptionId: idOf(session.subscription),
-      // Subscription checkout collects a card, trial or not.
-      paymentMethodValid: session.status === 'complete',
+      // Subscription checkout collects a card, trial or not; a late event after the subscription
+      // ended must not reopen access (the gate lets a valid payment method through).
+      paymentMethodValid: sql`${session.status === 'complete'} AND ${subscribers.status} <> 'canceled'`,
       updatedAt: new Date(),
     })
     .where(eq(subscribers.userId, userId))
@@ -89,7 +90,8 @@ async function applyInvoicePaid(tx: Executor, invoice: Stripe.Invoice) {
   await tx
     .update(subscribers)
     .set({ paymentMethodValid: true, gracePeriodEndsAt: null, updatedAt: new Date() })
-    .where(eq(subscribers.userId, userId))
+    // An invoice paid for a subscription that has since ended (a late delivery) grants nothing.
+    .where(and(eq(subscribers.userId, userId), ne(subscribers.status, 'canceled')))
 }
 
 /** A failed renewal opens the grace period once; Stripe's retries do not extend it. */

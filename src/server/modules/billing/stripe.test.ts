@@ -153,10 +153,24 @@ describe('Stripe webhooks', () => {
     const graceHours = (new Date(s.grace_period_ends_at!).getTime() - Date.now()) / 3_600_000
     expect(graceHours).toBeGreaterThan(71)
     expect(graceHours).toBeLessThanOrEqual(72)
+    // Past due, the subscription still exists: 'Subscribe' goes to the portal, not a second checkout.
+    const checkoutsBefore = fake.requestsTo('/v1/checkout/sessions').length
+    const again = await (await browser.post('/api/billing/checkout', {})).json()
+    expect(again).toMatchObject({ provider: 'stripe', url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\//) })
+    expect(fake.requestsTo('/v1/checkout/sessions')).toHaveLength(checkoutsBefore)
+
+    await deliver(event('invoice.paid', { id: 'in_4', object: 'invoice', customer: customerId }))
+    s = await status(browser)
+    expect(s).toMatchObject({ payment_method_valid: true, is_in_grace_period: false, has_access: true })
 
     await deliver(event('customer.subscription.deleted', subscriptionObject({ id: 'sub_1', customerId, userId, status: 'canceled' })))
     s = await status(browser)
     expect(s).toMatchObject({ subscribed: false, payment_method_valid: false, is_in_grace_period: false, has_access: false })
+
+    // Late deliveries after the end: neither gives access back.
+    await deliver(event('invoice.paid', { id: 'in_5', object: 'invoice', customer: customerId }))
+    await deliver(event('checkout.session.completed', { id: 'cs_late', object: 'checkout.session', status: 'complete', customer: customerId, subscription: 'sub_1', client_reference_id: userId }))
+    expect(await status(browser)).toMatchObject({ payment_method_valid: false, has_access: false })
   })
 
   it('applies a replayed event once', async () => {

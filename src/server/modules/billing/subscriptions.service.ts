@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { BILLING, TRIAL } from '#common/constants'
+import { BILLING, PAID_PLAN_TIER, TRIAL } from '#common/constants'
 import { aiFieldsLimit, canUseChat, hasPaidAccess, isTrialExpired } from '#common/billing-rules'
 import { CREDIT_MESSAGES } from '#common/messages'
 import type { PaymentSetupInput, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
@@ -100,7 +100,7 @@ export async function startLocalTrial({ userId }: { userId: string }, now = new 
 export async function startLocalPlan({ userId }: { userId: string }, now = new Date()) {
   await db
     .update(subscribers)
-    .set({ subscribed: true, subscriptionTier: 'premium', status: 'active', updatedAt: now })
+    .set({ subscribed: true, subscriptionTier: PAID_PLAN_TIER, status: 'active', updatedAt: now })
     .where(eq(subscribers.userId, userId))
   await resetMonthlyCredits({ userId }, now)
 }

@@ -43,13 +43,17 @@ async function portalUrl(customerId: string) {
   return session.url
 }
 
+/** Stripe subscription statuses after which only a new checkout brings access back. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'none'])
+
 export const stripeBillingProvider: BillingProvider = {
   name: 'stripe',
   async createCheckout(customer) {
     const row = await getSubscriber({ userId: customer.userId })
     const customerId = await ensureCustomerId(customer)
-    // A live subscription is managed in the portal; a second checkout would bill twice.
-    if (row.subscribed && row.stripeSubscriptionId) return { provider: 'stripe', url: await portalUrl(customerId) }
+    // A subscription that still exists (live, or past due and being retried) is managed in the
+    // portal, where the card can be updated; a second checkout would bill twice.
+    if (row.stripeSubscriptionId && !ENDED_STATUSES.has(row.status)) return { provider: 'stripe', url: await portalUrl(customerId) }
     const session = await callStripe('checkout.sessions.create', () =>
       stripeClient().checkout.sessions.create({
         mode: 'subscription',
