@@ -151,3 +151,17 @@ test('the subscription page shows the plan, credits, the usage chart, history an
   await expect(portal).toHaveURL(/\/dashboard\/subscription\/portal$/)
   await expect(portal.getByRole('heading', { name: 'Billing is not configured' })).toBeVisible()
 })
+
+test('a failed status check asks to try again instead of offering a trial, and the retry lets the user in', async ({ page }) => {
+  await signUpVerified(page, newUser('checkfail'))
+  await page.route('**/api/billing/subscription', (route) => route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }))
+  await page.reload()
+  const alert = page.getByRole('alert').filter({ hasText: "We couldn't check your subscription" })
+  await expect(alert).toContainText('Check your connection and try again')
+  await expect(paymentModal(page)).toHaveCount(0)
+
+  await page.unroute('**/api/billing/subscription')
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(alert).toBeHidden()
+  await expect(creditBadge(page)).toContainText('2,000')
+})

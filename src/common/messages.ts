@@ -325,6 +325,9 @@ export const PAYMENT_MESSAGES = {
   checkoutNetwork: 'Network error. Please check your connection and try again.',
   checkoutGeneric: 'Failed to start checkout. Please try again.',
   loadingSlow: 'This is taking longer than expected...',
+  statusCheckFailedTitle: "We couldn't check your subscription",
+  statusCheckFailedBody: 'Check your connection and try again. Your plan and credits are unchanged.',
+  retry: 'Try again',
   paymentFailedTitle: 'Payment Failed',
   paymentFailedBody: (hours: number) =>
     `You have ${hours} hours remaining to update your payment method before access is restricted`,

@@ -3,6 +3,7 @@ import { hasPaidAccess, isTrialExpired } from '#common/billing-rules'
 import { SUBSCRIPTION_TIMINGS } from '#common/constants'
 import { PAYMENT_MESSAGES } from '#common/messages'
 import { BrandMark } from '#web/components/brand-logo'
+import { Button } from '#web/components/ui/button'
 import { Spinner } from '#web/components/ui/spinner'
 import { useSubscription, type LoadedSubscription } from '../api/get-subscription'
 import { reportSecurityEvent } from '../api/report-security-event'
@@ -67,13 +68,32 @@ function BlockedScreen({ status }: { status: LoadedSubscription }) {
 }
 
 /**
+ * The status check itself failed (000 §8: the restricted state). Access stays closed, but this is
+ * no verdict on the plan: a paying user is asked to retry, not to start a trial, and nothing is
+ * reported as a blocked attempt.
+ */
+function CheckFailedScreen({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
+      <BrandMark className="size-12 opacity-60" />
+      <p className="text-lg font-semibold">{PAYMENT_MESSAGES.statusCheckFailedTitle}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{PAYMENT_MESSAGES.statusCheckFailedBody}</p>
+      <Button onClick={onRetry} disabled={isRetrying}>
+        {isRetrying && <Spinner />}
+        {PAYMENT_MESSAGES.retry}
+      </Button>
+    </div>
+  )
+}
+
+/**
  * The payment gate on every protected page (000 §4). While the status loads a spinner shows;
  * after 8 s the fallback access validation runs and the status is fetched again. Without access
  * the payment modal blocks the app.
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   useBypassGuard()
-  const { data, isPending, refetch } = useSubscription()
+  const { data, isPending, isFetching, refetch } = useSubscription()
   const [isSlow, setIsSlow] = useState(false)
   const [fallbackAccess, setFallbackAccess] = useState(false)
 
@@ -90,6 +110,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   }, [isPending, refetch])
 
   if (!data) return fallbackAccess ? children : <GateLoader isSlow={isSlow} />
+  if (data.check_failed) return <CheckFailedScreen onRetry={() => void refetch()} isRetrying={isFetching} />
   if (!statusGrantsAccess(data)) return <BlockedScreen status={data} />
   return children
 }
