@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss'
+import pg from 'pg'
 import type { ZodType } from 'zod'
 import type { Driver } from '#server/db/client'
 import { logger } from './logger.ts'
@@ -26,6 +27,30 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
 export type AnyJobDefinition = JobDefinition<any>
 
 let boss: PgBoss | undefined
+
+/**
+ * A worker polls for jobs every half second; a new job wakes it at once instead (an import
+ * started on average a quarter of a second late). In this process directly, in worker processes
+ * through NOTIFY on this channel (PostgreSQL only; with PGlite there is one process).
+ */
+const WAKE_CHANNEL = 'rowcraft_jobs'
+const localWorkers = new Map<string, string[]>()
+let wakePool: pg.Pool | undefined
+let wakeListener: pg.Client | undefined
+
+function wakeLocalWorkers(jobName: string) {
+  for (const id of localWorkers.get(jobName) ?? []) boss?.notifyWorker(id)
+}
+
+async function listenForWakeUps(databaseUrl: string) {
+  wakeListener = new pg.Client({ connectionString: databaseUrl })
+  await wakeListener.connect()
+  wakeListener.on('notification', (message) => {
+    if (message.channel === WAKE_CHANNEL && message.payload) wakeLocalWorkers(message.payload)
+  })
+  wakeListener.on('error', (error) => logger.error({ event: 'queue.wake_listener_error', err: error }))
+  await wakeListener.query(`LISTEN ${WAKE_CHANNEL}`)
+}
 
 /** pg-boss 10 on PGlite: parameterless SQL may hold several statements, which only `exec` runs. */
 function pgliteAdapter(driver: Extract<Driver, { kind: 'pglite' }>): PgBoss.Db {
@@ -68,21 +93,34 @@ export async function startQueue(options: QueueOptions) {
     if (!options.work) continue
     const workers = job.concurrency ?? 1
     for (let i = 0; i < workers; i += 1) {
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async ([item]) => {
+      const workerId = await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async ([item]) => {
         if (!item) return
         const payload = job.schema.parse(item.data)
         logger.info({ event: 'queue.job.start', job: job.name, jobId: item.id })
         await job.handler({ id: item.id, payload })
         logger.info({ event: 'queue.job.done', job: job.name, jobId: item.id })
       })
+      localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId])
     }
+  }
+  if (options.driver.kind === 'pg') {
+    wakePool = options.driver.pool
+    if (options.work && options.databaseUrl) await listenForWakeUps(options.databaseUrl)
   }
 }
 
 export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: PgBoss.SendOptions = {}) {
   if (!boss) throw new Error('Queue used before startQueue()')
   const data = job.schema.parse(payload) as object
-  return boss.send(job.name, data, options)
+  const id = await boss.send(job.name, data, options)
+  if (!options.startAfter) {
+    wakeLocalWorkers(job.name)
+    await wakePool?.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, job.name]).catch((error: unknown) => {
+      // The job is stored either way; a worker finds it at its next poll.
+      logger.warn({ event: 'queue.wake_failed', job: job.name, err: error })
+    })
+  }
+  return id
 }
 
 /** The registered cron schedules, by job name. */
@@ -93,6 +131,10 @@ export async function listSchedules(): Promise<Array<{ name: string; cron: strin
 }
 
 export async function stopQueue() {
+  await wakeListener?.end().catch(() => {})
+  wakeListener = undefined
+  wakePool = undefined
+  localWorkers.clear()
   if (!boss) return
   await boss.stop({ graceful: true, timeout: 10_000, wait: true })
   boss = undefined

@@ -1,11 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { copyText } from './lib/copy-text.ts'
 import { readRecords } from './lib/read-csv.ts'
 import type { ImportWorkerInput, WorkerBatch, WorkerMessage } from './read-in-worker.ts'
 
 /**
- * The import's CPU work off the server's thread: read, decode, parse and serialise to COPY text.
- * The main thread only forwards the text to the database, so both cores work at once.
+ * The import's CPU work off the server's thread: read, decode, parse and encode to COPY rows.
+ * The main thread only forwards the bytes (moved, not copied) to the database.
  */
 
 const input = workerData as ImportWorkerInput
@@ -25,23 +24,19 @@ async function takeCredit() {
   credits -= 1
 }
 
-const post = (message: WorkerMessage) => port.postMessage(message)
+const post = (message: WorkerMessage) =>
+  // A batch's buffer is its own allocation (CopyRowEncoder.take): moving it leaves nothing behind.
+  port.postMessage(message, message.type === 'batch' ? [message.rows.bytes.buffer as ArrayBuffer] : [])
 
 try {
   const summary = await readRecords(input.path, {
     sniff: input.sniff,
     headerRow: input.headerRow,
     batchSize: input.batchSize,
+    withSearchText: input.withSearchText,
     onBatch: async (batch) => {
       await takeCredit()
-      const message: WorkerBatch = {
-        type: 'batch',
-        header: batch.header,
-        text: copyText(input.uploadId, batch.rows, { withSearchText: input.withSearchText }),
-        rowCount: batch.rows.length,
-        issues: batch.issues,
-        bytesRead: batch.bytesRead,
-      }
+      const message: WorkerBatch = { type: 'batch', ...batch }
       post(message)
     },
   })

@@ -1,16 +1,8 @@
 import { Worker } from 'node:worker_threads'
-import type { DataQualityIssue } from './lib/import-report.ts'
-import type { ReadSummary, SniffResult } from './lib/read-csv.ts'
+import type { ReadSummary, RecordBatch, SniffResult } from './lib/read-csv.ts'
 
-export type WorkerBatch = {
-  type: 'batch'
-  header: string[]
-  /** The batch's rows as COPY text, ready for the row writer. */
-  text: string
-  rowCount: number
-  issues: DataQualityIssue[]
-  bytesRead: number
-}
+/** A batch of rows encoded for COPY, ready for the row writer. */
+export type WorkerBatch = { type: 'batch' } & RecordBatch
 
 /** What the import worker thread is started with. */
 export type ImportWorkerInput = {
@@ -18,7 +10,6 @@ export type ImportWorkerInput = {
   sniff: SniffResult
   headerRow: number | null
   batchSize: number
-  uploadId: string
   /** PGlite stores each row's search text (see row-writer.ts). */
   withSearchText: boolean
 }
@@ -34,7 +25,7 @@ const workerUrl = new URL('./import-worker.ts', import.meta.url).href
 const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}) })`
 
 /**
- * Reads a CSV file in a worker thread and hands each batch, already serialised, to `onBatch`;
+ * Reads a CSV file in a worker thread and hands each batch, already encoded, to `onBatch`;
  * the worker parses the next batch while `onBatch` writes this one.
  */
 export function readCsvInWorker(

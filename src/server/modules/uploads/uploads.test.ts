@@ -144,6 +144,34 @@ describe('importing a CSV', () => {
     expect(text).toContain('4,Cy,cy@x.example,Rome,EXTRA')
   })
 
+  it('imports thousands of rows in order across batches and COPY streams, ragged rows reported in place', async () => {
+    const lines = ['Name,Email,Notes']
+    for (let i = 0; i < 12_345; i++) {
+      if (i === 6000) lines.push(`Short${i},only-two`)
+      else if (i === 9000) lines.push(`Long${i},a@x.example,note,EXTRA`)
+      else lines.push(`Lead ${i},lead${i}@x.example,"Notes ${i}, with ""quotes""\nand a second line"`)
+    }
+    const res = await uploadOk(alice, 'many.csv', lines.join('\r\n'))
+    const progress = await waitUntilDone(alice, res.upload_id)
+    expect(progress).toMatchObject({ status: 'completed', valid_rows: 12_344, skipped_rows: 1 })
+
+    const first = await rows(alice, res.upload_id)
+    expect(first.count).toBe(12_344)
+    expect(first.data[0]).toEqual({ rowIndex: 0, values: { c1: 'Lead 0', c2: 'lead0@x.example', c3: 'Notes 0, with "quotes"\nand a second line' } })
+    const last = await rows(alice, res.upload_id, first.totalPages)
+    expect(last.data.at(-1)).toMatchObject({ rowIndex: 12_343, values: { c1: 'Lead 12344' } })
+    // Every row in its place: the padded one at its index, the skipped one left out.
+    const page = await rows(alice, res.upload_id, 6000 / 50 + 1)
+    expect(page.data[0]).toEqual({ rowIndex: 6000, values: { c1: 'Short6000', c2: 'only-two' } })
+    const afterSkip = await rows(alice, res.upload_id, 9000 / 50 + 1)
+    expect(afterSkip.data[0]).toMatchObject({ rowIndex: 9000, values: { c1: 'Lead 9001' } })
+    const info = await detail(alice, res.upload_id)
+    expect(info.dataQualityIssues).toEqual([
+      expect.objectContaining({ row: 2 + 6000 * 2, action: 'padded' }),
+      expect.objectContaining({ row: 2 + 9000 * 2 - 1, action: 'skipped' }),
+    ])
+  })
+
   it('decodes a Latin-1 file so accented names survive', async () => {
     const res = await uploadOk(alice, 'latin1.csv', fixture('messy/latin1_accents.csv'))
     if (res.needs_header_confirmation) {

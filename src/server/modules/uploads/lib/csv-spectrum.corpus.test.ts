@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { describe, expect, it } from 'vitest'
-import { readRecords, sniffFile } from './read-csv.ts'
-import { corpusDir } from './test-files.ts'
+import { sniffFile } from './read-csv.ts'
+import { corpusDir, readBothWays } from './test-files.ts'
 
 /** csv-spectrum (max-mapper/csv-spectrum): every csvs/X.csv gives exactly the rows of json/X.json. */
 const spectrumDir = join(corpusDir, 'csv-spectrum')
@@ -29,15 +29,8 @@ describe('csv-spectrum corpus', () => {
     expect(sniff).toMatchObject({ hasHeader: true, headerRow: 0, delimiter: ',' })
     expect(sniff.confidence).toBeGreaterThanOrEqual(HEADER_CONFIDENCE.confident)
 
-    const objects: Record<string, string>[] = []
-    const summary = await readRecords(path, {
-      sniff,
-      headerRow: sniff.headerRow,
-      batchSize: 100,
-      onBatch: async (batch) => {
-        for (const row of batch.rows) objects.push(Object.fromEntries(batch.header.map((name, i) => [name, row.cells[i] as string])))
-      },
-    })
+    const summary = await readBothWays(path, { sniff, headerRow: sniff.headerRow, batchSize: 100 })
+    const objects = summary.rows.map((row) => Object.fromEntries(summary.header.map((name, i) => [name, row.cells[i] as string])))
     expect(objects).toEqual(expectedRows(basename(file, '.csv')))
     expect(summary.issueCount).toBe(0)
   })

@@ -5,9 +5,11 @@ import { encodeLegacy, encodeUtf16 } from './test-files.ts'
 function decodeInPieces(bytes: Uint8Array, encoding: string, size: number) {
   const events: DecodeEvent[] = []
   const decoder = createStreamDecoder(encoding, (event) => events.push(event))
+  // Every piece is whole characters of valid UTF-8, so a fatal decoder reads each on its own.
+  const utf8 = new TextDecoder('utf-8', { fatal: true })
   let text = ''
-  for (let i = 0; i < bytes.length; i += size) text += decoder.decode(bytes.subarray(i, i + size))
-  text += decoder.end()
+  for (let i = 0; i < bytes.length; i += size) text += utf8.decode(decoder.decode(bytes.subarray(i, i + size)))
+  text += utf8.decode(decoder.end())
   return { text, events, encoding: decoder.encoding() }
 }
 

@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from 'node:buffer'
 import { detectEncoding, incompleteUtf8Tail } from './detect-encoding.ts'
 
 export type DecodeEvent =
@@ -5,15 +6,19 @@ export type DecodeEvent =
   | { kind: 'replaced'; encoding: string }
 
 export type StreamDecoder = {
-  decode: (chunk: Uint8Array) => string
-  end: () => string
+  /** The chunk as UTF-8, whole characters only: a character cut at the end waits for the next chunk. */
+  decode: (chunk: Uint8Array) => Uint8Array
+  end: () => Uint8Array
   /** The encoding in use now; differs from the requested one after a switch. */
   encoding: () => string
 }
 
+const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8')
+
 /**
- * Decodes a file chunk by chunk. Legacy encodings use TextDecoder's own streaming. UTF-8 is
- * decoded strictly, because the encoding was chosen from the first 64 KB only: when a later
+ * Decodes a file chunk by chunk into UTF-8 bytes, what the readers and the database take. Valid
+ * UTF-8 passes through untouched (checked natively, no string is made). Legacy encodings use
+ * TextDecoder's own streaming. UTF-8 is checked strictly, because the encoding was chosen from the first 64 KB only: when a later
  * chunk turns out not to be UTF-8 and neither it nor anything before it held real multi-byte
  * UTF-8, the file is an ASCII-headed legacy file and the rest is decoded with the encoding its
  * bytes point to; otherwise it is UTF-8 with some damage, and bad bytes become U+FFFD.
@@ -22,8 +27,8 @@ export function createStreamDecoder(encoding: string, onEvent: (event: DecodeEve
   if (encoding !== 'utf-8') {
     const decoder = new TextDecoder(encoding, { ignoreBOM: true })
     return {
-      decode: (chunk) => decoder.decode(chunk, { stream: true }),
-      end: () => decoder.decode(),
+      decode: (chunk) => utf8(decoder.decode(chunk, { stream: true })),
+      end: () => utf8(decoder.decode()),
       encoding: () => encoding,
     }
   }
@@ -57,21 +62,29 @@ export function createStreamDecoder(encoding: string, onEvent: (event: DecodeEve
     }
   }
 
+  function toUtf8(bytes: Uint8Array): Uint8Array {
+    if (!fallback && !damaged && isUtf8(bytes)) {
+      if (!seenNonAscii && !isAscii(bytes)) seenNonAscii = true
+      return bytes
+    }
+    return utf8(decodeComplete(bytes))
+  }
+
   return {
     decode(chunk) {
       const bytes = held.length > 0 ? concat(held, chunk) : chunk
       held = new Uint8Array(0)
-      if (fallback) return decodeComplete(bytes)
+      if (fallback) return utf8(decodeComplete(bytes))
       // Hold back a character cut in two by the chunk boundary for the next chunk.
       const cut = bytes.length - incompleteUtf8Tail(bytes)
       held = bytes.slice(cut)
-      return decodeComplete(bytes.subarray(0, cut))
+      return toUtf8(bytes.subarray(0, cut))
     },
     end() {
       const rest = held
       held = new Uint8Array(0)
-      const text = rest.length > 0 ? decodeComplete(rest) : ''
-      return fallback ? text + fallback.decode() : text
+      const text = rest.length > 0 ? toUtf8(rest) : new Uint8Array(0)
+      return fallback ? concat(text, utf8(fallback.decode())) : text
     },
     encoding: () => fallbackLabel,
   }

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { describe, expect, it } from 'vitest'
 import type { DataQualityIssue } from './import-report.ts'
-import { type ReadSummary, readRecords, type SniffResult, sniffFile } from './read-csv.ts'
-import { corpusDir } from './test-files.ts'
+import { type ReadSummary, type SniffResult, sniffFile } from './read-csv.ts'
+import { corpusDir, readBothWays } from './test-files.ts'
 
 /**
  * The messy corpus (test/fixtures/corpus/messy/README.md): every file imports without a crash,
@@ -19,20 +19,8 @@ type Imported = ReadSummary & { sniff: SniffResult; rows: string[][]; lines: num
 async function importMessy(name: string): Promise<Imported> {
   const path = join(messyDir, name)
   const sniff = await sniffFile(path)
-  const rows: string[][] = []
-  const lines: number[] = []
-  const summary = await readRecords(path, {
-    sniff,
-    headerRow: sniff.hasHeader ? sniff.headerRow : null,
-    batchSize: 500,
-    onBatch: async (batch) => {
-      for (const row of batch.rows) {
-        rows.push(row.cells)
-        lines.push(row.line)
-      }
-    },
-  })
-  return { ...summary, sniff, rows, lines }
+  const { batches: _, rows, ...summary } = await readBothWays(path, { sniff, headerRow: sniff.hasHeader ? sniff.headerRow : null, batchSize: 500 })
+  return { ...summary, sniff, rows: rows.map((row) => row.cells), lines: rows.map((row) => row.line) }
 }
 
 type Expectation = {

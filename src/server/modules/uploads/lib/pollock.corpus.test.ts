@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import type { DataQualityIssue } from './import-report.ts'
-import { readRecords, sniffFile } from './read-csv.ts'
-import { corpusDir } from './test-files.ts'
+import { sniffFile } from './read-csv.ts'
+import { corpusDir, readBothWays } from './test-files.ts'
 
 /**
  * Pollock cases (HPI-Information-Systems/Pollock): each csv/X must give the table in clean/X.
@@ -17,16 +17,8 @@ const cases = readdirSync(join(pollockDir, 'csv')).sort()
 async function importCase(name: string) {
   const path = join(pollockDir, 'csv', name)
   const sniff = await sniffFile(path)
-  const rows: string[][] = []
-  const summary = await readRecords(path, {
-    sniff,
-    headerRow: sniff.hasHeader ? sniff.headerRow : null,
-    batchSize: 1000,
-    onBatch: async (batch) => {
-      rows.push(...batch.rows.map((row) => row.cells))
-    },
-  })
-  return { sniff, summary, table: [summary.header, ...rows] }
+  const summary = await readBothWays(path, { sniff, headerRow: sniff.hasHeader ? sniff.headerRow : null, batchSize: 1000 })
+  return { sniff, summary, table: [summary.header, ...summary.rows.map((row) => row.cells)] }
 }
 
 function cleanTable(name: string): string[][] {

@@ -4,32 +4,33 @@ import { join } from 'node:path'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type ReadOptions, type RecordBatch, readRecords, type ReadSummary, sniffFile } from './read-csv.ts'
-import { createTempDir, encodeLegacy, encodeUtf16 } from './test-files.ts'
+import { type ReadOptions, readRecords, type ReadSummary, sniffFile } from './read-csv.ts'
+import { batchRows, createTempDir, encodeLegacy, encodeUtf16, readBothWays, type ReadResult } from './test-files.ts'
 
 const temp = createTempDir()
 afterAll(() => temp.cleanup())
 
-type Read = ReadSummary & { rows: string[][]; lines: number[]; batches: RecordBatch[] }
+type Read = Omit<ReadResult, 'rows'> & { rows: string[][]; lines: number[]; indexes: number[] }
 
+/** Reads a file both ways (fast lane and general reader, which must agree) and returns the rows. */
 async function importFile(
   path: string,
-  options: Partial<Omit<ReadOptions, 'sniff' | 'onBatch'>> = {},
+  options: Partial<Omit<ReadOptions, 'sniff' | 'onBatch' | 'fastPath' | 'trackLines'>> = {},
 ): Promise<Read> {
   const sniff = await sniffFile(path)
-  const batches: RecordBatch[] = []
-  const summary = await readRecords(path, {
+  const read = await readBothWays(path, {
     sniff,
     headerRow: options.headerRow === undefined ? (sniff.hasHeader ? sniff.headerRow : null) : options.headerRow,
     batchSize: options.batchSize ?? 1000,
     chunkBytes: options.chunkBytes,
-    onBatch: async (batch) => {
-      batches.push(batch)
-    },
+    withSearchText: options.withSearchText,
   })
-  const rows = batches.flatMap((batch) => batch.rows.map((row) => row.cells))
-  const lines = batches.flatMap((batch) => batch.rows.map((row) => row.line))
-  return { ...summary, rows, lines, batches }
+  return {
+    ...read,
+    rows: read.rows.map((row) => row.cells),
+    lines: read.rows.map((row) => row.line),
+    indexes: read.rows.map((row) => row.index),
+  }
 }
 
 /** Every record is accounted for: imported, skipped, blank or comment, or part of the header. */
@@ -151,7 +152,7 @@ describe('readRecords', () => {
     const read = await importFile(temp.write('no-header.csv', 'abc;123\ndef;456\n'), { headerRow: null })
     expect(read.header).toEqual(['Column 1', 'Column 2'])
     expect(read.rows).toEqual([['abc', '123'], ['def', '456']])
-    expect(read.batches[0]?.rows[0]).toEqual({ index: 0, line: 1, cells: ['abc', '123'] })
+    expect(batchRows(read.batches[0]!)[0]).toEqual({ index: 0, line: 1, cells: ['abc', '123'] })
   })
 
   it('refuses a header row that is not in the preview', async () => {
@@ -174,7 +175,7 @@ describe('readRecords', () => {
         running++
         expect(running).toBe(1)
         await new Promise((resolve) => setTimeout(resolve, 5))
-        sizes.push(batch.rows.length)
+        sizes.push(batch.rows.count)
         expect(batch.header).toEqual(['Column 1'])
         running--
       },
@@ -295,8 +296,8 @@ describe('readRecords on 50,000 generated lead rows', () => {
     const read = await importFile(temp.write('generated.csv', parts.join('')), { batchSize: 5000 })
     expect(read.header).toEqual(header.split(','))
     expect(read).toMatchObject({ validRows: 50_000, skippedRows: 0, paddedRows: 0, issueCount: 0, blankLines: 0, totalRecords: 50_001 })
-    expect(read.batches.map((batch) => batch.rows.length)).toEqual(Array(10).fill(5000))
-    expect(read.batches.flatMap((batch) => batch.rows.map((row) => row.index))).toEqual(expected.map((_, i) => i))
+    expect(read.batches.map((batch) => batch.rows.count)).toEqual(Array(10).fill(5000))
+    expect(read.indexes).toEqual(expected.map((_, i) => i))
     expect(read.lines).toEqual(lines)
     expect(read.rows).toEqual(expected)
     expect(read.totalCells).toBe(50_000 * 13)
@@ -312,7 +313,7 @@ describe('sniffFile on a short ragged file', () => {
     expect(sniff.width).toBe(3)
     expect(sniff.unnamedFirstColumn).toBe(false)
     const batches: string[][][] = []
-    const summary = await readRecords(path, { sniff, headerRow: 0, batchSize: 10, onBatch: async (b) => void batches.push(b.rows.map((r) => r.cells)) })
+    const summary = await readRecords(path, { sniff, headerRow: 0, batchSize: 10, onBatch: async (b) => void batches.push(batchRows(b).map((r) => r.cells)) })
     expect(summary.header).toEqual(['Name', 'Email', 'City'])
     expect(batches.flat()).toEqual([['Ann', 'ann@x.example', 'Oslo'], ['Bo', 'bo@x.example', '']])
     expect(summary.skippedRows).toBe(1)

@@ -12,6 +12,8 @@ import {
 import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.ts'
 import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
 import { createRowSorter, type DataRow, type RowCounts } from './row-sorter.ts'
+import { CopyRowEncoder, decodeRows, type EncodedRows } from './copy-binary.ts'
+import { createFastReader, type FastReader, type FastScan } from './fast-records.ts'
 import { type Newline, sniffDialect } from './sniff-dialect.ts'
 
 export type SniffResult = {
@@ -49,7 +51,8 @@ export type SniffResult = {
 
 export type RecordBatch = {
   header: string[]
-  rows: DataRow[]
+  /** The batch's rows, encoded for COPY (copy-binary.ts: `decodeRows` reads them back). */
+  rows: EncodedRows
   /** Issues found since the previous batch, skipped records with their values. */
   issues: DataQualityIssue[]
   /** Bytes of the file read so far, for progress. */
@@ -77,6 +80,12 @@ export type ReadOptions = {
   onBatch: (batch: RecordBatch) => Promise<void>
   /** Bytes read per step; 1 MB unless a test wants records and characters cut at chunk edges. */
   chunkBytes?: number
+  /** Encode each row's search text too (PGlite stores it). */
+  withSearchText?: boolean
+  /** Keep each row's source line in `rows.lines`, for tests. */
+  trackLines?: boolean
+  /** false reads every record with the general reader; tests compare the two lanes. */
+  fastPath?: boolean
 }
 
 /** Enough for encoding, dialect and header detection, and quick on any file size. */
@@ -175,9 +184,25 @@ export async function sniffFile(path: string): Promise<SniffResult> {
 }
 
 /**
- * Streams the file from disk in 1 MB chunks through the decoder and Papa Parse, and hands rows to
- * `onBatch` in batches, waiting for each before reading on (backpressure), so memory stays flat
- * whatever the file size.
+ * The general reader's first window, at the start of the file and after an irregular record; it
+ * doubles while records stay irregular or none fits, so the fast lane starts right after the
+ * header and takes over again one record after a ragged one.
+ */
+const SLOW_WINDOW_MIN = 256
+/** Past the record parser's longest record (1 MB), so a runaway quote is always seen whole. */
+const SLOW_WINDOW_MAX = 2 * 1024 * 1024
+const EMPTY = new Uint8Array(0)
+const utf8Decoder = new TextDecoder()
+
+/**
+ * Streams the file from disk in 1 MB chunks and hands rows to `onBatch` in batches of
+ * `batchSize`, already encoded for COPY, waiting for each before reading on (backpressure), so
+ * memory stays flat whatever the file size.
+ *
+ * Two readers share the work. The fast lane (`fast-records.ts`) turns ordinary records straight
+ * into COPY rows; whatever it cannot vouch for (the header and what comes before it, ragged rows,
+ * blank lines, stray quotes, repeated headers) goes to the general reader, Papa Parse plus the row
+ * sorter, a window at a time, and the fast lane takes over again after it.
  */
 export async function readRecords(path: string, options: ReadOptions): Promise<ReadSummary> {
   const { sniff, headerRow, batchSize, onBatch } = options
@@ -191,6 +216,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   if (headerLine === undefined) throw new RangeError(`headerRow ${headerRow} is not a row of the preview`)
 
   const dialect = readDialect(sniff)
+  const withSearchText = options.withSearchText ?? false
   const parser = createRecordParser(dialect, { expectedWidth: sniff.width })
   const sorter = createRowSorter({
     dialect,
@@ -207,28 +233,88 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
         : `Some characters ${at} on were not valid UTF-8 and were replaced with \uFFFD.`,
     )
   })
+  const encoder = new CopyRowEncoder(withSearchText, { trackLines: options.trackLines })
 
   let bytesRead = 0
-  let pendingRows: DataRow[] = []
   let pendingIssues: DataQualityIssue[] = []
-  async function emit(final: boolean): Promise<void> {
-    let taken = 0
-    while (pendingRows.length - taken >= batchSize || (final && (taken < pendingRows.length || pendingIssues.length > 0))) {
-      const rows = pendingRows.slice(taken, taken + batchSize)
-      taken += rows.length
-      const batchIssues = pendingIssues
-      pendingIssues = []
-      await onBatch({ header: sorter.header(), rows, issues: batchIssues, bytesRead })
-    }
-    pendingRows = taken === 0 ? pendingRows : pendingRows.slice(taken)
+  async function emitBatch(): Promise<void> {
+    const batchIssues = pendingIssues
+    pendingIssues = []
+    await onBatch({ header: sorter.header(), rows: encoder.take(), issues: batchIssues, bytesRead })
   }
-  function collect(sink: ReturnType<typeof createSink>): void {
+
+  // Created once the header is behind: the fast lane needs the table's width and first name.
+  let fast: FastReader | null | undefined = options.fastPath === false ? null : undefined
+  function fastReader(): FastReader | null {
+    const body = sorter.bodyState()
+    if (fast === null || body === null) return null
+    fast ??= createFastReader({ ...dialect, commentChar: sniff.commentChar }, { ...body, withSearchText })
+    return fast
+  }
+
+  async function readSlowly(text: string, isFinal: boolean): Promise<void> {
+    const sink = createSink()
+    parser.push(text, sink)
+    if (isFinal) parser.finish(sink)
+    const rows: DataRow[] = []
     const found: DataQualityIssue[] = []
-    sorter.sort(sink, pendingRows, found)
+    sorter.sort(sink, rows, found)
     for (const issue of found) {
       issueCount++
       if (issues.length < MAX_SUMMARY_ISSUES) issues.push(issue)
       pendingIssues.push(issue)
+    }
+    for (const row of rows) {
+      encoder.addRow(row.index, row.cells, row.line)
+      if (encoder.count === batchSize) await emitBatch()
+    }
+  }
+
+  let slowWindow = SLOW_WINDOW_MIN
+  /** Reads what it can of `input`; returns the unfinished record at its end, for the next chunk. */
+  async function consume(input: Uint8Array, isFinal: boolean): Promise<Uint8Array> {
+    let pos = 0
+    for (;;) {
+      const reader = fastReader()
+      let stop: FastScan['stop'] = 'long'
+      if (reader) {
+        const scan = reader.scan(input, pos, {
+          isFinal,
+          maxRows: batchSize - encoder.count,
+          firstIndex: sorter.counts().validRows,
+          firstLine: parser.line(),
+          out: encoder,
+        })
+        if (scan.rows > 0) {
+          // The general reader compares a row with too many cells to the one before it.
+          const width = sorter.header().length
+          const lastRow = Buffer.from(encoder.buf.subarray(scan.lastRowAt, encoder.pos))
+          sorter.countFastRows(scan.rows, scan.nonEmptyCells, () => decodeRows(lastRow, width)[0]?.cells ?? [])
+          parser.setLine(scan.nextLine)
+          slowWindow = SLOW_WINDOW_MIN
+        }
+        pos = scan.end
+        stop = scan.stop
+        if (encoder.count === batchSize) await emitBatch()
+        if (stop === 'full') continue
+        if (stop === 'done') return EMPTY
+        if (stop === 'partial') return input.subarray(pos)
+      }
+      // The general reader takes the rest when the fast lane is off or the record too long for it,
+      // else a window of records.
+      const end = stop === 'long' || fast === null ? input.length : windowEnd(input, pos, slowWindow)
+      const atEnd = end === input.length
+      const text = utf8Decoder.decode(input.subarray(pos, end))
+      await readSlowly(text, isFinal && atEnd)
+      if (isFinal && atEnd) return EMPTY
+      // The record the window cut stays unread: the next round starts on it.
+      const pending = parser.takePending()
+      if (atEnd) return Buffer.from(pending)
+      if (!text.endsWith(pending)) throw new Error('The record parser kept text it was not given')
+      const next = end - Buffer.byteLength(pending)
+      // No record finished in the window: widen it rather than read the same bytes again.
+      slowWindow = next === pos ? slowWindow * 2 : Math.min(slowWindow * 2, SLOW_WINDOW_MAX)
+      pos = next
     }
   }
 
@@ -236,6 +322,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? READ_CHUNK_BYTES })
   try {
     let bomLeft = sniff.bomLength
+    let carry: Uint8Array = EMPTY
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       let bytes: Uint8Array = chunk
       bytesRead += chunk.length
@@ -244,16 +331,10 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
         bytes = bytes.subarray(skip)
         bomLeft -= skip
       }
-      const sink = createSink()
-      parser.push(decoder.decode(bytes), sink)
-      collect(sink)
-      await emit(false)
+      carry = await consume(concatBytes(carry, decoder.decode(bytes)), false)
     }
-    const sink = createSink()
-    parser.push(decoder.end(), sink)
-    parser.finish(sink)
-    collect(sink)
-    await emit(true)
+    await consume(concatBytes(carry, decoder.end()), true)
+    if (encoder.count > 0 || pendingIssues.length > 0) await emitBatch()
   } catch (error) {
     if (!(error instanceof CsvRecordError)) throw error
     fatal = { code: error.code, message: error.message }
@@ -270,6 +351,25 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     warnings,
     ...(fatal ? { fatalError: fatal } : {}),
   }
+}
+
+/** Where a window of about `size` bytes from `from` ends: after a line feed, or on a character boundary. */
+function windowEnd(input: Uint8Array, from: number, size: number): number {
+  if (from + size >= input.length) return input.length
+  const lineEnd = input.lastIndexOf(0x0a, from + size - 1)
+  if (lineEnd >= from) return lineEnd + 1
+  let end = from + size
+  while (end < input.length && ((input[end] as number) & 0xc0) === 0x80) end++
+  return end
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b
+  if (b.length === 0) return a
+  const joined = new Uint8Array(a.length + b.length)
+  joined.set(a, 0)
+  joined.set(b, a.length)
+  return joined
 }
 
 function emptyCounts(): RowCounts {

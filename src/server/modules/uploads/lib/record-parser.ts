@@ -28,6 +28,10 @@ export type RecordParser = {
   finish: (sink: RecordSink) => void
   /** The line the next record starts on. */
   line: () => number
+  /** Sets it, when records before were read elsewhere (the fast reader). */
+  setLine: (line: number) => void
+  /** Hands over the unfinished record kept for the next push, so another reader can go on from it. */
+  takePending: () => string
 }
 
 /** A record that cannot be read; the import stops and names the line. */
@@ -278,6 +282,14 @@ export function createRecordParser(
     push: (text, sink) => parse(text, false, sink),
     finish: (sink) => parse('', true, sink),
     line: () => nextLine,
+    setLine: (line) => {
+      nextLine = line
+    },
+    takePending: () => {
+      const text = pending
+      pending = ''
+      return text
+    },
   }
 }
 

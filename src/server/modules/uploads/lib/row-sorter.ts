@@ -30,6 +30,13 @@ export type RowSorter = {
   sort: (sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]) => void
   header: () => string[]
   counts: () => RowCounts
+  /**
+   * What the fast reader needs to know: null while records may still be header, preamble or a
+   * second table (then every record goes through `sort`), else the table's width and header.
+   */
+  bodyState: () => { width: number; headerFirstCell: string | null } | null
+  /** Counts records the fast reader imported; `lastRow` reads the last one's cells when needed. */
+  countFastRows: (rows: number, nonEmptyCells: number, lastRow: () => string[]) => void
 }
 
 /**
@@ -51,6 +58,7 @@ export function createRowSorter(options: {
   let headerNames: Set<string> | null = null
   let inSecondTable = false
   let previousRow: string[] | null = null
+  let readPreviousRow: (() => string[]) | null = null
   const counts: RowCounts = {
     totalRecords: 0,
     headerRecords: 0,
@@ -173,6 +181,10 @@ export function createRowSorter(options: {
         }
         // Only empty cells past the last column: a trailing delimiter loses nothing, unless the
         // empty cell was really inserted earlier and the values no longer line up.
+        if (readPreviousRow) {
+          previousRow = readPreviousRow()
+          readPreviousRow = null
+        }
         if (previousRow !== null && misaligned(cells, previousRow, width)) {
           counts.skippedRows++
           report(issues, line, 'skipped', 'too_many_columns', actual, cells)
@@ -193,10 +205,23 @@ export function createRowSorter(options: {
       counts.totalCells += width
       rows.push({ index: counts.validRows++, line, cells })
       previousRow = cells
+      readPreviousRow = null
     }
   }
 
-  return { sort, header: () => header, counts: () => counts }
+  return {
+    sort,
+    header: () => header,
+    counts: () => counts,
+    bodyState: () => (inBody && !inSecondTable ? { width, headerFirstCell } : null),
+    countFastRows(rows, nonEmptyCells, lastRow) {
+      counts.totalRecords += rows
+      counts.validRows += rows
+      counts.nonEmptyCells += nonEmptyCells
+      counts.totalCells += rows * width
+      readPreviousRow = lastRow
+    },
+  }
 }
 
 /** Two or more columns whose filled values change kind (text where a number was) against the

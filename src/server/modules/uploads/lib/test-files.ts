@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
+import { decodeRows } from './copy-binary.ts'
+import { type ReadOptions, type ReadSummary, readRecords, type RecordBatch } from './read-csv.ts'
 
 /** The byte-exact corpus copied from /work/shared/corpus (see test/fixtures/corpus/README.md). */
 export const corpusDir = fileURLToPath(new URL('../../../../../test/fixtures/corpus/', import.meta.url))
@@ -63,4 +66,44 @@ export function encodeUtf16(text: string, endian: 'le' | 'be', withBom: boolean)
     bytes[i * 2 + 1] = second
   }
   return bytes
+}
+
+export type ReadRow = { index: number; line: number; cells: string[]; searchText?: string }
+
+/** A batch's rows as cells, with their lines when the reader kept them (`trackLines`). */
+export function batchRows(batch: RecordBatch): ReadRow[] {
+  const lines = batch.rows.lines ?? []
+  return decodeRows(batch.rows.bytes, batch.header.length).map(({ index, cells, searchText }, i) => ({
+    index,
+    line: lines[i] ?? 0,
+    cells,
+    ...(searchText === undefined ? {} : { searchText }),
+  }))
+}
+
+export type ReadResult = ReadSummary & { batches: RecordBatch[]; rows: ReadRow[] }
+
+/**
+ * Reads a file the way the import does, and again with the general reader alone: the fast lane
+ * must give the same rows, lines, batch sizes, issues and counts, or the test fails here. (Which
+ * batch carries an issue may differ: the two read different windows of the file at a time.)
+ */
+export async function readBothWays(path: string, options: Omit<ReadOptions, 'onBatch' | 'fastPath' | 'trackLines'>): Promise<ReadResult> {
+  const read = async (fastPath: boolean): Promise<ReadResult> => {
+    const batches: RecordBatch[] = []
+    const summary = await readRecords(path, { ...options, fastPath, trackLines: true, onBatch: async (batch) => void batches.push(batch) })
+    return { ...summary, batches, rows: batches.flatMap(batchRows) }
+  }
+  const fast = await read(true)
+  const general = await read(false)
+  const shape = (result: ReadResult) => ({
+    ...result,
+    batches: result.batches.map((batch) => ({ header: batch.header, rows: batch.rows.count, bytesRead: batch.bytesRead })),
+    batchIssues: result.batches.flatMap((batch) => batch.issues),
+  })
+  expect(shape(fast)).toEqual(shape(general))
+  // Byte for byte, too: the fast lane writes the JSON that JSON.stringify would.
+  const bytes = (result: ReadResult) => result.batches.map((batch) => Buffer.from(batch.rows.bytes).toString('hex'))
+  expect(bytes(fast).join('/') === bytes(general).join('/')).toBe(true)
+  return fast
 }
