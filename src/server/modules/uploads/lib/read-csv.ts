@@ -276,7 +276,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     let pos = 0
     for (;;) {
       const reader = fastReader()
-      let stop: FastScan['stop'] = 'long'
+      let stop: FastScan['stop'] | null = null
       if (reader) {
         const scan = reader.scan(input, pos, {
           isFinal,
@@ -301,8 +301,8 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
         if (stop === 'partial') return input.subarray(pos)
       }
       // The general reader takes the rest when the fast lane is off or the record too long for it,
-      // else a window of records.
-      const end = stop === 'long' || fast === null ? input.length : windowEnd(input, pos, slowWindow)
+      // else a window of records (the header's too, so the fast lane starts right after it).
+      const end = fast === null || stop === 'long' ? input.length : windowEnd(input, pos, slowWindow)
       const atEnd = end === input.length
       const text = utf8Decoder.decode(input.subarray(pos, end))
       await readSlowly(text, isFinal && atEnd)
