@@ -18,6 +18,8 @@ local.setMaxListeners(0)
 
 let notifyPool: pg.Pool | undefined
 let listener: pg.Client | undefined
+/** Other channels on the same LISTEN connection (`listen`/`notify`), one handler each. */
+const channelHandlers = new Map<string, (payload: string) => void>()
 
 export async function startEvents(options: { driver: Driver; databaseUrl?: string }) {
   if (options.driver.kind !== 'pg' || !options.databaseUrl) return
@@ -25,7 +27,11 @@ export async function startEvents(options: { driver: Driver; databaseUrl?: strin
   listener = new pg.Client({ connectionString: options.databaseUrl })
   await listener.connect()
   listener.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return
+    if (!message.payload) return
+    if (message.channel !== CHANNEL) {
+      channelHandlers.get(message.channel)?.(message.payload)
+      return
+    }
     try {
       const envelope = JSON.parse(message.payload) as Envelope
       const parsed = appEventSchema.safeParse(envelope.event)
@@ -36,12 +42,31 @@ export async function startEvents(options: { driver: Driver; databaseUrl?: strin
   })
   listener.on('error', (error) => logger.error({ event: 'events.listener_error', err: error }))
   await listener.query(`LISTEN ${CHANNEL}`)
+  for (const channel of channelHandlers.keys()) await listener.query(`LISTEN ${channel}`)
 }
 
 export async function stopEvents() {
   await listener?.end().catch(() => {})
   listener = undefined
   notifyPool = undefined
+}
+
+/**
+ * Calls `handler` with every payload `notify` sends on `channel`, from any process (a plain
+ * identifier: it is written into LISTEN). Returns the function that stops it.
+ */
+export async function listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
+  channelHandlers.set(channel, handler)
+  await listener?.query(`LISTEN ${channel}`)
+  return () => {
+    if (channelHandlers.get(channel) === handler) channelHandlers.delete(channel)
+  }
+}
+
+/** Sends `payload` to the `channel` listeners of every process (of this one alone with PGlite). */
+export async function notify(channel: string, payload: string) {
+  if (notifyPool) await notifyPool.query('SELECT pg_notify($1, $2)', [channel, payload])
+  else channelHandlers.get(channel)?.(payload)
 }
 
 /** Publishes to every process; events always carry the owner so streams can filter by user. */

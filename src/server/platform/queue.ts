@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss'
-import pg from 'pg'
 import type { ZodType } from 'zod'
 import type { Driver } from '#server/db/client'
+import { listen, notify } from './events.ts'
 import { logger } from './logger.ts'
 
 /** A queue job: dotted name, zod payload checked on send and on receipt, idempotent handler. */
@@ -30,26 +30,15 @@ let boss: PgBoss | undefined
 
 /**
  * A worker polls for jobs every half second; a new job wakes it at once instead (an import
- * started on average a quarter of a second late). In this process directly, in worker processes
- * through NOTIFY on this channel (PostgreSQL only; with PGlite there is one process).
+ * started on average a quarter of a second late). The wake-up goes out on the event bus's
+ * connection, so it reaches worker processes other than the sender's.
  */
 const WAKE_CHANNEL = 'rowcraft_jobs'
 const localWorkers = new Map<string, string[]>()
-let wakePool: pg.Pool | undefined
-let wakeListener: pg.Client | undefined
+let stopWakeUps: (() => void) | undefined
 
 function wakeLocalWorkers(jobName: string) {
   for (const id of localWorkers.get(jobName) ?? []) boss?.notifyWorker(id)
-}
-
-async function listenForWakeUps(databaseUrl: string) {
-  wakeListener = new pg.Client({ connectionString: databaseUrl })
-  await wakeListener.connect()
-  wakeListener.on('notification', (message) => {
-    if (message.channel === WAKE_CHANNEL && message.payload) wakeLocalWorkers(message.payload)
-  })
-  wakeListener.on('error', (error) => logger.error({ event: 'queue.wake_listener_error', err: error }))
-  await wakeListener.query(`LISTEN ${WAKE_CHANNEL}`)
 }
 
 /** pg-boss 10 on PGlite: parameterless SQL may hold several statements, which only `exec` runs. */
@@ -103,10 +92,7 @@ export async function startQueue(options: QueueOptions) {
       localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId])
     }
   }
-  if (options.driver.kind === 'pg') {
-    wakePool = options.driver.pool
-    if (options.work && options.databaseUrl) await listenForWakeUps(options.databaseUrl)
-  }
+  if (options.work) stopWakeUps = await listen(WAKE_CHANNEL, wakeLocalWorkers)
 }
 
 export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: PgBoss.SendOptions = {}) {
@@ -114,8 +100,7 @@ export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Pay
   const data = job.schema.parse(payload) as object
   const id = await boss.send(job.name, data, options)
   if (!options.startAfter) {
-    wakeLocalWorkers(job.name)
-    await wakePool?.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, job.name]).catch((error: unknown) => {
+    await notify(WAKE_CHANNEL, job.name).catch((error: unknown) => {
       // The job is stored either way; a worker finds it at its next poll.
       logger.warn({ event: 'queue.wake_failed', job: job.name, err: error })
     })
@@ -131,9 +116,8 @@ export async function listSchedules(): Promise<Array<{ name: string; cron: strin
 }
 
 export async function stopQueue() {
-  await wakeListener?.end().catch(() => {})
-  wakeListener = undefined
-  wakePool = undefined
+  stopWakeUps?.()
+  stopWakeUps = undefined
   localWorkers.clear()
   if (!boss) return
   await boss.stop({ graceful: true, timeout: 10_000, wait: true })
