@@ -25,8 +25,7 @@ export type RowWriter = {
 /**
  * COPY streams loading one upload at once on PostgreSQL. One server process parses the jsonb of
  * one stream, which made it the import's bottleneck: 461,000 rows took 2.1-2.3 s through one
- * stream and 1.3-1.4 s through two on this 2-core machine (more cores than streams stay free for
- * the worker thread and other users).
+ * stream, 1.3-1.7 s through two and 1.8 s through three on the 2-core machine.
  */
 const COPY_STREAMS = 2
 
