@@ -117,7 +117,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     }
 
     const plan = planOf(upload)
-    let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string }
+    let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string; fastRows?: number }
     if (plan.kind === 'csv') {
       const summary = await readCsvInWorker({
         path: upload.storagePath,
@@ -130,6 +130,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       result = {
         header: summary.header,
         fatal: summary.fatalError?.message,
+        fastRows: summary.fastRows,
         issues: summary.issues.map(storedIssue),
         metrics: {
           totalRecords: summary.totalRecords,
@@ -209,6 +210,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       event: 'uploads.import.done',
       uploadId,
       rows: metrics.validRows,
+      fastRows: result.fastRows,
       ms: Math.round(performance.now() - started),
       // Reading and COPY, then the primary key and attach: where an import's time goes.
       loadMs: Math.round(loaded - started),

@@ -33,7 +33,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * NUL becomes nothing and a lone surrogate U+FFFD: jsonb refuses `\u0000` and unpaired
  * surrogate escapes, which would fail a whole import over one damaged cell.
  */
-export function storable(value: string): string {
+function storable(value: string): string {
   if (!UNSTORABLE.test(value)) return value
   return value.replaceAll('\0', '').replace(LONE_SURROGATE, '\ufffd')
 }
@@ -75,9 +75,9 @@ export class CopyRowEncoder {
 
   constructor(
     readonly withSearchText: boolean,
-    options: { initialBytes?: number; trackLines?: boolean } = {},
+    options: { trackLines?: boolean } = {},
   ) {
-    this.buf = Buffer.allocUnsafeSlow(options.initialBytes ?? 1 << 16)
+    this.buf = Buffer.allocUnsafeSlow(1 << 16)
     this.lines = options.trackLines ? [] : null
   }
 

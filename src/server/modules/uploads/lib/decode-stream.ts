@@ -18,10 +18,11 @@ const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8')
 /**
  * Decodes a file chunk by chunk into UTF-8 bytes, what the readers and the database take. Valid
  * UTF-8 passes through untouched (checked natively, no string is made). Legacy encodings use
- * TextDecoder's own streaming. UTF-8 is checked strictly, because the encoding was chosen from the first 64 KB only: when a later
- * chunk turns out not to be UTF-8 and neither it nor anything before it held real multi-byte
- * UTF-8, the file is an ASCII-headed legacy file and the rest is decoded with the encoding its
- * bytes point to; otherwise it is UTF-8 with some damage, and bad bytes become U+FFFD.
+ * TextDecoder's own streaming. UTF-8 is checked strictly, because the encoding was chosen from
+ * the first 64 KB only: when a later chunk turns out not to be UTF-8 and neither it nor anything
+ * before it held real multi-byte UTF-8, the file is an ASCII-headed legacy file and the rest is
+ * decoded with the encoding its bytes point to; otherwise it is UTF-8 with some damage, and bad
+ * bytes become U+FFFD.
  */
 export function createStreamDecoder(encoding: string, onEvent: (event: DecodeEvent) => void): StreamDecoder {
   if (encoding !== 'utf-8') {
@@ -72,7 +73,7 @@ export function createStreamDecoder(encoding: string, onEvent: (event: DecodeEve
 
   return {
     decode(chunk) {
-      const bytes = held.length > 0 ? concat(held, chunk) : chunk
+      const bytes = held.length > 0 ? concatBytes(held, chunk) : chunk
       held = new Uint8Array(0)
       if (fallback) return utf8(decodeComplete(bytes))
       // Hold back a character cut in two by the chunk boundary for the next chunk.
@@ -84,7 +85,7 @@ export function createStreamDecoder(encoding: string, onEvent: (event: DecodeEve
       const rest = held
       held = new Uint8Array(0)
       const text = rest.length > 0 ? toUtf8(rest) : new Uint8Array(0)
-      return fallback ? concat(text, utf8(fallback.decode())) : text
+      return fallback ? concatBytes(text, utf8(fallback.decode())) : text
     },
     encoding: () => fallbackLabel,
   }
@@ -110,7 +111,10 @@ function looksMostlyUtf8(bytes: Uint8Array): boolean {
   return valid > 0 && valid >= invalid
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+/** `a` then `b`, in a new array unless one of them is empty. */
+export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b
+  if (b.length === 0) return a
   const joined = new Uint8Array(a.length + b.length)
   joined.set(a, 0)
   joined.set(b, a.length)

@@ -42,7 +42,7 @@ describe('the fast lane', () => {
   it('drops the CR of CRLF lines in a file sniffed as LF, as the general reader does', () => {
     expect(scan('a,b,c\r\nd,e,f\r\n').rows.map((row) => row.cells)).toEqual([['a', 'b', 'c'], ['d', 'e', 'f']])
     expect(scan('a,b,c\r\nd,e,f', { dialect: { newline: '\r\n' } }).rows.map((row) => row.cells)).toEqual([['a', 'b', 'c'], ['d', 'e', 'f']])
-    expect(scan('a;b;c\rd;e;f\r', { dialect: { delimiter: ';', newline: '\r' } }).rows).toHaveLength(2)
+    expect(scan('a;b;c\rd;e;f\r', { dialect: { delimiter: ';', newline: '\r' } }).rows.map((row) => row.cells)).toEqual([['a', 'b', 'c'], ['d', 'e', 'f']])
   })
 
   it.each([

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { createStreamDecoder, type DecodeEvent } from './decode-stream.ts'
+import { concatBytes, createStreamDecoder, type DecodeEvent } from './decode-stream.ts'
 import { detectEncoding, isProbablyBinary } from './detect-encoding.ts'
 import { detectHeader } from './detect-header.ts'
 import {
@@ -70,6 +70,8 @@ export type ReadSummary = RowCounts & {
   warnings: string[]
   /** Set when the file cannot be imported; batches delivered before it must be discarded. */
   fatalError?: FatalError
+  /** Rows the fast lane read (fast-records.ts); the general reader read the rest. */
+  fastRows: number
 }
 
 export type ReadOptions = {
@@ -210,7 +212,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   const issues: DataQualityIssue[] = []
   let issueCount = 0
   if (sniff.fatalError) {
-    return { ...emptyCounts(), header: [], encoding: sniff.encoding, issues, issueCount, warnings, fatalError: sniff.fatalError }
+    return { ...emptyCounts(), header: [], encoding: sniff.encoding, issues, issueCount, warnings, fatalError: sniff.fatalError, fastRows: 0 }
   }
   const headerLine = headerRow === null ? null : sniff.previewLines[headerRow]
   if (headerLine === undefined) throw new RangeError(`headerRow ${headerRow} is not a row of the preview`)
@@ -271,6 +273,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   }
 
   let slowWindow = SLOW_WINDOW_MIN
+  let fastRows = 0
   /** Reads what it can of `input`; returns the unfinished record at its end, for the next chunk. */
   async function consume(input: Uint8Array, isFinal: boolean): Promise<Uint8Array> {
     let pos = 0
@@ -291,6 +294,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
           const lastRow = Buffer.from(encoder.buf.subarray(scan.lastRowAt, encoder.pos))
           sorter.countFastRows(scan.rows, scan.nonEmptyCells, () => decodeRows(lastRow, width)[0]?.cells ?? [])
           parser.setLine(scan.nextLine)
+          fastRows += scan.rows
           slowWindow = SLOW_WINDOW_MIN
         }
         pos = scan.end
@@ -350,6 +354,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     issueCount,
     warnings,
     ...(fatal ? { fatalError: fatal } : {}),
+    fastRows,
   }
 }
 
@@ -361,15 +366,6 @@ function windowEnd(input: Uint8Array, from: number, size: number): number {
   let end = from + size
   while (end < input.length && ((input[end] as number) & 0xc0) === 0x80) end++
   return end
-}
-
-function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b
-  if (b.length === 0) return a
-  const joined = new Uint8Array(a.length + b.length)
-  joined.set(a, 0)
-  joined.set(b, a.length)
-  return joined
 }
 
 function emptyCounts(): RowCounts {
