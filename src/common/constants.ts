@@ -168,6 +168,50 @@ export const GRID = {
   updatedRowFlashMs: 1500,
 } as const
 
+/** AI columns (001 §9, issue 12). */
+export const AI = {
+  /** The prompt test picks its row among the first this many (001 §9). */
+  promptTestSampleRows: 1000,
+  /** The web polls a running field's progress this often besides the live events (001 §9). */
+  progressPollMs: 1500,
+  /** Templates offered in the AI column dialog (001 §9). */
+  dialogTemplates: 10,
+  /** A cell just filled in is highlighted this long (001 §4). */
+  cellFlashMs: 1500,
+  /** Calls in flight per provider and process when AI_CONCURRENCY is unset. */
+  defaultConcurrency: 8,
+  /** One provider call gives up after this long. */
+  callTimeoutMs: 60_000,
+  /** Attempts per cell before it is marked 'error' (429 and 5xx are retried with back-off). */
+  maxAttempts: 4,
+  /** First back-off delay; doubles per attempt, with jitter, capped at backoffMaxMs. */
+  backoffBaseMs: 500,
+  backoffMaxMs: 30_000,
+  /** Cells a worker claims at once. */
+  claimBatchSize: 64,
+  /** A cell 'running' longer than this was left by a stopped worker and is taken again. */
+  staleClaimMs: 3 * 60_000,
+  maxNameLength: 100,
+  maxPromptLength: 10_000,
+  maxChoices: 50,
+  maxJsonFields: 20,
+  maxSelectedRows: 100_000,
+  /** A row value longer than this is cut in the prompt (and the cut is said). */
+  maxValueCharsInPrompt: 4000,
+  /** Seconds per cell assumed by the estimate before a field has its own latency figures. */
+  assumedSecondsPerCall: 2,
+} as const
+
+/** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
+export const AI_DEFAULT_MODELS = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+  perplexity: 'sonar',
+  openai_compatible: 'llama3.1',
+} as const
+
+export const AI_PROVIDERS = ['openai', 'anthropic', 'perplexity', 'openai_compatible'] as const
+
 /** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
 export const BLOG = {
   wordsPerMinute: 200,
