@@ -378,3 +378,13 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
     'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
   free: 'Free',
 } as const
+
+export const REQUEST_MESSAGES = {
+  bodyTooLarge: (limitMb: number) =>
+    `This request is too large (the limit is ${limitMb} MB). Send less at once, or export fewer rows.`,
+} as const
+
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused:
+    'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
+} as const
