@@ -168,6 +168,38 @@ export const GRID = {
   updatedRowFlashMs: 1500,
 } as const
 
+/** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
+export const BLOG = {
+  wordsPerMinute: 200,
+  teaserArticles: 3,
+  teaserTagsPerArticle: 2,
+  dashboardCards: 4,
+} as const
+
+/** Landing page timings and offsets (000 §2, §4, §9). */
+export const LANDING = {
+  showcaseRotationMs: 4000,
+  typingCharMs: 30,
+  typingPauseMs: 1500,
+  demoLoadingOverlayMaxMs: 1000,
+  headerHeightPx: 64,
+  /** Extra gap under the header when an anchor scrolls: pricing 24 px, every other section 40 px. */
+  anchorGapPricingPx: 24,
+  anchorGapPx: 40,
+} as const
+
+/** The contact form's limits and its rate limit (per e-mail address and per client IP). */
+export const CONTACT = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  subjectMaxLength: 150,
+  messageMinLength: 10,
+  messageMaxLength: 5000,
+  maxPerAddress: 3,
+  maxPerIp: 5,
+  windowMs: 60 * 60 * 1000,
+} as const
+
 /** Where `npm run dev` serves the web app (vite.config.ts); its API calls carry this Origin. */
 export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
 
