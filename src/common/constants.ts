@@ -243,3 +243,15 @@ export const CONTACT = {
   maxPerIp: 5,
   windowMs: 60 * 60 * 1000,
 } as const
+
+/** Where `npm run dev` serves the web app (vite.config.ts); its API calls carry this Origin. */
+export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
+
+/**
+ * Request bodies other than the upload's (which streams to disk under MAX_UPLOAD_MB). 1 MB holds
+ * any JSON the API accepts; an export of selected rows may list a million row numbers.
+ */
+export const REQUEST_BODY_LIMITS = {
+  defaultBytes: 1024 * 1024,
+  exportBytes: 8 * 1024 * 1024,
+} as const

@@ -440,3 +440,13 @@ export const AI_FIELD_MESSAGES = {
   exportConfidence: (column: string) => `${column} confidence`,
   exportSources: (column: string) => `${column} sources`,
 } as const
+
+export const REQUEST_MESSAGES = {
+  bodyTooLarge: (limitMb: number) =>
+    `This request is too large (the limit is ${limitMb} MB). Send less at once, or export fewer rows.`,
+} as const
+
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused:
+    'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
+} as const
