@@ -200,6 +200,12 @@ export const GRID_MESSAGES = {
   editCell: (column: string, row: number) => `Edit ${column}, row ${row.toLocaleString('en-US')}`,
   cellSaved: 'Cell saved',
   cellSaveFailed: 'Failed to save cell',
+  /** An edit the column cannot hold: said in the editor and by the server (422), the old value kept. */
+  cellNeedsNumber: (column: string) => `'${column}' holds numbers: enter a number such as 42 or 3.5.`,
+  cellNeedsDate: (column: string) => `'${column}' holds dates: enter a date such as 2024-03-31.`,
+  cellNeedsBoolean: (column: string) => `'${column}' holds true or false.`,
+  cellKeptOld: 'The cell keeps its old value.',
+  datePlaceholder: 'YYYY-MM-DD',
   booleanTrue: 'true',
   booleanFalse: 'false',
   booleanEmpty: '(empty)',
