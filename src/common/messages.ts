@@ -217,6 +217,7 @@ export const GRID_MESSAGES = {
   exportSelected: (n: number) => `Export Selected (${n.toLocaleString('en-US')} rows)`,
   exportFormats: { csv: 'CSV', json: 'JSON', xlsx: 'Excel (.xlsx)' },
   exportBom: 'UTF-8 BOM for Excel',
+  exportColumnsNote: 'Every export has the columns shown in the grid, in its order. Hidden columns are left out.',
   exportStarted: (file: string) => `Downloading ${file}`,
   exportFailed: 'Export failed',
   highlightedRow: 'Highlighted row',
