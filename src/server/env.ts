@@ -34,6 +34,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Another Stripe API host (stripe-mock, the tests' fake); production leaves it unset. */
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The platform's AI providers (issue 12); users may bring their own keys instead. */
+  OPENAI_API_KEY: optional,
+  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio), e.g. http://localhost:11434/v1. */
+  OPENAI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANTHROPIC_API_KEY: optional,
+  ANTHROPIC_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PERPLEXITY_API_KEY: optional,
+  PERPLEXITY_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_MODEL: optional,
+  AI_WEB_MODEL: optional,
 })
 
 export type Env = z.infer<typeof envSchema> & {
