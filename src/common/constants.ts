@@ -255,3 +255,27 @@ export const REQUEST_BODY_LIMITS = {
   defaultBytes: 1024 * 1024,
   exportBytes: 8 * 1024 * 1024,
 } as const
+
+/** Bring-your-own AI keys (001 §5, §9): the Perplexity prefix and the validation call. */
+export const API_KEYS = {
+  perplexityPrefix: 'pplx-',
+  validationTimeoutMs: 15_000,
+  /** Small models for the one-token test call each provider is asked to answer. */
+  validationModels: { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest', perplexity: 'sonar' },
+  defaultBaseUrls: {
+    openai: 'https://api.openai.com/v1',
+    anthropic: 'https://api.anthropic.com/v1',
+    perplexity: 'https://api.perplexity.ai',
+  },
+} as const
+
+/** The AI Fields Library (001 §9). */
+export const TEMPLATES = {
+  dialogListLimit: 10,
+  usedInShown: 3,
+  promptPreviewChars: 100,
+  maxNameChars: 120,
+  maxFieldNameChars: 120,
+  maxPromptChars: 10_000,
+  maxDescriptionChars: 1_000,
+} as const

@@ -457,3 +457,52 @@ export const IDEMPOTENCY_MESSAGES = {
   keyReused:
     'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
 } as const
+
+/** API Settings (001 §4, §5, §8). */
+export const API_KEY_MESSAGES = {
+  enterValidKey: 'Please enter a valid API key',
+  perplexityPrefix: "Perplexity API keys should start with 'pplx-'.",
+  invalidKey: 'The provided API key is not valid. Please check and try again.',
+  unreachable: (provider: string) =>
+    `Could not reach ${provider} to check the key. Please check the address or try again in a moment.`,
+  baseUrlRequired: 'Please enter the base URL of your OpenAI-compatible server.',
+  baseUrlInvalid: 'The base URL must be an http:// or https:// address without a user name or password.',
+  modelRequired: 'Please enter the model name to use.',
+  savedTitle: 'API Key Saved',
+  savedBody: 'Your API key was validated and stored securely.',
+  saveFailed: 'Failed to save API key. Please try again.',
+  removedTitle: 'API Key Removed',
+  removedBody: 'Your API key has been removed.',
+  removeFailed: 'Failed to remove API key. Please try again.',
+  removeConfirmTitle: 'Remove API key?',
+  removeConfirmBody: 'AI actions will use platform credits again unless another key of yours is active.',
+  preferenceTitle: 'Preference Updated',
+  preferenceOwnKey: 'Now using your API key by default.',
+  preferenceCredits: 'Now using platform credits by default.',
+  preferenceFailed: 'Failed to update preference. Please try again.',
+  preferenceNeedsKey: 'Save an active API key before choosing to use it.',
+  usingOwnKey: 'Using Your API Key',
+  usingCredits: 'Using Platform Credits',
+  keyNotFound: 'API key not found',
+} as const
+
+/** The AI Fields Library (001 §2, §5, §8). */
+export const TEMPLATE_MESSAGES = {
+  searchPlaceholder: 'Search templates...',
+  advancedSearch: 'Advanced Search',
+  usedIn: 'Used in:',
+  notUsed: 'Not used in any projects yet',
+  more: (n: number) => `+${n} more`,
+  validationTitle: 'Validation Error',
+  validationBody: 'Please fill in all required fields.',
+  created: 'AI field template created successfully.',
+  updated: 'AI field template updated successfully.',
+  deleted: 'AI field template deleted successfully.',
+  fetchFailed: 'Failed to fetch AI field templates.',
+  createFailed: 'Failed to create AI field template.',
+  updateFailed: 'Failed to update AI field template.',
+  deleteFailed: 'Failed to delete AI field template.',
+  notFound: 'Template not found',
+  deleteConfirmTitle: 'Delete template?',
+  deleteConfirmBody: (name: string) => `"${name}" will be removed from your library. AI columns already created from it are not changed.`,
+} as const

@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
+import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -17,6 +18,7 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
+import { templatesRoutes } from '#server/modules/templates/templates.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
@@ -33,6 +35,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
+  .route('/api-keys', apiKeysRoutes)
+  .route('/templates', templatesRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
