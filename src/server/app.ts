@@ -16,6 +16,8 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
+import { foldersRoutes } from '#server/modules/folders/folders.routes'
 import { AppError } from '#server/platform/app-error'
 import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
@@ -31,6 +33,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
+  .route('/folders', foldersRoutes)
+  .route('/dashboard', dashboardRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes

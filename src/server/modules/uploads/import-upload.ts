@@ -16,7 +16,7 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
+import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
 import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
@@ -205,7 +205,12 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    await publishFinal(done!)
+    if (!done) {
+      // The file was deleted while it was importing: its rows go too.
+      await dropUploadRows(uploadId)
+      return
+    }
+    await publishFinal(done)
     logger.info({
       event: 'uploads.import.done',
       uploadId,
