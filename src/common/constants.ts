@@ -187,11 +187,43 @@ export const FOLDER_RULES = {
 } as const
 
 /** Home dashboard (001 §9): five latest uploads fetched, four cards shown; four blog cards. */
-export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4, blogCards: 4 } as const
+export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4 } as const
 
 export const AVATAR_RULES = {
   maxBytes: 2 * 1024 * 1024,
   /** Stored as a square of this many pixels. */
   sizePx: 256,
   cacheSeconds: 3600,
+} as const
+
+/** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
+export const BLOG = {
+  wordsPerMinute: 200,
+  teaserArticles: 3,
+  teaserTagsPerArticle: 2,
+  dashboardCards: 4,
+} as const
+
+/** Landing page timings and offsets (000 §2, §4, §9). */
+export const LANDING = {
+  showcaseRotationMs: 4000,
+  typingCharMs: 30,
+  typingPauseMs: 1500,
+  demoLoadingOverlayMaxMs: 1000,
+  headerHeightPx: 64,
+  /** Extra gap under the header when an anchor scrolls: pricing 24 px, every other section 40 px. */
+  anchorGapPricingPx: 24,
+  anchorGapPx: 40,
+} as const
+
+/** The contact form's limits and its rate limit (per e-mail address and per client IP). */
+export const CONTACT = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  subjectMaxLength: 150,
+  messageMinLength: 10,
+  messageMaxLength: 5000,
+  maxPerAddress: 3,
+  maxPerIp: 5,
+  windowMs: 60 * 60 * 1000,
 } as const

@@ -2,12 +2,12 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { and, asc, eq } from 'drizzle-orm'
-import Papa from 'papaparse'
 import { UPLOAD } from '#common/constants'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { csvRows } from '#server/db/schema/rows'
+import { csvLine } from '#server/modules/exports/lib/csv-cells'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
@@ -32,7 +32,10 @@ const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: 
   reason,
 })
 
-/** Writes skipped records (with their line numbers) as CSV the user can download and fix. */
+/**
+ * Writes skipped records (with their line numbers) as CSV the user can download and fix, with the
+ * exports' formula escaping: the file is opened in a spreadsheet like any export.
+ */
 function openSkippedRowsFile(path: string) {
   let stream: WriteStream | undefined
   let hasRows = false
@@ -42,10 +45,10 @@ function openSkippedRowsFile(path: string) {
       if (skipped.length === 0) return
       if (!stream) {
         stream = createWriteStream(path)
-        stream.write(`\uFEFF${Papa.unparse([['Line', ...header]])}\r\n`)
+        stream.write(`\uFEFF${csvLine(['Line', ...header])}`)
       }
       hasRows = true
-      const ok = stream.write(`${Papa.unparse(skipped.map((issue) => [String(issue.row), ...(issue.values ?? [])]))}\r\n`)
+      const ok = stream.write(skipped.map((issue) => csvLine([String(issue.row), ...(issue.values ?? [])])).join(''))
       if (!ok) await once(stream, 'drain')
     },
     async close() {

@@ -10,6 +10,7 @@ import { listUploadsQuerySchema, moveUploadSchema } from '#common/schemas/folder
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { subscribe } from '#server/platform/events'
+import { attachmentDisposition } from '#server/platform/content-disposition'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
@@ -66,9 +67,8 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })
     const path = skippedRowsPath(upload)
     if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
-    const name = `skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`.replace(/["\\\r\n]/g, '_')
     c.header('Content-Type', 'text/csv; charset=utf-8')
-    c.header('Content-Disposition', `attachment; filename="${name}"`)
+    c.header('Content-Disposition', attachmentDisposition(`skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`))
     return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
   })
   .get('/:id/events', async (c) => {
