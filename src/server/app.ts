@@ -19,6 +19,8 @@ import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { templatesRoutes } from '#server/modules/templates/templates.routes'
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
+import { foldersRoutes } from '#server/modules/folders/folders.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
@@ -37,6 +39,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
   .route('/templates', templatesRoutes)
+  .route('/folders', foldersRoutes)
+  .route('/dashboard', dashboardRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
