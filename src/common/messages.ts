@@ -378,3 +378,20 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
     'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
   free: 'Free',
 } as const
+
+/** The contact page (001 §8). */
+export const CONTACT_MESSAGES = {
+  sentTitle: 'Message sent!',
+  sentBody: "Thanks for writing. We'll answer by e-mail.",
+  errorTitle: 'Error',
+  failed: 'Failed to send message. Please try again.',
+  rateLimited: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+} as const
+
+/** The blog (001 §2, §8). */
+export const BLOG_MESSAGES = {
+  notFound: 'Article not found',
+  loadFailed: 'Error loading article',
+  viewAll: 'View All Articles',
+  clearAll: 'clear all',
+} as const

@@ -16,6 +16,8 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
+import { contactRoutes } from '#server/modules/contact/contact.routes'
+import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
 import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
@@ -31,6 +33,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
+  .route('/contact', contactRoutes)
+  .route('/site', siteRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
@@ -84,6 +88,8 @@ export function createApp(options: { webDir?: string } = {}) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
+
+  app.route('/', siteRootRoutes)
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     mountWebApp(app, options.webDir)
