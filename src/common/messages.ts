@@ -609,3 +609,20 @@ export const PROFILE_MESSAGES = {
   deleteAccountMismatch: 'That does not match. Nothing was deleted.',
   accountDeleted: 'Your account has been deleted.',
 } as const
+
+/** The contact page (001 §8). */
+export const CONTACT_MESSAGES = {
+  sentTitle: 'Message sent!',
+  sentBody: "Thanks for writing. We'll answer by e-mail.",
+  errorTitle: 'Error',
+  failed: 'Failed to send message. Please try again.',
+  rateLimited: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+} as const
+
+/** The blog (001 §2, §8). */
+export const BLOG_MESSAGES = {
+  notFound: 'Article not found',
+  loadFailed: 'Error loading article',
+  viewAll: 'View All Articles',
+  clearAll: 'clear all',
+} as const
