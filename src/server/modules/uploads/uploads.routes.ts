@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { listQuerySchema } from '#common/schemas/list'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
 import { confirmHeadersSchema } from '#common/schemas/uploads'
@@ -27,14 +27,9 @@ import {
   skippedRowsPath,
 } from './uploads.service.ts'
 
-const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-})
-
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', validate('query', listQuerySchema), async (c) =>
+  .get('/', validate('query', listQuerySchema()), async (c) =>
     c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
   )
   .post('/', async (c) => {

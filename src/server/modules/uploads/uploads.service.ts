@@ -11,6 +11,7 @@ import type {
   UploadResponse,
   UploadSummary,
 } from '#common/schemas/uploads'
+import { toPage, type ListPage, type ListQuery } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
@@ -201,7 +202,7 @@ export async function confirmHeaders(
   return { upload_id: uploadId, processing_in_background: true as const }
 }
 
-export async function listUploads({ userId, page, perPage }: { userId: string; page: number; perPage: number }) {
+export async function listUploads({ userId, page, perPage }: { userId: string } & ListQuery): Promise<ListPage<UploadSummary>> {
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -212,8 +213,7 @@ export async function listUploads({ userId, page, perPage }: { userId: string; p
       .offset((page - 1) * perPage),
     db.select({ value: count() }).from(csvUploads).where(eq(csvUploads.userId, userId)),
   ])
-  const countValue = total?.value ?? 0
-  return { data: rows.map(toSummary), count: countValue, page, perPage, totalPages: Math.max(1, Math.ceil(countValue / perPage)) }
+  return toPage(rows.map(toSummary), { count: total?.value ?? 0, page, perPage })
 }
 
 export const toColumn = ({ key, name, type, position, hidden, kind, width }: typeof uploadColumns.$inferSelect): UploadColumn => ({
