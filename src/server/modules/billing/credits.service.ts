@@ -8,6 +8,7 @@ import type {
   CreditUsage,
   DebitOperation,
 } from '#common/schemas/billing'
+import { toPage, type ListQuery } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
@@ -205,7 +206,7 @@ export async function listSubscribersDueForReset(now = new Date()) {
   return rows.map((r) => r.userId)
 }
 
-export async function listCreditTransactions(input: { userId: string; page: number; perPage: number }): Promise<CreditTransactionsPage> {
+export async function listCreditTransactions(input: { userId: string } & ListQuery): Promise<CreditTransactionsPage> {
   const where = eq(creditTransactions.userId, input.userId)
   const [total] = await db.select({ n: count() }).from(creditTransactions).where(where)
   const rows = await db
@@ -215,21 +216,15 @@ export async function listCreditTransactions(input: { userId: string; page: numb
     .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
     .limit(input.perPage)
     .offset((input.page - 1) * input.perPage)
-  const n = total?.n ?? 0
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      operation: r.operation,
-      amount: r.amount,
-      balance_after: r.balanceAfter,
-      reference: r.reference,
-      created_at: r.createdAt.toISOString(),
-    })),
-    count: n,
-    page: input.page,
-    perPage: input.perPage,
-    totalPages: Math.max(1, Math.ceil(n / input.perPage)),
-  }
+  const data = rows.map((r) => ({
+    id: r.id,
+    operation: r.operation,
+    amount: r.amount,
+    balance_after: r.balanceAfter,
+    reference: r.reference,
+    created_at: r.createdAt.toISOString(),
+  }))
+  return toPage(data, { count: total?.n ?? 0, page: input.page, perPage: input.perPage })
 }
 
 /** Credits spent per UTC day over the chart's window, days without use included as 0. */

@@ -14,6 +14,7 @@ import type {
 } from '#common/schemas/uploads'
 import type { ListUploadsQuery, WorkspaceSort } from '#common/schemas/folders'
 import { FOLDER_MESSAGES } from '#common/messages'
+import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
@@ -231,9 +232,8 @@ export async function listUploads({ userId, page, perPage, q, sort = 'updated_de
       .offset((page - 1) * perPage),
     db.select({ value: count() }).from(csvUploads).where(where),
   ])
-  const countValue = total?.value ?? 0
   const data: UploadListItem[] = rows.map(({ upload, aiFieldCount: fields }) => ({ ...toSummary(upload), aiFieldCount: Number(fields) }))
-  return { data, count: countValue, page, perPage, totalPages: Math.max(1, Math.ceil(countValue / perPage)) }
+  return toPage(data, { count: total?.value ?? 0, page, perPage })
 }
 
 /** Puts a file into one of the user's folders, or back at the root with `folderId: null`. */

@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu'
 import { Spinner } from '#web/components/ui/spinner'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage } from '#web/lib/api-client'
 import { saveBlob, useCreateExport } from '../api/create-export'
 import { exportFileName } from '../lib/export-file'
 
@@ -53,7 +53,7 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
       },
       {
         onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format)),
-        onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: error instanceof ApiError ? error.message : undefined }),
+        onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: errorMessage(error, undefined) }),
       },
     )
   }
