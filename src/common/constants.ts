@@ -211,3 +211,14 @@ export const REQUEST_BODY_LIMITS = {
   defaultBytes: 1024 * 1024,
   exportBytes: 8 * 1024 * 1024,
 } as const
+
+/**
+ * Limits on what an .xlsx may unpack to, so a small workbook cannot expand into gigabytes (a
+ * "zip bomb"). A sheet's XML is about three times the CSV of the same rows, so five times
+ * MAX_UPLOAD_MB holds a workbook with more data than the largest CSV accepted; a sheet has at most
+ * Excel's 1,048,576 rows.
+ */
+export const XLSX_LIMITS = {
+  unpackedPerUploadMb: 5,
+  maxRows: 1_048_576,
+} as const

@@ -388,3 +388,12 @@ export const IDEMPOTENCY_MESSAGES = {
   keyReused:
     'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
 } as const
+
+export const UPLOAD_LIMIT_MESSAGES = {
+  xlsxTooLargeUnpacked: (limitMb: number) =>
+    `This Excel file unpacks to more than ${limitMb} MB, more than Rowcraft imports. Split it into smaller workbooks, or export the sheet as CSV, and try again.`,
+  xlsxTooManyRows: (maxRows: number) =>
+    `This sheet has more than ${maxRows.toLocaleString('en-US')} rows, more than Rowcraft imports from one sheet. Split it into smaller files and try again.`,
+  tooManyColumns: (maxColumns: number) =>
+    `This file has more than ${maxColumns.toLocaleString('en-US')} columns, more than Rowcraft imports. Remove the columns you don't need, or split the file, and try again.`,
+} as const

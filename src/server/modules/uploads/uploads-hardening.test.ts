@@ -1,4 +1,11 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UPLOAD_LIMIT_MESSAGES } from '#common/messages'
+import { db } from '#server/db/client'
+import { csvUploads } from '#server/db/schema/index'
 import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 
@@ -77,5 +84,37 @@ describe('file names', () => {
     const renamed = await alice.request(`/api/uploads/${res.upload_id}/skipped-rows.csv`)
     expect(renamed.status).toBe(200)
     expect(renamed.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('skipped_見込み客.csv')}`)
+  })
+})
+
+async function workbookOf(rows: string[][]) {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Leads')
+  for (const row of rows) sheet.addRow(row)
+  return new Uint8Array(await workbook.xlsx.writeBuffer())
+}
+
+describe('an .xlsx that unpacks to far more than it weighs', () => {
+  it('is refused in the request with the limit, before anything is stored', async () => {
+    const { browser } = await t.signUpVerified()
+    const userId = await t.userIdOf(browser)
+    // About 7 MB of sheet XML in a file of about 0.6 MB; MAX_UPLOAD_MB is 1 here, so the limit is 5 MB.
+    const bomb = await workbookOf([['Name', 'Email', 'Company'], ...Array.from({ length: 70_000 }, () => ['x', 'x', 'x'])])
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+
+    const res = await upload(browser, 'bomb.xlsx', bomb)
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_LIMIT_MESSAGES.xlsxTooLargeUnpacked(5) } })
+    expect(await db.select().from(csvUploads).where(eq(csvUploads.userId, userId))).toHaveLength(0)
+    const userDir = join(t.dataDir, 'uploads', userId)
+    expect(existsSync(userDir) ? readdirSync(userDir, { recursive: true }).filter((f) => String(f).includes('original')) : []).toEqual([])
+  })
+
+  it('still imports an ordinary workbook, reading only its preview in the request', async () => {
+    const rows = [['Name', 'Email', 'Company'], ...Array.from({ length: 300 }, (_, i) => [`Lead ${i}`, `lead${i}@x.example`, `Co ${i}`])]
+    const res = await uploadOk(alice, 'leads.xlsx', await workbookOf(rows))
+    expect(res.preview_data.rows.length).toBeLessThanOrEqual(20)
+    expect(res.preview_data.sheets).toEqual(['Leads'])
+    expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', valid_rows: 300 })
   })
 })
