@@ -222,3 +222,6 @@ export const XLSX_LIMITS = {
   unpackedPerUploadMb: 5,
   maxRows: 1_048_576,
 } as const
+
+/** The widest table Rowcraft imports: the column lists of the API (order, exports) hold 2,000 keys. */
+export const MAX_IMPORT_COLUMNS = 2000

@@ -150,6 +150,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
           delimiter: plan.sniff.singleColumn ? null : plan.sniff.delimiter,
           hasHeader: plan.headerRow !== null,
           headerRow: plan.headerRow,
+          warnings: summary.warnings,
         },
       }
     } else {

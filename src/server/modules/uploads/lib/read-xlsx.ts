@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { XLSX_LIMITS } from '#common/constants'
+import { MAX_IMPORT_COLUMNS, XLSX_LIMITS } from '#common/constants'
 import { UPLOAD_LIMIT_MESSAGES } from '#common/messages'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -150,6 +150,9 @@ export async function inspectWorkbook(path: string, sheet?: string): Promise<Wor
     { stopEarly: true },
   )
   if (preview.length === 0) throw new AppError('VALIDATION_FAILED', `The sheet "${found.sheet}" is empty.`)
+  if (preview.some((row) => row.length > MAX_IMPORT_COLUMNS)) {
+    throw new AppError('VALIDATION_FAILED', UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS))
+  }
   const verdict = detectHeader(preview)
   return {
     ...found,
@@ -199,6 +202,7 @@ export async function readWorkbookRows(
       return
     }
     if (cells.length > header.length) {
+      if (cells.length > MAX_IMPORT_COLUMNS) throw new AppError('VALIDATION_FAILED', UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS))
       header = [...header, ...genericColumnNames(cells.length).slice(header.length)]
     }
     const row = header.map((_, i) => cells[i] ?? '')
