@@ -413,3 +413,8 @@ export const IMPORT_WARNINGS = {
     `Line ${line} holds a carriage return (CR) with no line feed after it: if it was meant as a line break, two rows were read as one there. Check that line in the file.`,
   moreBareCarriageReturns: (count: number) => `${count.toLocaleString('en-US')} more lines hold such a carriage return.`,
 } as const
+
+export const MAIL_OUTBOX_MESSAGES = {
+  announce: (to: string, subject: string) =>
+    `Mail to ${to} ("${subject}") is in the outbox (no SMTP_URL set). Open this link to continue:`,
+} as const
