@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
+import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -17,6 +18,11 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
+import { templatesRoutes } from '#server/modules/templates/templates.routes'
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
+import { foldersRoutes } from '#server/modules/folders/folders.routes'
+import { contactRoutes } from '#server/modules/contact/contact.routes'
+import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
@@ -33,6 +39,12 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
+  .route('/api-keys', apiKeysRoutes)
+  .route('/templates', templatesRoutes)
+  .route('/folders', foldersRoutes)
+  .route('/dashboard', dashboardRoutes)
+  .route('/contact', contactRoutes)
+  .route('/site', siteRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
@@ -96,6 +108,8 @@ export function createApp(options: { webDir?: string } = {}) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
+
+  app.route('/', siteRootRoutes)
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     mountWebApp(app, options.webDir)

@@ -27,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),
+  /** Where contact-form messages are mailed (through SMTP_URL, or the outbox without it). */
+  CONTACT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'contact@rowcraft.local'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   MAX_UPLOAD_MB: optional.transform((v) => Number(v ?? 100)).pipe(z.number().positive()),
@@ -35,6 +37,21 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Another Stripe API host (stripe-mock, the tests' fake); production leaves it unset. */
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The platform's AI providers (issue 12); users may bring their own keys instead. */
+  OPENAI_API_KEY: optional,
+  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio), e.g. http://localhost:11434/v1. */
+  OPENAI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANTHROPIC_API_KEY: optional,
+  ANTHROPIC_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PERPLEXITY_API_KEY: optional,
+  PERPLEXITY_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_MODEL: optional,
+  AI_WEB_MODEL: optional,
+  AI_CONCURRENCY: optional.transform((v) => Number(v ?? 8)).pipe(z.number().int().min(1).max(1000)),
+  /** Unset: no limit of ours (the provider's own 429s are still honoured). */
+  AI_REQUESTS_PER_MINUTE: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
 })
 
 export type Env = z.infer<typeof envSchema> & {

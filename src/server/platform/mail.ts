@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer'
 import { MAIL_OUTBOX_MESSAGES } from '#common/messages'
 import { logger } from './logger.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string }
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string; replyTo?: string }
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
@@ -29,6 +29,7 @@ export function createMailer(options: {
       const info = await transport.sendMail({
         from: options.from,
         to: message.to,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,

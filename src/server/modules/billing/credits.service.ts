@@ -92,6 +92,17 @@ export async function consumeCredits(input: ConsumeCreditsInput): Promise<Consum
   }
 }
 
+/** `consumeCredits` for a caller that cannot go on without the credits: a refusal is a 402. */
+export async function consumeCreditsOrThrow(input: ConsumeCreditsInput): Promise<ConsumeCreditsResult> {
+  const result = await consumeCredits(input)
+  if (!result.success) {
+    throw new AppError('PAYMENT_REQUIRED', result.error ?? CREDIT_MESSAGES.creditErrorFallback, {
+      remaining_credits: result.remaining_credits,
+    })
+  }
+  return result
+}
+
 /** Adds credits once per key (the trial grant). Runs in the caller's transaction when given one. */
 export async function grantCredits(
   input: { userId: string; operation: CreditOperation; amount: number; idempotencyKey: string; reference?: string },
