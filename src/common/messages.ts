@@ -625,6 +625,7 @@ export const BLOG_MESSAGES = {
   loadFailed: 'Error loading article',
   viewAll: 'View All Articles',
   clearAll: 'clear all',
+} as const
 
 export const UPLOAD_LIMIT_MESSAGES = {
   xlsxTooLargeUnpacked: (limitMb: number) =>
