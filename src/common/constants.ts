@@ -307,3 +307,17 @@ export const TEMPLATES = {
   maxPromptChars: 10_000,
   maxDescriptionChars: 1_000,
 } as const
+
+/**
+ * Limits on what an .xlsx may unpack to, so a small workbook cannot expand into gigabytes (a
+ * "zip bomb"). A sheet's XML is about three times the CSV of the same rows, so five times
+ * MAX_UPLOAD_MB holds a workbook with more data than the largest CSV accepted; a sheet has at most
+ * Excel's 1,048,576 rows.
+ */
+export const XLSX_LIMITS = {
+  unpackedPerUploadMb: 5,
+  maxRows: 1_048_576,
+} as const
+
+/** The widest table Rowcraft imports: the column lists of the API (order, exports) hold 2,000 keys. */
+export const MAX_IMPORT_COLUMNS = 2000

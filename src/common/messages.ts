@@ -626,3 +626,33 @@ export const BLOG_MESSAGES = {
   viewAll: 'View All Articles',
   clearAll: 'clear all',
 } as const
+
+export const UPLOAD_LIMIT_MESSAGES = {
+  xlsxTooLargeUnpacked: (limitMb: number) =>
+    `This Excel file unpacks to more than ${limitMb} MB, more than Rowcraft imports. Split it into smaller workbooks, or export the sheet as CSV, and try again.`,
+  xlsxTooManyRows: (maxRows: number) =>
+    `This sheet has more than ${maxRows.toLocaleString('en-US')} rows, more than Rowcraft imports from one sheet. Split it into smaller files and try again.`,
+  firstRowTooLong: (limitKb: number) =>
+    `The first row of this file is longer than ${limitKb} KB, more than a header row can be. Check that it is a CSV file with one row per line and try again.`,
+  tooManyColumns: (maxColumns: number) =>
+    `This file has more than ${maxColumns.toLocaleString('en-US')} columns, more than Rowcraft imports. Remove the columns you don't need, or split the file, and try again.`,
+} as const
+
+/** What the importer tells the quality report about reading the file (not about single rows). */
+export const IMPORT_WARNINGS = {
+  heading: 'While reading the file',
+  notUtf8: (encoding: string) =>
+    `The file is not valid UTF-8, so it was read as ${encoding}. If accented letters look wrong, save it as UTF-8 (in Excel: "CSV UTF-8") and upload it again.`,
+  switchedEncoding: (line: number, encoding: string) =>
+    `The file stopped being valid UTF-8 from about line ${line}; the rest was read as ${encoding}.`,
+  replacedCharacters: (line: number) =>
+    `Some characters from about line ${line} on were not valid UTF-8 and were replaced with \uFFFD.`,
+  bareCarriageReturn: (line: number) =>
+    `Line ${line} holds a carriage return (CR) with no line feed after it: if it was meant as a line break, two rows were read as one there. Check that line in the file.`,
+  moreBareCarriageReturns: (count: number) => `${count.toLocaleString('en-US')} more lines hold such a carriage return.`,
+} as const
+
+export const MAIL_OUTBOX_MESSAGES = {
+  announce: (to: string, subject: string) =>
+    `Mail to ${to} ("${subject}") is in the outbox (no SMTP_URL set). Open this link to continue:`,
+} as const

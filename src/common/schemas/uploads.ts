@@ -84,6 +84,8 @@ export type QualityMetrics = {
   delimiter: string | null
   hasHeader: boolean
   headerRow: number | null
+  /** How the file was read, where the user should know (a fallback encoding, a lone CR). */
+  warnings?: string[]
 }
 
 /** POST /api/uploads answer (spec 001 §3 "Upload response"). */

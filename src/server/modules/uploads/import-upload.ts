@@ -8,6 +8,7 @@ import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { csvRows } from '#server/db/schema/rows'
 import { csvLine } from '#server/modules/exports/lib/csv-cells'
+import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
@@ -139,6 +140,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
           delimiter: plan.sniff.singleColumn ? null : plan.sniff.delimiter,
           hasHeader: plan.headerRow !== null,
           headerRow: plan.headerRow,
+          warnings: summary.warnings,
         },
       }
     } else {
@@ -217,11 +219,13 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   } catch (error) {
     await writer?.abort().catch(() => {})
     await skippedFile.close().catch(() => {})
+    // A refusal with a reason for the user (a bad file, a limit) is told as it is.
+    const isRefused = error instanceof ImportRefusedError || error instanceof AppError
     const message =
-      error instanceof ImportRefusedError
+      isRefused
         ? error.message
         : 'We could not import this file because of an error on our side. Please try again; if it keeps failing, contact support.'
-    if (!(error instanceof ImportRefusedError)) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
+    if (!isRefused) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
     const [failed] = await db
       .update(csvUploads)
       .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })

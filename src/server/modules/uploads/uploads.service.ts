@@ -24,7 +24,8 @@ import { likePattern } from '#server/platform/like-pattern'
 import { incomingDir, removeUploadFiles, uploadDir } from '#server/platform/storage'
 import { dropUploadRows } from './row-writer.ts'
 import { sniffFile, type SniffResult } from './lib/read-csv.ts'
-import { inspectWorkbook, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { assertWorkbookUnpacksWithinLimit, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
 
 /** How the import job reads the stored file: the sniffer's findings plus the user's header choice. */
@@ -106,7 +107,8 @@ function previewOf(filename: string, plan: ImportPlan): HeaderPreview {
 /** Reads the first rows of a stored file and decides how to import it. */
 async function inspectFile(path: string, kind: 'csv' | 'xlsx', sheet?: string): Promise<{ plan: ImportPlan; isConfident: boolean }> {
   if (kind === 'xlsx') {
-    const workbook = await inspectWorkbook(path, sheet)
+    await assertWorkbookUnpacksWithinLimit(path)
+    const workbook = await inspectWorkbookInWorker({ path, sheet })
     // With several sheets the user gets the header dialog, where the sheet picker lives.
     const isConfident =
       workbook.hasHeader &&
