@@ -167,3 +167,10 @@ export const GRID = {
   /** A row just updated is highlighted this long (001 §4). */
   updatedRowFlashMs: 1500,
 } as const
+
+/**
+ * Queue processes renew a heartbeat; one silent for `staleAfterSeconds` is taken for stopped and
+ * its running jobs are retried at once (docs/decisions/007). Every working process checks this
+ * often, and at start.
+ */
+export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, checkEverySeconds: 5 } as const
