@@ -378,3 +378,10 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
     'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
   free: 'Free',
 } as const
+
+/** An import that a stopped process left, and what the user can do about a failed or stuck one. */
+export const IMPORT_RECOVERY_MESSAGES = {
+  abandoned: 'The import stopped unexpectedly several times. Retry it, or delete the file and upload it again.',
+  stillImporting: 'This file is still being imported. Wait until it finishes or fails, then try again.',
+  notRetryable: 'Only a file whose import failed or stopped can be imported again.',
+} as const

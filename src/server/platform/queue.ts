@@ -184,10 +184,17 @@ export async function recoverAbandonedJobs({
 }: { staleAfterSeconds?: number; othersAreGone?: boolean } = {}): Promise<number> {
   if (!boss) throw new Error('Queue used before startQueue()')
   const me = processId ?? '00000000-0000-0000-0000-000000000000'
+  // A process on this machine whose pid is gone needs no wait for its heartbeat (a restart).
+  const neighbours = await queryRows<{ id: string; pid: number }>(
+    sql`SELECT id, pid FROM queue_processes WHERE host = ${hostname()} AND id <> ${me}`,
+  )
+  const exited = neighbours.filter(({ pid }) => !isRunning(pid)).map(({ id }) => id)
+  const exitedList = sql.raw(`'{${exited.join(',')}}'::uuid[]`)
   const abandoned = await queryRows<{ job_id: string; queue: string }>(sql`
     WITH gone AS (
       DELETE FROM queue_processes
-      WHERE id <> ${me} AND (${othersAreGone} OR heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds}))
+      WHERE id <> ${me}
+        AND (${othersAreGone} OR id = ANY(${exitedList}) OR heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds}))
       RETURNING id
     )
     DELETE FROM queue_job_runs AS run
@@ -205,6 +212,16 @@ export async function recoverAbandonedJobs({
     }
   }
   return abandoned.length
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a process of another user has this pid, alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 async function startRecovery(options: QueueOptions) {

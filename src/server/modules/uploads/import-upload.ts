@@ -4,6 +4,7 @@ import { once } from 'node:events'
 import { and, asc, eq } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { UPLOAD } from '#common/constants'
+import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
@@ -16,7 +17,7 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
+import { buildSearchIndex, dropRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
 import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
@@ -242,6 +243,18 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   } catch (error) {
     logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
   }
+}
+
+/** Every attempt of an import was cut short by a stopped process: the upload fails, its rows go. */
+export async function failAbandonedImport({ uploadId }: { uploadId: string }) {
+  const [failed] = await db
+    .update(csvUploads)
+    .set({ status: 'failed', errorMessage: IMPORT_RECOVERY_MESSAGES.abandoned, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.status, 'processing')))
+    .returning()
+  if (!failed) return
+  await dropRows(uploadId)
+  await publishFinal(failed)
 }
 
 /** Rows sampled to guess column types. */

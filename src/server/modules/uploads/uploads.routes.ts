@@ -15,10 +15,12 @@ import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
 import { incomingDir } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
-import { startImport } from './uploads.jobs.ts'
+import { isImportQueued, startImport } from './uploads.jobs.ts'
 import {
   confirmHeaders,
   createSampleUpload,
+  deleteUpload,
+  retryUpload,
   createUpload,
   getProgress,
   getUploadDetail,
@@ -35,6 +37,8 @@ const listQuerySchema = z.object({
 })
 
 const KEEP_ALIVE_MS = 15_000
+
+const importQueue = { start: startImport, isQueued: isImportQueued }
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -56,6 +60,8 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('json', renameUploadSchema), async (c) =>
     c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
   )
+  .delete('/:id', async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.param('id') }, importQueue)))
+  .post('/:id/retry', async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.param('id') }, importQueue)))
   .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),

@@ -3,6 +3,7 @@ import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
+import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
   ConfirmHeadersInput,
   HeaderPreview,
@@ -17,6 +18,7 @@ import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
 import { incomingDir, uploadDir } from '#server/platform/storage'
+import { dropRows } from './row-writer.ts'
 import { sniffFile, type SniffResult } from './lib/read-csv.ts'
 import { inspectWorkbook, type WorkbookPreview } from './lib/read-xlsx.ts'
 
@@ -281,4 +283,41 @@ export async function getProgress({ userId, uploadId }: { userId: string; upload
 
 export function skippedRowsPath(upload: Pick<UploadRow, 'storagePath'>) {
   return join(upload.storagePath, '..', 'skipped-rows.csv')
+}
+
+/** How the import queue is reached: start an import, and ask whether one is queued or running. */
+export type ImportQueue = { start: (uploadId: string) => Promise<void>; isQueued: (uploadId: string) => Promise<boolean> }
+
+/** An upload marked as importing with no import job left to do it: a stopped process's, given up. */
+async function isStuck(upload: UploadRow, queue: ImportQueue) {
+  return upload.status === 'processing' && !(await queue.isQueued(upload.id))
+}
+
+/** Imports a failed or stuck upload again from its stored file, with the same header choice. */
+export async function retryUpload({ userId, uploadId }: { userId: string; uploadId: string }, queue: ImportQueue) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status === 'processing' && !(await isStuck(upload, queue))) {
+    throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
+  }
+  if (upload.status !== 'failed' && upload.status !== 'processing') throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.notRetryable)
+  const [retried] = await db
+    .update(csvUploads)
+    .set({ status: 'processing', errorMessage: null, processedRows: 0, skippedRows: 0, bytesRead: 0, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId), eq(csvUploads.status, upload.status)))
+    .returning()
+  if (!retried) throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
+  await queue.start(uploadId)
+  return toSummary(retried)
+}
+
+/** Deletes an upload with its rows and stored files; not while its import runs. */
+export async function deleteUpload({ userId, uploadId }: { userId: string; uploadId: string }, queue: ImportQueue) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status === 'processing' && !(await isStuck(upload, queue))) {
+    throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
+  }
+  await db.delete(csvUploads).where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+  await dropRows(uploadId)
+  await rm(join(upload.storagePath, '..'), { recursive: true, force: true })
+  return { id: uploadId, deleted: true as const }
 }
