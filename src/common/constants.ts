@@ -321,3 +321,10 @@ export const XLSX_LIMITS = {
 
 /** The widest table Rowcraft imports: the column lists of the API (order, exports) hold 2,000 keys. */
 export const MAX_IMPORT_COLUMNS = 2000
+
+/**
+ * Queue processes renew a heartbeat; one silent for `staleAfterSeconds` is taken for stopped and
+ * its running jobs are retried at once (docs/decisions/007). Every working process checks this
+ * often, and at start.
+ */
+export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, checkEverySeconds: 5 } as const

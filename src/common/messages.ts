@@ -656,3 +656,10 @@ export const MAIL_OUTBOX_MESSAGES = {
   announce: (to: string, subject: string) =>
     `Mail to ${to} ("${subject}") is in the outbox (no SMTP_URL set). Open this link to continue:`,
 } as const
+
+/** An import that a stopped process left, and what the user can do about a failed or stuck one. */
+export const IMPORT_RECOVERY_MESSAGES = {
+  abandoned: 'The import stopped unexpectedly several times. Retry it, or delete the file and upload it again.',
+  stillImporting: 'This file is still being imported. Wait until it finishes or fails, then try again.',
+  notRetryable: 'Only a file whose import failed or stopped can be imported again.',
+} as const

@@ -44,6 +44,12 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     jobs: allJobs,
     work: role !== 'api',
+    role,
+    // Its jobs went to other processes: running on would do them twice. A supervisor restarts it.
+    onDeclaredStopped: () => {
+      logger.fatal({ event: 'server.exit', reason: 'heartbeat_missed' }, 'Stopping: this process missed its queue heartbeats.')
+      process.exit(1)
+    },
   })
   closers.push(stopQueue)
 
@@ -79,7 +85,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
+  // Whatever step failed (database, migrations, queue), the process says why and does not half-run.
+  console.error(`Rowcraft could not start: ${error instanceof Error ? error.message : String(error)}`)
   console.error(error)
   process.exit(1)
 })

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { ZodType } from 'zod'
+import { QUEUE_RECOVERY } from '#common/constants'
 import type { Driver } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
 import { listen, notify } from './events.ts'
 import { logger } from './logger.ts'
 
@@ -16,6 +21,12 @@ export type JobDefinition<Payload> = {
   /** Runs on this cron schedule (pg-boss schedules: every process may register it, one job is sent). */
   cron?: string
   handler: (job: { id: string; payload: Payload }) => Promise<void>
+  /**
+   * Called once when a job whose process stopped mid-run has used up its retries, so the job's
+   * owner can record the failure (an import marks its upload failed). Not called for a handler
+   * that threw: the handler records its own failures.
+   */
+  onAbandoned?: (job: { id: string; payload: Payload }) => Promise<void>
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
@@ -59,6 +70,30 @@ export type QueueOptions = {
   /** Workers take jobs only in the `all` and `worker` roles; an API process only sends. */
   work: boolean
   pollingIntervalSeconds?: number
+  /** The process's role, recorded with its heartbeat. */
+  role?: string
+  /**
+   * This process was taken for stopped (its heartbeat was late) and its jobs went to others.
+   * The server exits; by default (tests) the process registers again.
+   */
+  onDeclaredStopped?: () => void
+  recovery?: Partial<Record<keyof typeof QUEUE_RECOVERY, number>>
+}
+
+/** Serialises every process's start-up writes to the queue's shared state (issue 15). */
+const QUEUE_START_LOCK = 7244116
+
+/** Runs `fn` while holding a PostgreSQL advisory lock; PGlite has one process, so no lock. */
+async function withStartLock<T>(driver: Driver, fn: () => Promise<T>): Promise<T> {
+  if (driver.kind === 'pglite') return fn()
+  const client = await driver.pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_START_LOCK])
+    return await fn()
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_START_LOCK]).catch(() => {})
+    client.release()
+  }
 }
 
 export async function startQueue(options: QueueOptions) {
@@ -68,31 +103,159 @@ export async function startQueue(options: QueueOptions) {
       : { connectionString: options.databaseUrl, schema: 'pgboss', max: 4 },
   )
   boss.on('error', (error) => logger.error({ event: 'queue.error', err: error }))
-  await boss.start()
+  // Processes started together would otherwise create pg-boss's schema and queues concurrently:
+  // `deadlock detected` inside createQueue ended a worker started with an API process.
+  await withStartLock(options.driver, async () => {
+    await boss!.start()
+    for (const job of options.jobs) {
+      await boss!.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 2,
+        retryDelay: job.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      })
+      // Scheduling lives in the database: every process may register it, pg-boss sends one job per tick.
+      if (job.cron) await boss!.schedule(job.name, job.cron, {}, { tz: 'UTC' })
+    }
+  })
+  definitions = new Map(options.jobs.map((job) => [job.name, job]))
+  if (!options.work) return
+  await startRecovery(options)
   for (const job of options.jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 2,
-      retryDelay: job.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-      expireInSeconds: job.expireInSeconds ?? 15 * 60,
-    })
-    // Scheduling lives in the database: every process may register it, pg-boss sends one job per tick.
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' })
-    if (!options.work) continue
     const workers = job.concurrency ?? 1
     for (let i = 0; i < workers; i += 1) {
       const workerId = await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async ([item]) => {
         if (!item) return
         const payload = job.schema.parse(item.data)
-        logger.info({ event: 'queue.job.start', job: job.name, jobId: item.id })
-        await job.handler({ id: item.id, payload })
-        logger.info({ event: 'queue.job.done', job: job.name, jobId: item.id })
+        await recordRun(item.id, job.name)
+        try {
+          logger.info({ event: 'queue.job.start', job: job.name, jobId: item.id })
+          await job.handler({ id: item.id, payload })
+          logger.info({ event: 'queue.job.done', job: job.name, jobId: item.id })
+        } finally {
+          await forgetRun(item.id)
+        }
       })
       localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId])
     }
   }
-  if (options.work) stopWakeUps = await listen(WAKE_CHANNEL, wakeLocalWorkers)
+  stopWakeUps = await listen(WAKE_CHANNEL, wakeLocalWorkers)
+}
+
+let definitions = new Map<string, AnyJobDefinition>()
+
+/*
+ * Prompt recovery of abandoned jobs (docs/decisions/007). pg-boss itself retries an active job
+ * only when its expiry passes (an hour for an import). Every working process registers in
+ * `queue_processes`, renews its heartbeat, and records each job it runs in `queue_job_runs`.
+ * At start and every few seconds it looks for runs whose process is gone or silent, and fails
+ * those jobs in pg-boss, which retries them after their retry delay like any failed job.
+ */
+let processId: string | undefined
+let recoveryTimer: NodeJS.Timeout | undefined
+
+async function registerProcess(role: string) {
+  processId = randomUUID()
+  await queryRows(sql`INSERT INTO queue_processes (id, role, host, pid) VALUES (${processId}, ${role}, ${hostname()}, ${process.pid})`)
+}
+
+async function recordRun(jobId: string, queue: string) {
+  await queryRows(
+    sql`INSERT INTO queue_job_runs (job_id, queue, process_id) VALUES (${jobId}, ${queue}, ${processId})
+      ON CONFLICT (job_id) DO UPDATE SET process_id = excluded.process_id, started_at = now()`,
+  )
+}
+
+async function forgetRun(jobId: string) {
+  await queryRows(sql`DELETE FROM queue_job_runs WHERE job_id = ${jobId} AND process_id = ${processId}`).catch((error: unknown) =>
+    logger.warn({ event: 'queue.run_forget_failed', jobId, err: error }),
+  )
+}
+
+/**
+ * Fails in pg-boss every job whose process is gone: silent for `staleAfterSeconds`, or any other
+ * process at all when `othersAreGone` (PGlite: only one process can open its data). One
+ * statement removes the runs, so two processes checking at once never fail a job twice.
+ */
+export async function recoverAbandonedJobs({
+  staleAfterSeconds = QUEUE_RECOVERY.staleAfterSeconds,
+  othersAreGone = false,
+}: { staleAfterSeconds?: number; othersAreGone?: boolean } = {}): Promise<number> {
+  if (!boss) throw new Error('Queue used before startQueue()')
+  const me = processId ?? '00000000-0000-0000-0000-000000000000'
+  // A process on this machine whose pid is gone needs no wait for its heartbeat (a restart).
+  const neighbours = await queryRows<{ id: string; pid: number }>(
+    sql`SELECT id, pid FROM queue_processes WHERE host = ${hostname()} AND id <> ${me}`,
+  )
+  const exited = neighbours.filter(({ pid }) => !isRunning(pid)).map(({ id }) => id)
+  const exitedList = sql.raw(`'{${exited.join(',')}}'::uuid[]`)
+  const abandoned = await queryRows<{ job_id: string; queue: string }>(sql`
+    WITH gone AS (
+      DELETE FROM queue_processes
+      WHERE id <> ${me}
+        AND (${othersAreGone} OR id = ANY(${exitedList}) OR heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds}))
+      RETURNING id
+    )
+    DELETE FROM queue_job_runs AS run
+    WHERE run.process_id <> ${me}
+      AND (run.process_id IN (SELECT id FROM gone)
+        OR NOT EXISTS (SELECT 1 FROM queue_processes AS p WHERE p.id = run.process_id))
+    RETURNING run.job_id, run.queue`)
+  for (const { job_id: jobId, queue } of abandoned) {
+    await boss.fail(queue, jobId, { message: 'The process running this job stopped; it is retried.' })
+    const job = await boss.getJobById(queue, jobId)
+    logger.warn({ event: 'queue.job.abandoned', job: queue, jobId, state: job?.state })
+    const definition = definitions.get(queue)
+    if (job?.state === 'failed' && definition?.onAbandoned) {
+      await definition.onAbandoned({ id: jobId, payload: definition.schema.parse(job.data) })
+    }
+  }
+  return abandoned.length
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a process of another user has this pid, alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+async function startRecovery(options: QueueOptions) {
+  const timings = { ...QUEUE_RECOVERY, ...options.recovery }
+  await registerProcess(options.role ?? 'all')
+  const recover = (othersAreGone: boolean) =>
+    recoverAbandonedJobs({ staleAfterSeconds: timings.staleAfterSeconds, othersAreGone }).catch((error: unknown) =>
+      logger.error({ event: 'queue.recovery_failed', err: error }),
+    )
+  await recover(options.driver.kind === 'pglite')
+  let lastBeat = Date.now()
+  const tick = async () => {
+    if (Date.now() - lastBeat >= timings.heartbeatSeconds * 1000) {
+      lastBeat = Date.now()
+      const renewed = await queryRows(sql`UPDATE queue_processes SET heartbeat_at = now() WHERE id = ${processId} RETURNING id`).catch(
+        (error: unknown) => {
+          logger.warn({ event: 'queue.heartbeat_failed', err: error })
+          return [{}]
+        },
+      )
+      if (renewed.length === 0) {
+        logger.error({ event: 'queue.process_declared_stopped', processId }, 'This process missed its heartbeats; its jobs went to other processes.')
+        if (options.onDeclaredStopped) return options.onDeclaredStopped()
+        await registerProcess(options.role ?? 'all')
+      }
+    }
+    await recover(false)
+  }
+  const every = Math.min(timings.heartbeatSeconds, timings.checkEverySeconds) * 1000
+  const loop = () => {
+    recoveryTimer = setTimeout(() => void tick().finally(() => recoveryTimer && loop()), every)
+    recoveryTimer.unref()
+  }
+  loop()
 }
 
 export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: PgBoss.SendOptions = {}) {
@@ -108,6 +271,17 @@ export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Pay
   return id
 }
 
+/**
+ * Whether a job of this kind with this singleton key is waiting, running or due for a retry. pg-boss
+ * 10 has no call for it, so this reads its job table (the archive holds only finished jobs).
+ */
+export async function hasUnfinishedJob(job: AnyJobDefinition, singletonKey: string): Promise<boolean> {
+  const rows = await queryRows(
+    sql`SELECT 1 FROM pgboss.job WHERE name = ${job.name} AND singleton_key = ${singletonKey} AND state < 'completed' LIMIT 1`,
+  )
+  return rows.length > 0
+}
+
 /** The registered cron schedules, by job name. */
 export async function listSchedules(): Promise<Array<{ name: string; cron: string }>> {
   if (!boss) throw new Error('Queue used before startQueue()')
@@ -119,7 +293,12 @@ export async function stopQueue() {
   stopWakeUps?.()
   stopWakeUps = undefined
   localWorkers.clear()
+  clearTimeout(recoveryTimer)
+  recoveryTimer = undefined
   if (!boss) return
   await boss.stop({ graceful: true, timeout: 10_000, wait: true })
   boss = undefined
+  // Jobs still running past the stop's grace are left to other processes at once.
+  if (processId) await queryRows(sql`DELETE FROM queue_processes WHERE id = ${processId}`).catch(() => {})
+  processId = undefined
 }

@@ -30,11 +30,7 @@ export async function buildSortIndexes(uploadId: string): Promise<number> {
   const client = await driver.pool.connect()
   try {
     await client.query(`SET maintenance_work_mem = '256MB'`)
-    for (const column of columns) {
-      await client.query(
-        `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${sortIndexName(uploadId, column.key)}" ON "${table}" (${sortValueDdl(column)}, row_index)`,
-      )
-    }
+    for (const column of columns) await createIndexConcurrently(client, sortIndexName(uploadId, column.key), table, `(${sortValueDdl(column)}, row_index)`)
     // Fresh statistics for the planner, and a visibility map so index-only scans stay index-only.
     await client.query(`VACUUM (ANALYZE) "${table}"`)
   } finally {
@@ -42,6 +38,28 @@ export async function buildSortIndexes(uploadId: string): Promise<number> {
   }
   logger.info({ event: 'uploads.sort_indexes.built', uploadId, columns: columns.length })
   return columns.length
+}
+
+/**
+ * A failed CREATE INDEX CONCURRENTLY leaves an invalid index behind, which IF NOT EXISTS would then
+ * keep forever: it is dropped, so the next attempt builds it again. (Since sorting reads a bounded
+ * prefix, no value should make a build fail; a cancelled build still can.)
+ */
+async function createIndexConcurrently(client: { query: (text: string) => Promise<unknown> }, name: string, table: string, definition: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "${table}" ${definition}`)
+      return
+    } catch (error) {
+      // Another build of the same index began first (the import's and a sort's): that one stands.
+      const code = (error as { code?: string }).code
+      if (code === '42P07' || code === '23505') return
+      await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`).catch(() => {})
+      // Two concurrent builds on one table can deadlock each other; the loser tries again.
+      if (code !== '40P01' || attempt === 3) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
+    }
+  }
 }
 
 const ensured = new Set<string>()
@@ -52,9 +70,13 @@ const ensured = new Set<string>()
  * for seconds. PGlite runs in this one process, so remembering the built ones here is enough.
  */
 export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
-  if (driver.kind !== 'pglite') return
   const name = sortIndexName(uploadId, column.key)
   if (ensured.has(name)) return
+  if (driver.kind === 'pg') {
+    // Built after the import; built again in the background when missing (a column added later,
+    // or an upload from before the index changed).
+    return ensureInBackground(uploadId, name, `(${sortValueDdl(column)}, row_index)`)
+  }
   const started = performance.now()
   const table = partitionName(uploadId)
   // Statistics for the new expression, or the planner guesses and scans every row instead.
@@ -75,19 +97,23 @@ export async function ensureFilterIndex(uploadId: string, key: string) {
   if (driver.kind !== 'pg') return
   const name = filterIndexName(uploadId, key)
   if (ensured.has(name)) return
+  await ensureInBackground(uploadId, name, `USING gin (lower(${cellText(key)}) gin_trgm_ops)`)
+}
+
+/** Starts a concurrent build of a missing index on PostgreSQL, without waiting for it. */
+async function ensureInBackground(uploadId: string, name: string, definition: string) {
+  if (driver.kind !== 'pg') return
   ensured.add(name)
   const pool = driver.pool
   const { rows } = await pool.query('SELECT 1 FROM pg_class WHERE relname = $1', [name])
   if (rows.length > 0) return
   void (async () => {
     const started = performance.now()
-    await pool.query(
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "${partitionName(uploadId)}" USING gin (lower(${cellText(key)}) gin_trgm_ops)`,
-    )
-    logger.info({ event: 'uploads.filter_index.built', uploadId, key, ms: Math.round(performance.now() - started) })
+    await createIndexConcurrently(pool, name, partitionName(uploadId), definition)
+    logger.info({ event: 'uploads.index.built', uploadId, name, ms: Math.round(performance.now() - started) })
   })().catch((error: unknown) => {
     ensured.delete(name)
-    logger.error({ event: 'uploads.filter_index.failed', uploadId, key, err: error })
+    logger.error({ event: 'uploads.index.failed', uploadId, name, err: error })
   })
 }
 

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { and, asc, eq } from 'drizzle-orm'
 import { UPLOAD } from '#common/constants'
+import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
@@ -244,6 +245,18 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   } catch (error) {
     logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
   }
+}
+
+/** Every attempt of an import was cut short by a stopped process: the upload fails, its rows go. */
+export async function failAbandonedImport({ uploadId }: { uploadId: string }) {
+  const [failed] = await db
+    .update(csvUploads)
+    .set({ status: 'failed', errorMessage: IMPORT_RECOVERY_MESSAGES.abandoned, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.status, 'processing')))
+    .returning()
+  if (!failed) return
+  await dropUploadRows(uploadId)
+  await publish(failed.userId, progressEventOf(failed))
 }
 
 /** Rows sampled to guess column types. */

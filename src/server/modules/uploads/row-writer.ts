@@ -191,6 +191,19 @@ export async function buildSearchIndex(uploadId: string): Promise<boolean> {
   }
 }
 
-export async function dropRows(uploadId: string) {
-  await exec(driver, `DROP TABLE IF EXISTS "${partitionName(uploadId)}"`)
+/**
+ * Drops every upload row table that no upload waits for: a staging table (not attached) whose
+ * upload is no longer importing or is gone, left by a process that stopped mid-import, and an
+ * attached partition whose upload was deleted with its user. Returns the tables dropped.
+ */
+export async function dropOrphanRowTables(): Promise<string[]> {
+  const query = `
+    SELECT c.relname FROM pg_class c
+    LEFT JOIN csv_uploads u ON c.relname = 'csv_rows_u_' || replace(u.id::text, '-', '')
+    WHERE c.relkind = 'r' AND c.relname ~ '^csv_rows_u_[0-9a-f]{32}$'
+      AND (u.id IS NULL OR (NOT c.relispartition AND u.status <> 'processing'))`
+  const d = driver
+  const { rows } = d.kind === 'pglite' ? await d.client.query<{ relname: string }>(query) : await d.pool.query<{ relname: string }>(query)
+  for (const { relname } of rows) await exec(d, `DROP TABLE IF EXISTS "${relname}"`)
+  return rows.map((row) => row.relname)
 }

@@ -15,12 +15,13 @@ import { requireUser } from '#server/platform/require-user'
 import { incomingDir } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
 import { isFinalProgress, progressEventOf } from './upload-progress.ts'
-import { startImport } from './uploads.jobs.ts'
+import { isImportQueued, startImport } from './uploads.jobs.ts'
 import {
   confirmHeaders,
   createSampleUpload,
   createUpload,
   deleteUpload,
+  retryUpload,
   getProgress,
   getUploadDetail,
   getUploadOrThrow,
@@ -30,6 +31,8 @@ import {
   skippedRowsPath,
 } from './uploads.service.ts'
 
+
+const importQueue = { start: startImport, isQueued: isImportQueued }
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -55,6 +58,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .put('/:id/folder', validate('json', moveUploadSchema), async (c) =>
     c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
   )
+  .post('/:id/retry', async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.param('id') }, importQueue)))
   .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),

@@ -3,6 +3,7 @@ import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
+import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
   ConfirmHeadersInput,
   HeaderPreview,
@@ -325,3 +326,29 @@ export async function getProgress({ userId, uploadId }: { userId: string; upload
 export function skippedRowsPath(upload: Pick<UploadRow, 'storagePath'>) {
   return join(upload.storagePath, '..', 'skipped-rows.csv')
 }
+
+/** How the import queue is reached: start an import, and ask whether one is queued or running. */
+export type ImportQueue = { start: (uploadId: string) => Promise<void>; isQueued: (uploadId: string) => Promise<boolean> }
+
+/** An upload marked as importing with no import job left to do it: a stopped process's, given up. */
+async function isStuck(upload: UploadRow, queue: ImportQueue) {
+  return upload.status === 'processing' && !(await queue.isQueued(upload.id))
+}
+
+/** Imports a failed or stuck upload again from its stored file, with the same header choice. */
+export async function retryUpload({ userId, uploadId }: { userId: string; uploadId: string }, queue: ImportQueue) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status === 'processing' && !(await isStuck(upload, queue))) {
+    throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
+  }
+  if (upload.status !== 'failed' && upload.status !== 'processing') throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.notRetryable)
+  const [retried] = await db
+    .update(csvUploads)
+    .set({ status: 'processing', errorMessage: null, processedRows: 0, skippedRows: 0, bytesRead: 0, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId), eq(csvUploads.status, upload.status)))
+    .returning()
+  if (!retried) throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
+  await queue.start(uploadId)
+  return toSummary(retried)
+}
+

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { createTestDatabase } from '#server/test/test-database'
+import {
+  bigCsv,
+  progressOverHttp,
+  signUpOverHttp,
+  startServerProcess,
+  uploadOverHttp,
+  waitFor,
+  waitHealthy,
+  type ServerProcess,
+} from '#server/test/server-process'
+
+/**
+ * The server is killed (SIGKILL, no goodbye) in the middle of an import and started again: the
+ * upload completes within a minute of the kill, not after pg-boss's one-hour expiry. PGlite by
+ * default, PostgreSQL when DATABASE_URL is set.
+ */
+const PORT = 3211
+const baseUrl = `http://127.0.0.1:${PORT}`
+const ROWS = 120_000
+const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-crash-'))
+const servers: ServerProcess[] = []
+let dropDatabase = async () => {}
+
+afterAll(async () => {
+  for (const server of servers) await server.stop('SIGKILL')
+  await dropDatabase()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+it('finishes an import within a minute after its server was killed mid-import and started again', { timeout: 300_000 }, async () => {
+  const database = await createTestDatabase()
+  dropDatabase = database.drop
+  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...(database.url ? { DATABASE_URL: database.url } : {}) }
+  const start = async () => {
+    const server = startServerProcess({ role: 'all', env })
+    servers.push(server)
+    await waitHealthy(baseUrl, server)
+    return server
+  }
+  const first = await start()
+  const { headers } = await signUpOverHttp(baseUrl, dataDir)
+  const id = await uploadOverHttp(baseUrl, headers, 'crash.csv', bigCsv(ROWS, 'crash'))
+  await waitFor('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, id)).processed_rows > 0)
+  first.child.kill('SIGKILL')
+  const killedAt = Date.now()
+  await first.exited
+
+  const second = await start()
+  const done = await waitFor(
+    'the import to complete',
+    async () => {
+      const progress = await progressOverHttp(baseUrl, headers, id)
+      if (progress.status === 'failed') throw new Error(`import failed: ${progress.error_message}`)
+      return progress.status === 'completed' ? progress : undefined
+    },
+    60_000,
+  )
+  const recoveredMs = Date.now() - killedAt
+  console.info(`import_recovered_after_kill_ms: ${recoveredMs} (${database.url ? 'PostgreSQL' : 'PGlite'})`)
+  expect(recoveredMs).toBeLessThan(60_000)
+  expect(done.valid_rows).toBe(ROWS)
+  expect(second.logs.some((line) => line.event === 'queue.job.abandoned')).toBe(true)
+})

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
+import { lastMailTo } from './outbox.ts'
+
+/**
+ * Rowcraft started as its own OS process, the way the README starts it (`node --import tsx
+ * src/server/main.ts --role ...`), for tests of crashes and of several processes on one database.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+export type LogLine = { event?: string; job?: string; jobId?: string; msg?: string; [key: string]: unknown }
+
+export type ServerProcess = {
+  role: 'all' | 'api' | 'worker'
+  child: ChildProcess
+  logs: LogLine[]
+  /** Everything the process wrote to stderr and non-JSON stdout. */
+  output: string[]
+  exited: Promise<number | null>
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+export function startServerProcess({
+  role,
+  env,
+}: {
+  role: 'all' | 'api' | 'worker'
+  env: Record<string, string>
+}): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role', role], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      APP_SECRET: 'scale-test-secret-that-is-long-enough-1234567890',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: LogLine[] = []
+  const output: string[] = []
+  let pending = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString()
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as LogLine)
+      } catch {
+        output.push(line)
+      }
+    }
+  })
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    role,
+    child,
+    logs,
+    output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Waits until the process answers /api/health (an API or all process). */
+export async function waitHealthy(baseUrl: string, server: ServerProcess, ms = 90_000) {
+  await waitFor(
+    `${baseUrl}/api/health`,
+    async () => {
+      if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}: ${server.output.join('')}`)
+      return fetch(`${baseUrl}/api/health`)
+        .then((res) => res.ok)
+        .catch(() => false)
+    },
+    ms,
+  )
+}
+
+/** A signed-in user over HTTP: signs up, follows the link from the outbox, keeps the cookie. */
+export async function signUpOverHttp(baseUrl: string, dataDir: string) {
+  const email = `scale.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
+  const headers = { 'content-type': 'application/json', origin: baseUrl }
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'Correct-Horse9!', name: 'Scale Test', firstName: 'Scale', lastName: 'Test', callbackURL: '/' }),
+  })
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
+  const link = await waitFor('the verification mail', () => {
+    try {
+      return lastMailTo(dataDir, email).links.find((l) => l.includes('/verify-email'))
+    } catch {
+      return undefined
+    }
+  })
+  const verified = await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl), { redirect: 'manual', headers: { origin: baseUrl } })
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  if (!cookie) throw new Error(`verification set no cookie: ${verified.status}`)
+  return { cookie, headers: { cookie, origin: baseUrl } }
+}
+
+export async function uploadOverHttp(baseUrl: string, headers: Record<string, string>, name: string, content: string) {
+  const form = new FormData()
+  form.set('file', new File([content], name, { type: 'text/csv' }))
+  const res = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form, headers })
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as UploadResponse).upload_id
+}
+
+export async function progressOverHttp(baseUrl: string, headers: Record<string, string>, id: string) {
+  const res = await fetch(`${baseUrl}/api/uploads/${id}/progress`, { headers })
+  return (await res.json()) as UploadProgress
+}
+
+/** A CSV of `rows` leads, a few hundred bytes each: enough rows that an import takes seconds. */
+export function bigCsv(rows: number, tag: string) {
+  const lines = ['Name,Email,Company,Notes']
+  for (let i = 0; i < rows; i += 1) {
+    lines.push(`Lead ${tag} ${i},lead${i}@example.com,Company ${i % 997},"${'note '.repeat(40)}${i}"`)
+  }
+  return lines.join('\n')
+}
