@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { GRID_MESSAGES } from '../src/common/messages.ts'
-import { gridCell, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
-import { toast } from './support/uploads.ts'
+import { columnHeader, gridCell, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
+import { csvFile, toast } from './support/uploads.ts'
 
 test('a number cell refuses text with a message and keeps its value; the date editor shows the grid format', async ({ page, baseURL }) => {
   const uploadId = await openUploadedGrid(page, baseURL!, gridLeadsCsv())
@@ -44,4 +44,41 @@ test('a number cell refuses text with a message and keeps its value; the date ed
   await expect(await gridCell(page, 1, 'Employees')).toHaveText('120')
   await expect(await gridCell(page, 2, 'Employees')).toHaveText('45')
   await expect(await gridCell(page, 1, 'Signed Up')).toHaveText('2024-03-10')
+})
+
+test('the Columns popover scrolls inside itself at any window height; Ctrl+B leaves a field alone', async ({ page, baseURL }) => {
+  // Thirty columns: a list taller than the room under the toolbar.
+  const names = Array.from({ length: 30 }, (_, i) => `Field ${i + 1}`)
+  await openUploadedGrid(page, baseURL!, csvFile('wide.csv', [names.join(','), names.map((_, i) => String(i)).join(',')]))
+
+  for (const size of [{ width: 1280, height: 800 }, { width: 1280, height: 480 }, { width: 375, height: 600 }]) {
+    await page.setViewportSize(size)
+    await page.getByRole('button', { name: GRID_MESSAGES.columns, exact: true }).click()
+    const menu = page.getByRole('dialog', { name: GRID_MESSAGES.columnsMenuLabel })
+    await expect(menu).toBeVisible()
+    const box = (await menu.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(size.height)
+    await menu.getByLabel(GRID_MESSAGES.columnNameLabel).fill(`Owner ${size.height}`)
+    const add = menu.getByRole('button', { name: GRID_MESSAGES.addColumn })
+    await add.scrollIntoViewIfNeeded()
+    await expect(add).toBeInViewport()
+    await add.click()
+    await expect(columnHeader(page, `Owner ${size.height}`)).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]')
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded')
+  const search = page.getByLabel(GRID_MESSAGES.searchLabel)
+  await search.fill('Field')
+  await search.press('ControlOrMeta+b')
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded')
+  await expect(search).toBeFocused()
+  // Outside a field the shortcut still folds the sidebar.
+  await search.blur()
+  await page.locator('body').press('ControlOrMeta+b')
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed')
 })
