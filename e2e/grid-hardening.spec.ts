@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { GRID_MESSAGES } from '../src/common/messages.ts'
-import { columnHeader, gridCell, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
+import { columnHeader, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid, pickOption } from './support/grid.ts'
 import { csvFile, toast } from './support/uploads.ts'
 
 test('a number cell refuses text with a message and keeps its value; the date editor shows the grid format', async ({ page, baseURL }) => {
@@ -81,4 +81,61 @@ test('the Columns popover scrolls inside itself at any window height; Ctrl+B lea
   await search.blur()
   await page.locator('body').press('ControlOrMeta+b')
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed')
+})
+
+test('search, sort, filters and page live in the URL: reload, Back and a shared link keep them', async ({ page, baseURL }) => {
+  await openUploadedGrid(page, baseURL!, numberedCsv('people.csv', 130))
+  const grid = page.url()
+
+  await page.getByLabel(GRID_MESSAGES.searchLabel).fill('Person 1')
+  await expect(page).toHaveURL(/[?&]q=Person\+1/)
+  await columnHeader(page, 'Score').getByRole('button').click()
+  await expect(page).toHaveURL(/[?&]sort=c3%3Aasc/)
+  const pager = page.getByRole('navigation', { name: GRID_MESSAGES.pagination })
+  // 'Person 1' matches 1, 10-19 and 100-130: 42 rows, one page at 50; 25 a page makes two.
+  await pickOption(page, page.locator('body'), GRID_MESSAGES.rowsPerPage, '25')
+  await expect(pager.getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
+  await pager.getByRole('button', { name: GRID_MESSAGES.goToPage(2) }).click()
+  await expect(pager.getByText(GRID_MESSAGES.pageOf(2, 2))).toBeVisible()
+  await expect(page).toHaveURL(/[?&]page=2/)
+  await expect(page).toHaveURL(/[?&]perPage=25/)
+  const shown = await page.locator('[role="row"][data-row-index] [aria-colindex="2"]').allInnerTexts()
+
+  await page.reload()
+  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await expect(pager.getByText(GRID_MESSAGES.pageOf(2, 2))).toBeVisible()
+  await expect.poll(() => page.locator('[role="row"][data-row-index] [aria-colindex="2"]').allInnerTexts()).toEqual(shown)
+
+  // Back steps through the grid's own history: page 2, then page 1 of the same view.
+  await page.goBack()
+  await expect(pager.getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
+  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+
+  // A shared link opens the same view in a fresh tab.
+  const link = page.url()
+  const other = await page.context().newPage()
+  await other.goto(link)
+  await expect(other.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await expect(other.getByRole('navigation', { name: GRID_MESSAGES.pagination }).getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
+  await other.close()
+
+  // Leaving the grid and coming Back finds it as it was; the plain link shows the plain grid.
+  await page.goto('/dashboard')
+  await page.goBack()
+  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await page.goto(grid)
+  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('')
+  await expect(pager.getByText(GRID_MESSAGES.pageOf(1, 3))).toBeVisible()
+})
+
+test('at 375 px the row number and the pinned first column leave room for the data', async ({ page, baseURL }) => {
+  await openUploadedGrid(page, baseURL!, gridLeadsCsv())
+  await page.setViewportSize({ width: 375, height: 740 })
+  const grid = page.getByRole('grid', { name: GRID_MESSAGES.gridLabel })
+  const gridBox = (await grid.boundingBox())!
+  const lead = (await grid.getByRole('columnheader').first().boundingBox())!
+  const first = (await columnHeader(page, 'Name').boundingBox())!
+  // Together little more than half the grid's width, so the next column shows beside them.
+  expect(lead.width + first.width).toBeLessThanOrEqual(gridBox.width * 0.55)
+  await expect(columnHeader(page, 'Company')).toBeInViewport()
 })

@@ -159,6 +159,9 @@ export const GRID = {
   minColumnWidthPx: 60,
   maxColumnWidthPx: 1200,
   leadColumnWidthPx: 88,
+  /** On a phone the row number and the pinned first column are narrower, so data shows beside them. */
+  mobileLeadColumnWidthPx: 56,
+  mobileFirstColumnMaxWidthPx: 112,
   overscanRows: 10,
   /** Continuous scroll asks for the next page this many rows before the end. */
   loadMoreThresholdRows: 20,
