@@ -140,7 +140,9 @@ test('a file that is not a CSV is refused in the dialog and nothing is uploaded'
   })
   await expect(toast(page, UPLOAD_MESSAGES.invalidTypeTitle, UPLOAD_MESSAGES.invalidTypeBody)).toBeVisible()
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.statusReady)
+  // The status line says what was wrong and names every type the dialog takes.
+  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.wrongTypeStatus + UPLOAD_MESSAGES.wrongTypeDetail('notes.pdf'))
+  await expect(dialog.getByRole('status')).toContainText('CSV (.csv), TSV (.tsv), text (.txt) or Excel (.xlsx)')
   expect(posts).toEqual([])
 
   await dialog.getByRole('button', { name: 'Cancel' }).click()

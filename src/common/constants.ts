@@ -170,3 +170,9 @@ export const GRID = {
   /** A row just updated is highlighted this long (001 §4). */
   updatedRowFlashMs: 1500,
 } as const
+
+/**
+ * Toasts sit this far from the top of the window: under the tallest header (the site's, 64 px;
+ * the app's top bar is 56 px), so they never cover the credit badge or 'Get started'.
+ */
+export const TOAST_TOP_OFFSET_PX = 72
