@@ -390,8 +390,12 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
   usageTips: 'Usage Tips',
   manageBilling: 'Manage billing',
   portalFailed: 'Failed to open billing portal. Please try again.',
-  portalNotConfiguredTitle: 'Billing is not configured',
-  portalNotConfiguredBody:
-    'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
+  /** The 'Manage billing' page where no card is taken (local billing); operator notes are in the README. */
+  portalNoCardBody: 'Your plan needs no card: there are no payment methods or invoices to manage here, and nothing is charged.',
+  portalPlan: 'Plan',
+  portalCredits: 'Credits left',
+  portalHelp: 'Questions about your plan or credits? Write to us: we answer within 24 hours.',
+  portalContact: 'Contact support',
+  portalBack: 'Back to Subscription & Billing',
   free: 'Free',
 } as const
