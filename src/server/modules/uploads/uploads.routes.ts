@@ -1,20 +1,20 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
-import type { AppEvent } from '#common/events'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
 import { confirmHeadersSchema } from '#common/schemas/uploads'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
-import { subscribe } from '#server/platform/events'
+import { attachmentDisposition } from '#server/platform/content-disposition'
+import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
 import { incomingDir } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
+import { isFinalProgress, progressEventOf } from './upload-progress.ts'
 import { startImport } from './uploads.jobs.ts'
 import {
   confirmHeaders,
@@ -24,7 +24,6 @@ import {
   getUploadDetail,
   getUploadOrThrow,
   listUploads,
-  progressOf,
   renameUpload,
   skippedRowsPath,
 } from './uploads.service.ts'
@@ -33,8 +32,6 @@ const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(50),
 })
-
-const KEEP_ALIVE_MS = 15_000
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -64,57 +61,17 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })
     const path = skippedRowsPath(upload)
     if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
-    const name = `skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`.replace(/["\\\r\n]/g, '_')
     c.header('Content-Type', 'text/csv; charset=utf-8')
-    c.header('Content-Disposition', `attachment; filename="${name}"`)
+    c.header('Content-Disposition', attachmentDisposition(`skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`))
     return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
   })
   .get('/:id/events', async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
-    return streamSSE(c, async (stream) => {
-      // Unnamed events reach EventSource.onmessage; the payload's `type` tells them apart.
-      const send = (event: AppEvent) => stream.writeSSE({ data: JSON.stringify(event) })
-      const queue: AppEvent[] = []
-      let wake: (() => void) | undefined
-      const unsubscribe = subscribe(
-        userId,
-        (event) => event.type === 'upload.progress' && event.uploadId === upload.id,
-        (event) => {
-          queue.push(event)
-          wake?.()
-        },
-      )
-      stream.onAbort(unsubscribe)
-      const snapshot = progressOf(upload)
-      await send({
-        type: 'upload.progress',
-        uploadId: upload.id,
-        status: upload.status,
-        processedRows: snapshot.processed_rows,
-        totalRows: snapshot.total_rows,
-        bytesRead: upload.status === 'completed' ? upload.sizeBytes : upload.bytesRead,
-        totalBytes: upload.sizeBytes,
-        validRows: upload.validRows,
-        skippedRows: upload.skippedRows,
-        errorMessage: upload.errorMessage,
-      })
-      let finished = upload.status === 'completed' || upload.status === 'failed'
-      while (!finished && !stream.aborted) {
-        await new Promise<void>((resolve) => {
-          wake = resolve
-          setTimeout(resolve, KEEP_ALIVE_MS)
-        })
-        wake = undefined
-        if (queue.length === 0) {
-          await stream.write(': keep-alive\n\n')
-          continue
-        }
-        for (const event of queue.splice(0)) {
-          await send(event)
-          if (event.type === 'upload.progress' && (event.status === 'completed' || event.status === 'failed')) finished = true
-        }
-      }
-      unsubscribe()
+    return streamEvents(c, {
+      userId,
+      filter: (event) => event.type === 'upload.progress' && event.uploadId === upload.id,
+      snapshot: () => [progressEventOf(upload)],
+      isLast: isFinalProgress,
     })
   })
