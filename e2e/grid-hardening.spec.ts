@@ -84,6 +84,8 @@ test('the Columns popover scrolls inside itself at any window height; Ctrl+B lea
 })
 
 test('search, sort, filters and page live in the URL: reload, Back and a shared link keep them', async ({ page, baseURL }) => {
+  // Many navigations in one journey.
+  test.setTimeout(150_000)
   await openUploadedGrid(page, baseURL!, numberedCsv('people.csv', 130))
   const grid = page.url()
 

@@ -184,7 +184,8 @@ export function DataGrid(props: DataGridProps) {
         onFocus={(event) => {
           if (event.target === event.currentTarget && !isActiveRendered) moveTo({ row: virtualizer.range?.startIndex ?? windowStart, col: active.col })
         }}
-        style={{ height: `min(70vh, ${gridHeight}px)` }}
+        // A cell reached by the keyboard or opened for editing scrolls clear of the pinned columns.
+        style={{ height: `min(70vh, ${gridHeight}px)`, scrollPaddingLeft: leadWidth + widthOf(0, headers[0]?.getSize() ?? 0) }}
         className="relative min-h-48 overflow-auto overscroll-contain rounded-md border bg-background"
       >
         <div role="rowgroup" className="sticky top-0 z-30" style={{ width: totalWidth, minWidth: '100%' }}>
