@@ -31,7 +31,7 @@ export type UploadFlowState =
       validRows: number
       skippedRows: number
     }
-  /** `title` replaces 'Upload failed' where nothing was sent (a file of another type). */
+  /** `title` replaces 'Upload failed' for a file refused before anything was sent (its type, size or emptiness). */
   | { phase: 'error'; fileName: string | null; message: string; title?: string }
 
 export type UploadFlowPhase = UploadFlowState['phase']
