@@ -84,8 +84,9 @@ test('the Columns popover scrolls inside itself at any window height; Ctrl+B lea
 })
 
 test('search, sort, filters and page live in the URL: reload, Back and a shared link keep them', async ({ page, baseURL }) => {
-  // Many navigations in one journey.
-  test.setTimeout(150_000)
+  // Many navigations and full reloads in one journey: give each step room on a busy machine.
+  test.setTimeout(180_000)
+  const slowExpect = expect.configure({ timeout: 30_000 })
   await openUploadedGrid(page, baseURL!, numberedCsv('people.csv', 130))
   const grid = page.url()
 
@@ -104,30 +105,30 @@ test('search, sort, filters and page live in the URL: reload, Back and a shared 
   const shown = await page.locator('[role="row"][data-row-index] [aria-colindex="2"]').allInnerTexts()
 
   await page.reload()
-  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
-  await expect(pager.getByText(GRID_MESSAGES.pageOf(2, 2))).toBeVisible()
-  await expect.poll(() => page.locator('[role="row"][data-row-index] [aria-colindex="2"]').allInnerTexts()).toEqual(shown)
+  await slowExpect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await slowExpect(pager.getByText(GRID_MESSAGES.pageOf(2, 2))).toBeVisible()
+  await slowExpect.poll(() => page.locator('[role="row"][data-row-index] [aria-colindex="2"]').allInnerTexts()).toEqual(shown)
 
   // Back steps through the grid's own history: page 2, then page 1 of the same view.
   await page.goBack()
-  await expect(pager.getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
-  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await slowExpect(pager.getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
+  await slowExpect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
 
   // A shared link opens the same view in a fresh tab.
   const link = page.url()
   const other = await page.context().newPage()
   await other.goto(link)
-  await expect(other.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
-  await expect(other.getByRole('navigation', { name: GRID_MESSAGES.pagination }).getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
+  await slowExpect(other.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await slowExpect(other.getByRole('navigation', { name: GRID_MESSAGES.pagination }).getByText(GRID_MESSAGES.pageOf(1, 2))).toBeVisible()
   await other.close()
 
   // Leaving the grid and coming Back finds it as it was; the plain link shows the plain grid.
   await page.goto('/dashboard')
   await page.goBack()
-  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
+  await slowExpect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('Person 1')
   await page.goto(grid)
-  await expect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('')
-  await expect(pager.getByText(GRID_MESSAGES.pageOf(1, 3))).toBeVisible()
+  await slowExpect(page.getByLabel(GRID_MESSAGES.searchLabel)).toHaveValue('')
+  await slowExpect(pager.getByText(GRID_MESSAGES.pageOf(1, 3))).toBeVisible()
 })
 
 test('at 375 px the row number and the pinned first column leave room for the data', async ({ page, baseURL }) => {
