@@ -31,6 +31,8 @@ test('toasts stay clear of the header: Get started and the credit badge, wide an
   await signUpVerified(page, newUser('toasts'))
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 })
+    // On a phone the sidebar is a sheet behind the top bar's toggle.
+    if (width < 768) await page.getByRole('main').getByRole('button', { name: 'Toggle Sidebar' }).first().click()
     const dialog = await openSidebarUploadDialog(page)
     await dialog.getByTestId('upload-file-input').setInputFiles(PDF)
     await expectApart(page, toast(page, UPLOAD_MESSAGES.invalidTypeTitle).first(), creditBadge(page))
