@@ -520,3 +520,123 @@ export const TEMPLATE_MESSAGES = {
   deleteConfirmTitle: 'Delete template?',
   deleteConfirmBody: (name: string) => `"${name}" will be removed from your library. AI columns already created from it are not changed.`,
 } as const
+
+/** File Storage's folders and file actions (001 §2 "File Storage", §8 files and folders). */
+export const FOLDER_MESSAGES = {
+  createFolder: 'Create Folder',
+  searchPlaceholder: 'Search files and folders...',
+  yourFolders: 'Your Folders',
+  noResults: 'No results found',
+  loadFoldersFailed: 'Failed to load folders',
+  invalidCsv: 'Please select a valid CSV file',
+  uploadFailed: 'Failed to upload file',
+  uploaded: 'File uploaded successfully',
+  deleted: (filename: string) => `${filename} deleted successfully`,
+  deleteFailed: 'Failed to delete file',
+  folderCreated: 'Folder created successfully',
+  folderCreateFailed: 'Failed to create folder',
+  renamed: 'File renamed successfully',
+  renameFailed: 'Failed to rename file',
+  moved: 'File moved successfully',
+  moveFailed: 'Failed to move file',
+  folderDeleteFailed: 'Failed to delete folder',
+  folderDeleted: (name: string) => `Folder ${name} deleted`,
+  createFolderTitle: 'Create New Folder',
+  folderNameLabel: 'Folder name',
+  folderNamePlaceholder: 'Enter folder name',
+  cancel: 'Cancel',
+  renameFileTitle: 'Rename File',
+  renameFileSubmit: 'Rename File',
+  moveFileTitle: 'Move File to Folder',
+  moveFileSubmit: 'Move File',
+  rootFolder: 'No Folder (Root)',
+  open: 'Open',
+  rename: 'Rename',
+  moveToFolder: 'Move to Folder',
+  delete: 'Delete',
+  sortBy: 'Sort by',
+  aiFieldsCreated: 'AI Fields created',
+  rows: 'Rows',
+  updated: 'Updated',
+  fileCount: (n: number) => `${n.toLocaleString('en-US')} file${n === 1 ? '' : 's'}`,
+  deleteFolderTitle: (name: string) => `Delete folder "${name}"?`,
+  deleteFolderBody: (files: number) =>
+    files === 0
+      ? 'The folder is empty. This cannot be undone.'
+      : `Its ${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'} will move to the root (No Folder); no file is deleted.`,
+  deleteFileTitle: (filename: string) => `Delete "${filename}"?`,
+  deleteFileBody: 'Its rows, AI columns and results, and export history are deleted with it. This cannot be undone.',
+  folderNotFound: 'Folder not found',
+} as const
+
+/** The home dashboard's counters and blog cards (001 §2 "Home dashboard"). */
+export const DASHBOARD_STATS_MESSAGES = {
+  filesProcessed: 'Files processed',
+  rowsEnriched: 'Rows enriched',
+  exportsCreated: 'Exports created',
+  insights: 'Latest Insights & Resources',
+  readArticle: 'Read Article',
+  viewAllArticles: 'View All Articles',
+  welcome: (name: string) => `Welcome back, ${name}!`,
+} as const
+
+/** Profile and account security (001 §2 "Profile", §5, §8). */
+export const PROFILE_MESSAGES = {
+  emailNote: 'Contact support to change your email address',
+  saveChanges: 'Save Changes',
+  profileUpdated: 'Profile updated successfully.',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  sendResetEmail: 'Send Reset Email',
+  resetSentTitle: 'Password Reset Email Sent',
+  resetSentBody: 'Check your inbox for a link to reset your password.',
+  resetFailed: 'Failed to send password reset email. Please try again.',
+  changePassword: 'Change Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  passwordsDontMatch: "New passwords don't match.",
+  passwordTooShort: (min: number) => `New password must be at least ${min} characters long.`,
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordUpdated: 'Password updated successfully.',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
+  avatarInvalidTypeTitle: 'Invalid File Type',
+  avatarInvalidType: 'Please upload a JPG, PNG, or GIF image.',
+  avatarTooLargeTitle: 'File Too Large',
+  avatarTooLarge: 'Please upload an image smaller than 2MB.',
+  avatarUpdated: 'Avatar updated successfully.',
+  avatarFailed: 'Failed to upload avatar. Please try again.',
+  googleAccount: 'Google account',
+  googleLinked: 'Your account is linked to Google. You sign in with Google, so there is no password to change here.',
+  twoFactorTitle: 'Two-factor authentication',
+  twoFactorOn: 'Two-factor authentication is on.',
+  twoFactorOff: 'Add a code from an authenticator app to every sign-in.',
+  twoFactorEnabled: 'Two-factor authentication enabled.',
+  twoFactorDisabled: 'Two-factor authentication turned off.',
+  twoFactorInvalidCode: 'That code is not valid. Check your authenticator app and try again.',
+  twoFactorCodeTitle: 'Two-factor authentication',
+  twoFactorCodeBody: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+  deleteAccount: 'Delete account',
+  deleteAccountBody:
+    'This deletes every file, row, AI result, folder, API key and session of your account and unlinks your Stripe customer. Credit ledger entries are kept, without your name or e-mail, for accounting. This cannot be undone.',
+  deleteAccountConfirmPassword: 'Enter your password to confirm.',
+  deleteAccountConfirmEmail: 'Type your e-mail address to confirm.',
+  deleteAccountMismatch: 'That does not match. Nothing was deleted.',
+  accountDeleted: 'Your account has been deleted.',
+} as const
+
+/** The contact page (001 §8). */
+export const CONTACT_MESSAGES = {
+  sentTitle: 'Message sent!',
+  sentBody: "Thanks for writing. We'll answer by e-mail.",
+  errorTitle: 'Error',
+  failed: 'Failed to send message. Please try again.',
+  rateLimited: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+} as const
+
+/** The blog (001 §2, §8). */
+export const BLOG_MESSAGES = {
+  notFound: 'Article not found',
+  loadFailed: 'Error loading article',
+  viewAll: 'View All Articles',
+  clearAll: 'clear all',
+} as const

@@ -19,6 +19,10 @@ import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { templatesRoutes } from '#server/modules/templates/templates.routes'
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
+import { foldersRoutes } from '#server/modules/folders/folders.routes'
+import { contactRoutes } from '#server/modules/contact/contact.routes'
+import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
@@ -37,6 +41,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
   .route('/templates', templatesRoutes)
+  .route('/folders', foldersRoutes)
+  .route('/dashboard', dashboardRoutes)
+  .route('/contact', contactRoutes)
+  .route('/site', siteRoutes)
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
@@ -100,6 +108,8 @@ export function createApp(options: { webDir?: string } = {}) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
+
+  app.route('/', siteRootRoutes)
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     mountWebApp(app, options.webDir)

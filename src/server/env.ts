@@ -27,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),
+  /** Where contact-form messages are mailed (through SMTP_URL, or the outbox without it). */
+  CONTACT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'contact@rowcraft.local'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   MAX_UPLOAD_MB: optional.transform((v) => Number(v ?? 100)).pipe(z.number().positive()),

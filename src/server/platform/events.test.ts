@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AppEvent } from '#common/events'
+import type { AppEvent, AppEventOf } from '#common/events'
 import { publish, streamEvents } from './events.ts'
 
 const progress = (uploadId: string, status: 'processing' | 'completed', processedRows: number): AppEvent => ({
@@ -19,9 +19,9 @@ const progress = (uploadId: string, status: 'processing' | 'completed', processe
 const app = new Hono().get('/events/:uploadId', (c) =>
   streamEvents(c, {
     userId: 'alice',
-    filter: (event) => event.uploadId === c.req.param('uploadId'),
+    filter: (event) => event.type === 'upload.progress' && event.uploadId === c.req.param('uploadId'),
     snapshot: () => [progress(c.req.param('uploadId'), 'processing', 0)],
-    isLast: (event) => event.status === 'completed',
+    isLast: (event) => event.type === 'upload.progress' && event.status === 'completed',
   }),
 )
 
@@ -31,7 +31,7 @@ async function readEvents(res: Response) {
   return text
     .split('\n')
     .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as AppEvent)
+    .map((line) => JSON.parse(line.slice(6)) as AppEventOf<'upload.progress'>)
 }
 
 describe('streamEvents', () => {

@@ -1,7 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { AuthMode } from '#common/schemas/auth'
 import { AUTH_MESSAGES } from '#common/messages'
+import { clientIp } from '#server/platform/client-ip'
 import type { AppEnv } from '#server/platform/hono-env'
 import { auth, CLIENT_IP_HEADER } from './auth.ts'
 import { countAuthAttempt, resetAuthAttempts } from './auth.service.ts'
@@ -10,19 +10,6 @@ const limitedPaths: Record<string, AuthMode> = {
   '/api/auth/sign-in/email': 'signin',
   '/api/auth/sign-up/email': 'signup',
   '/api/auth/request-password-reset': 'forgotPassword',
-}
-
-/** The client IP the auth library sees: the socket address, or the proxy's word when trusted. */
-function clientIp(c: Context<AppEnv>): string {
-  if (c.var.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1'
-  } catch {
-    return '127.0.0.1' // app.request() in tests has no socket
-  }
 }
 
 const jsonContentType = /^application\/([a-z0-9.+-]*\+)?json/i

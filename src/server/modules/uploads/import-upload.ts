@@ -16,7 +16,7 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
+import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
 import { progressEventOf } from './upload-progress.ts'
 import { planOf, skippedRowsPath } from './uploads.service.ts'
 
@@ -198,7 +198,12 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    await publish(done!.userId, progressEventOf(done!))
+    if (!done) {
+      // The file was deleted while it was importing: its rows go too.
+      await dropUploadRows(uploadId)
+      return
+    }
+    await publish(done.userId, progressEventOf(done))
     logger.info({
       event: 'uploads.import.done',
       uploadId,

@@ -1,10 +1,10 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
 import { confirmHeadersSchema } from '#common/schemas/uploads'
+import { listUploadsQuerySchema, moveUploadSchema } from '#common/schemas/folders'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { attachmentDisposition } from '#server/platform/content-disposition'
@@ -20,22 +20,20 @@ import {
   confirmHeaders,
   createSampleUpload,
   createUpload,
+  deleteUpload,
   getProgress,
   getUploadDetail,
   getUploadOrThrow,
   listUploads,
+  moveUpload,
   renameUpload,
   skippedRowsPath,
 } from './uploads.service.ts'
 
-const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-})
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', validate('query', listQuerySchema), async (c) =>
+  .get('/', validate('query', listUploadsQuerySchema), async (c) =>
     c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
   )
   .post('/', async (c) => {
@@ -52,6 +50,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .patch('/:id', validate('json', renameUploadSchema), async (c) =>
     c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
+  .delete('/:id', async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .put('/:id/folder', validate('json', moveUploadSchema), async (c) =>
+    c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
   )
   .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
