@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { SUBSCRIPTION_PAGE_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signUpVerified, signUpVerifiedWithoutTrial } from './support/auth.ts'
 import { creditBadge, paymentModal } from './support/billing.ts'
 import { toast } from './support/uploads.ts'
@@ -149,7 +150,12 @@ test('the subscription page shows the plan, credits, the usage chart, history an
 
   const [portal] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Manage billing' }).click()])
   await expect(portal).toHaveURL(/\/dashboard\/subscription\/portal$/)
-  await expect(portal.getByRole('heading', { name: 'Billing is not configured' })).toBeVisible()
+  // Local billing: the page speaks to the user (plan, credits, where to ask), not to the operator.
+  await expect(portal.getByRole('heading', { name: 'Manage billing' })).toBeVisible()
+  await expect(portal.getByText(SUBSCRIPTION_PAGE_MESSAGES.portalNoCardBody)).toBeVisible()
+  await expect(portal.getByText(/^Free trial, ends /)).toBeVisible()
+  await expect(portal.getByRole('link', { name: SUBSCRIPTION_PAGE_MESSAGES.portalContact })).toHaveAttribute('href', '/contact')
+  await expect(portal.locator('body')).not.toContainText(/STRIPE_|operator/)
 })
 
 test('a failed status check asks to try again instead of offering a trial, and the retry lets the user in', async ({ page }) => {

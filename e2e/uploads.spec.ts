@@ -83,7 +83,9 @@ test('a headerless CSV asks about headers, and "No Headers" imports it as Column
   await expect(previewRows.first().getByRole('cell')).toHaveText(['1', ...rows[0]!])
   await expect(previewRows.nth(4).getByRole('cell')).toHaveText(['5', ...rows[4]!])
 
-  await headers.getByRole('button', { name: UPLOAD_MESSAGES.noHeaders }).click()
+  // Below 0.5 'No Headers' is the default button: it has the focus and Enter gives it.
+  await expect(headers.getByRole('button', { name: UPLOAD_MESSAGES.noHeaders })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(toast(page, UPLOAD_MESSAGES.uploadSuccessTitle, UPLOAD_MESSAGES.processedBackground(6, 0))).toBeVisible()
   await expect(headers).toBeHidden()
   await expectUploadDetailUrl(page)
@@ -138,7 +140,9 @@ test('a file that is not a CSV is refused in the dialog and nothing is uploaded'
   })
   await expect(toast(page, UPLOAD_MESSAGES.invalidTypeTitle, UPLOAD_MESSAGES.invalidTypeBody)).toBeVisible()
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.statusReady)
+  // The status line says what was wrong and names every type the dialog takes.
+  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.wrongTypeStatus + UPLOAD_MESSAGES.wrongTypeDetail('notes.pdf'))
+  await expect(dialog.getByRole('status')).toContainText('CSV (.csv), TSV (.tsv), text (.txt) or Excel (.xlsx)')
   expect(posts).toEqual([])
 
   await dialog.getByRole('button', { name: 'Cancel' }).click()

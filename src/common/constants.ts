@@ -159,6 +159,9 @@ export const GRID = {
   minColumnWidthPx: 60,
   maxColumnWidthPx: 1200,
   leadColumnWidthPx: 88,
+  /** On a phone the row number and the pinned first column are narrower, so data shows beside them. */
+  mobileLeadColumnWidthPx: 56,
+  mobileFirstColumnMaxWidthPx: 112,
   overscanRows: 10,
   /** Continuous scroll asks for the next page this many rows before the end. */
   loadMoreThresholdRows: 20,
@@ -328,3 +331,9 @@ export const MAX_IMPORT_COLUMNS = 2000
  * often, and at start.
  */
 export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, checkEverySeconds: 5 } as const
+
+/**
+ * Toasts sit this far from the top of the window: under the tallest header (the site's, 64 px;
+ * the app's top bar is 56 px), so they never cover the credit badge or 'Get started'.
+ */
+export const TOAST_TOP_OFFSET_PX = 72

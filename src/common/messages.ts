@@ -17,6 +17,10 @@ export const AUTH_MESSAGES = {
   errorTitle: 'Error',
   unexpected: 'Something went wrong. Please try again.',
   googleFailed: 'Failed to sign in with Google.',
+  wrongPassword: 'Invalid email or password. Check both and try again, or reset your password.',
+  emailNotVerifiedTitle: 'Email not verified',
+  emailNotVerifiedBody: (email: string) =>
+    `We sent a new confirmation email to ${email}. Click the link in it to verify your account, then you are signed in.`,
 } as const
 
 export const NOT_FOUND_MESSAGES = {
@@ -224,6 +228,9 @@ export const GRID_MESSAGES = {
   rowNotFound: (n: number) => `Row ${n.toLocaleString('en-US')} was not found in this file.`,
 } as const
 
+/** Every type the importer takes (UPLOAD.acceptedExtensions), as the upload dialog names them. */
+const ACCEPTED_FILE_TYPES = 'CSV (.csv), TSV (.tsv), text (.txt) or Excel (.xlsx)'
+
 export const UPLOAD_MESSAGES = {
   dialogTitle: 'Upload CSV File',
   statusReady: 'Ready to upload',
@@ -280,7 +287,10 @@ export const UPLOAD_MESSAGES = {
   dropZoneTitle: 'Drag & drop your file here',
   dropZoneHint: 'or click to browse',
   acceptedTypes: (limitMb: number | null) =>
-    'CSV, TSV, TXT or Excel (.xlsx)' + (limitMb ? `, up to ${limitMb} MB` : ''),
+    `Accepted: ${ACCEPTED_FILE_TYPES}` + (limitMb ? `, up to ${limitMb} MB` : ''),
+  /** The dialog's status line for a file of another type (the toast keeps the product's words). */
+  wrongTypeStatus: 'Invalid file type',
+  wrongTypeDetail: (file: string) => `${file} is not a file we can import. Choose a ${ACCEPTED_FILE_TYPES} file.`,
   continuesInBackground: 'Your file keeps processing in the background. Find it in File Storage.',
   landingIdleTitle: 'Drag & drop your CSV file here',
   landingDragTitle: 'Drop your CSV file',
@@ -380,9 +390,13 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
   usageTips: 'Usage Tips',
   manageBilling: 'Manage billing',
   portalFailed: 'Failed to open billing portal. Please try again.',
-  portalNotConfiguredTitle: 'Billing is not configured',
-  portalNotConfiguredBody:
-    'This Rowcraft server runs without a payment provider, so there are no payment methods or invoices to manage. Your trial and credits are handled on this server. To turn on paid plans, the operator sets STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET.',
+  /** The 'Manage billing' page where no card is taken (local billing); operator notes are in the README. */
+  portalNoCardBody: 'Your plan needs no card: there are no payment methods or invoices to manage here, and nothing is charged.',
+  portalPlan: 'Plan',
+  portalCredits: 'Credits left',
+  portalHelp: 'Questions about your plan or credits? Write to us: we answer within 24 hours.',
+  portalContact: 'Contact support',
+  portalBack: 'Back to Subscription & Billing',
   free: 'Free',
 } as const
 

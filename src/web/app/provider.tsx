@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { TOAST_TOP_OFFSET_PX } from '#common/constants'
 import { Toaster } from '#web/components/ui/sonner'
 import { TooltipProvider } from '#web/components/ui/tooltip'
 import { queryClient } from '#web/lib/query-client'
@@ -9,7 +10,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         {children}
-        <Toaster position="top-right" closeButton />
+        <Toaster position="top-right" offset={{ top: TOAST_TOP_OFFSET_PX }} mobileOffset={{ top: TOAST_TOP_OFFSET_PX }} closeButton />
       </TooltipProvider>
     </QueryClientProvider>
   )

@@ -45,6 +45,11 @@ function useSidebar() {
   return context
 }
 
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]') !== null
+}
+
 function SidebarProvider({
   defaultOpen = true,
   open: openProp,
@@ -85,9 +90,11 @@ function SidebarProvider({
     return isMobile ? setOpenMobile((value) => !value) : setOpen((value) => !value)
   }, [isMobile, setOpen, setOpenMobile])
 
-  // Adds a keyboard shortcut (Ctrl/Cmd + B) to toggle the sidebar.
+  // Adds a keyboard shortcut (Ctrl/Cmd + B) to toggle the sidebar; not while typing in a field,
+  // where Ctrl/Cmd+B belongs to the field.
   React.useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
+      if (isTypingTarget(event.target)) return
       if (
         event.key.toLowerCase() === SIDEBAR.keyboardShortcut &&
         (event.metaKey || event.ctrlKey) &&

@@ -93,6 +93,21 @@ describe('detectHeader: tables without a header', () => {
     expect(verdict.reasons[0]).toBe('Row 1\'s value "dolnośląskie" also appears in the rows below, as data does')
   })
 
+  it('gives only reasons that agree with the verdict, and never takes an e-mail for a column name', () => {
+    const verdict = detectHeader(
+      table('eve0@example.org,Eve Adams,Paris\nbob1@example.org,Bob Brown,Rome\ncy2@example.org,Cy Clay,Oslo\ndi3@example.org,Di Dorn,Lima'),
+    )
+    expect(verdict.hasHeader).toBe(false)
+    expect(verdict.confidence).toBeLessThan(HEADER_CONFIDENCE.maybe)
+    expect(verdict.reasons).toEqual(['Row 1 looks like data: it contains e-mail addresses (column 1)'])
+  })
+
+  it('leaves out what speaks for a header when the verdict is no header', () => {
+    const verdict = detectHeader(table('abc,123\ndef,456\nghi,789'))
+    expect(verdict.hasHeader).toBe(false)
+    expect(verdict.reasons).toEqual(['Row 1 looks like data: it contains numbers (column 2)'])
+  })
+
   it('stays below the confident threshold for all-text rows with nothing to go on', () => {
     const verdict = detectHeader(table('Ann Lee,Paris\nBob Roe,Rome\nCy Poe,Oslo'))
     expect(verdict.confidence).toBeLessThan(HEADER_CONFIDENCE.confident)

@@ -56,7 +56,7 @@ export function detectHeader(rows: string[][]): HeaderVerdict {
     hasHeader,
     detectedHeaderRow: hasHeader ? chosen.row : 0,
     confidence,
-    reasons: explain(chosen.evidence, hasHeader),
+    reasons: explain(chosen.evidence, hasHeader, `Row ${chosen.row + 1}`),
   }
 }
 
@@ -65,12 +65,16 @@ function toConfidence(score: number): number {
   return Math.round(value * 100) / 100
 }
 
-function explain(evidence: Evidence[], hasHeader: boolean): string[] {
-  // Lead with what supports the verdict, then what speaks against it.
+/**
+ * The reasons shown under the verdict: only what speaks for it, strongest first, so a reason never
+ * contradicts the verdict ("0% confidence" beside "contains typical column names").
+ */
+function explain(evidence: Evidence[], hasHeader: boolean, label = 'Row 1'): string[] {
   const supporting = evidence.filter((item) => (item.weight > 0) === hasHeader)
-  const opposing = evidence.filter((item) => (item.weight > 0) !== hasHeader)
-  const byWeight = (a: Evidence, b: Evidence) => Math.abs(b.weight) - Math.abs(a.weight)
-  return [...supporting.sort(byWeight), ...opposing.sort(byWeight)].slice(0, 5).map((item) => item.text)
+  if (supporting.length === 0) {
+    return [hasHeader ? `${label} stands apart from the rows below it` : `Nothing sets ${label.toLowerCase()} apart from the rows below it`]
+  }
+  return supporting.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)).slice(0, 5).map((item) => item.text)
 }
 
 function nonEmpty(row: string[]): string[] {

@@ -1,3 +1,5 @@
+import { classifyCell } from './cell-types.ts'
+
 /** One observation about a candidate header row; positive weight speaks for a header. */
 export type Evidence = { weight: number; text: string }
 
@@ -48,7 +50,8 @@ function words(name: string): string[] {
 /** What the row's own values say: column-name words and styles for, long or multi-line values against. */
 export function headerEvidence(names: string[], label: string): Evidence[] {
   const evidence: Evidence[] = []
-  const known = names.filter((name) => words(name).some((word) => COLUMN_WORDS.has(word)))
+  // An e-mail, web address, number or date is data whatever words it holds (eve0@example.org has "org").
+  const known = names.filter((name) => classifyCell(name) === 'text' && words(name).some((word) => COLUMN_WORDS.has(word)))
   if (known.length > 0) {
     const shown = known.slice(0, 3).join(', ')
     evidence.push({

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -13,6 +14,7 @@ import {
 } from '#web/components/ui/form'
 import { authClient } from '#web/lib/auth-client'
 import { toastAuthError, toastUnexpectedError } from '../lib/auth-error-toast'
+import { signInErrorDisplay } from '../lib/sign-in-error'
 import { VERIFIED_CALLBACK_URL } from '../lib/auth-search-params'
 import { PasswordInput } from './password-input'
 import { EmailField } from './email-field'
@@ -29,8 +31,10 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
     defaultValues: { email: '', password: '' },
   })
   const { isSubmitting } = form.formState
+  const [notice, setNotice] = useState<{ title: string; message: string } | null>(null)
 
   async function signIn(values: SignInInput) {
+    setNotice(null)
     try {
       // An unverified account gets a fresh verification mail; its link should land like sign-up's.
       const { error } = await authClient.signIn.email({
@@ -38,7 +42,12 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
         callbackURL: VERIFIED_CALLBACK_URL,
       })
       if (error) {
-        toastAuthError(error)
+        const shown = signInErrorDisplay(error, values.email)
+        if (shown.kind === 'password') form.setError('password', { type: 'server', message: shown.message }, { shouldFocus: true })
+        else if (shown.kind === 'unverified') {
+          setNotice(shown)
+          toast.info(shown.title, { description: shown.message })
+        } else toastAuthError(error)
         return
       }
       form.reset()
@@ -75,6 +84,12 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
             Forgot password?
           </button>
         </div>
+        {notice && (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p className="font-medium">{notice.title}</p>
+            <p>{notice.message}</p>
+          </div>
+        )}
         <SubmitButton isBusy={isSubmitting}>Sign in</SubmitButton>
       </form>
     </Form>

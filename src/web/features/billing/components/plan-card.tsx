@@ -30,7 +30,7 @@ function formatDate(iso: string | null) {
   return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : null
 }
 
-function planSummary(status: SubscriptionStatus) {
+export function planSummary(status: SubscriptionStatus) {
   const trialEnds = formatDate(status.trial_ends_at)
   if (status.is_in_grace_period) return 'Your last payment failed. Update your payment method to keep access.'
   if (status.subscribed && status.subscription_tier !== 'trial') return `${PLAN.name}, $${PLAN.priceUsd} per month. Cancel anytime.`

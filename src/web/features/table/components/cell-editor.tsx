@@ -97,7 +97,8 @@ export function CellEditor({ column, value, label, isSaving, onSave, onCancel }:
         <p
           id={errorId}
           role="alert"
-          className="absolute top-full left-0 z-20 mt-1 w-max max-w-72 rounded-md bg-destructive px-2 py-1 text-xs text-white shadow-md"
+          // As wide as the cell (at least 11rem), so it stays inside the grid on a phone.
+          className="absolute top-full left-0 z-20 mt-1 w-full min-w-44 rounded-md bg-destructive px-2 py-1 text-xs text-white shadow-md"
         >
           {error}
         </p>

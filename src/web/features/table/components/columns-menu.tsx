@@ -20,9 +20,16 @@ export function ColumnsMenu({ columns, actions }: { columns: UploadColumn[]; act
           {GRID_MESSAGES.columns}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-2rem))] p-3" aria-label={GRID_MESSAGES.columnsMenuLabel}>
+      {/* Never taller than the room Radix measures beside the button: the list gives way first, and at
+          the smallest heights the whole popover scrolls, so 'Add column' is always reachable. */}
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        className="flex max-h-(--radix-popover-content-available-height) w-[min(24rem,calc(100vw-2rem))] flex-col overflow-y-auto overscroll-contain p-3"
+        aria-label={GRID_MESSAGES.columnsMenuLabel}
+      >
         <p className="mb-2 text-sm font-medium">{GRID_MESSAGES.columns}</p>
-        <ul className="grid max-h-72 gap-0.5 overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
+        <ul className="grid max-h-72 min-h-20 shrink gap-0.5 overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
           {ordered.map((column, index) => (
             <ColumnMenuItem
               key={column.key}

@@ -69,8 +69,14 @@ export function DataGrid(props: DataGridProps) {
   const isActiveRendered = active.row >= windowStart && active.row < windowEnd
   const selectedLoaded = useMemo(() => rows.filter((row) => tableOptions.rowSelection[String(row.rowIndex)]).length, [rows, tableOptions.rowSelection])
   const headers = table.getHeaderGroups()[0]?.headers ?? []
-  const dataWidth = headers.reduce((sum, header) => sum + header.getSize(), 0)
-  const totalWidth = GRID.leadColumnWidthPx + dataWidth
+  // On a phone the row number and the pinned first column are narrower (the first column's own
+  // width comes back on a wider screen).
+  const widestRowNumber = useMemo(() => rows.reduce((widest, row) => Math.max(widest, row.rowIndex + 1), 0), [rows])
+  const leadWidth = isMobile ? Math.max(GRID.mobileLeadColumnWidthPx, 36 + 7 * String(widestRowNumber).length) : GRID.leadColumnWidthPx
+  const firstColumnMaxWidth = isMobile ? GRID.mobileFirstColumnMaxWidthPx : null
+  const widthOf = (index: number, size: number) => (index === 0 && firstColumnMaxWidth !== null ? Math.min(size, firstColumnMaxWidth) : size)
+  const dataWidth = headers.reduce((sum, header, index) => sum + widthOf(index, header.getSize()), 0)
+  const totalWidth = leadWidth + dataWidth
   const colCount = columns.length + 1
   const lastVirtualIndex = virtualRows.at(-1)?.index ?? -1
 
@@ -178,7 +184,8 @@ export function DataGrid(props: DataGridProps) {
         onFocus={(event) => {
           if (event.target === event.currentTarget && !isActiveRendered) moveTo({ row: virtualizer.range?.startIndex ?? windowStart, col: active.col })
         }}
-        style={{ height: `min(70vh, ${gridHeight}px)` }}
+        // A cell reached by the keyboard or opened for editing scrolls clear of the pinned columns.
+        style={{ height: `min(70vh, ${gridHeight}px)`, scrollPaddingLeft: leadWidth + widthOf(0, headers[0]?.getSize() ?? 0) }}
         className="relative min-h-48 overflow-auto overscroll-contain rounded-md border bg-background"
       >
         <div role="rowgroup" className="sticky top-0 z-30" style={{ width: totalWidth, minWidth: '100%' }}>
@@ -186,8 +193,8 @@ export function DataGrid(props: DataGridProps) {
             <div
               role="columnheader"
               aria-colindex={1}
-              style={{ width: GRID.leadColumnWidthPx }}
-              className="sticky left-0 z-20 flex h-10 shrink-0 items-center gap-2 border-r border-b bg-muted px-3 text-sm font-medium"
+              style={{ width: leadWidth }}
+              className="sticky left-0 z-20 flex h-10 shrink-0 items-center gap-1 border-r border-b bg-muted px-2 text-sm font-medium md:gap-2 md:px-3"
             >
               <Checkbox
                 checked={rows.length > 0 && selectedLoaded === rows.length ? true : selectedLoaded > 0 ? 'indeterminate' : false}
@@ -202,8 +209,8 @@ export function DataGrid(props: DataGridProps) {
                 key={header.id}
                 header={header}
                 colIndex={index + 2}
-                isSticky={index === 0 && !isMobile}
-                style={{ width: header.getSize(), left: index === 0 && !isMobile ? GRID.leadColumnWidthPx : undefined }}
+                isSticky={index === 0}
+                style={{ width: widthOf(index, header.getSize()), left: index === 0 ? leadWidth : undefined }}
                 onMoveColumn={props.onMoveColumn}
               />
             ))}
@@ -227,7 +234,8 @@ export function DataGrid(props: DataGridProps) {
                 activeCol={active.row === virtualRow.index ? active.col : null}
                 editingCol={editing?.row === virtualRow.index ? editing.col : null}
                 isSaving={props.isSavingCell}
-                isFirstColumnSticky={!isMobile}
+                leadWidth={leadWidth}
+                firstColumnMaxWidth={firstColumnMaxWidth}
                 onActivate={activate}
                 onStartEdit={startEdit}
                 onExpand={expand}

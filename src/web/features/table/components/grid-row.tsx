@@ -21,8 +21,10 @@ type GridRowProps = {
   activeCol: number | null
   editingCol: number | null
   isSaving: boolean
-  /** Keeps the first data column in view while scrolling sideways (not on phones: too narrow). */
-  isFirstColumnSticky: boolean
+  /** The row number's width; the first data column is pinned beside it. */
+  leadWidth: number
+  /** The pinned first column's width is capped on phones; null elsewhere. */
+  firstColumnMaxWidth: number | null
   onActivate: (row: number, col: number) => void
   onStartEdit: (row: number, col: number) => void
   onExpand: (row: number, col: number) => void
@@ -56,9 +58,9 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
         tabIndex={activeCol === 0 ? 0 : -1}
         data-cell={`${position}:0`}
         onClick={() => props.onActivate(position, 0)}
-        style={{ width: GRID.leadColumnWidthPx }}
+        style={{ width: props.leadWidth }}
         className={cn(
-          'sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-b bg-background px-3 text-xs text-muted-foreground tabular-nums outline-none',
+          'sticky left-0 z-10 flex shrink-0 items-center gap-1 overflow-hidden border-r border-b bg-background px-2 text-xs text-muted-foreground tabular-nums outline-none md:gap-2 md:px-3',
           'group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
           'focus:ring-2 focus:ring-primary focus:ring-inset',
         )}
@@ -86,8 +88,8 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             colPosition={col}
             colIndex={col + 1}
             rowNumber={rowNumber}
-            width={cell.column.getSize()}
-            stickyLeft={index === 0 && props.isFirstColumnSticky ? GRID.leadColumnWidthPx : null}
+            width={index === 0 && props.firstColumnMaxWidth !== null ? Math.min(cell.column.getSize(), props.firstColumnMaxWidth) : cell.column.getSize()}
+            stickyLeft={index === 0 ? props.leadWidth : null}
             isActive={activeCol === col}
             isEditing={editingCol === col}
             isEditable={isEditableColumn(column)}

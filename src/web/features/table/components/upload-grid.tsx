@@ -61,7 +61,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
   // After rows are deleted the last page may be gone: show the new last page.
   const { page, setPage } = grid
   useEffect(() => {
-    if (!grid.isContinuous && paged.data?.isCountExact && totalPages > 0 && page > totalPages) setPage(totalPages)
+    if (!grid.isContinuous && paged.data?.isCountExact && totalPages > 0 && page > totalPages) setPage(totalPages, { replace: true })
   }, [grid.isContinuous, paged.data, page, totalPages, setPage])
 
   const setLoadedRowsSelected = (isSelected: boolean) =>

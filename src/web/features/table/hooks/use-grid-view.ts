@@ -1,51 +1,75 @@
-import { useMemo, useState } from 'react'
-import { DEFAULT_PAGE_SIZE, SEARCH } from '#common/constants'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
+import { SEARCH } from '#common/constants'
 import type { RowFilter, RowSort, RowView } from '#common/schemas/rows'
+import { readGridUrl, writeGridUrl, type GridUrlState } from '../lib/grid-url'
 import { useDebouncedValue } from './use-debounced-value'
 
 /**
- * What the grid shows: search, filters, sort, page, page size and scroll mode. The page goes back
- * to 1 whenever the view or the page size changes (001 §4), derived rather than reset in an effect.
+ * What the grid shows: search, filters, sort, page and page size live in the URL (a reload, Back
+ * and a shared link keep them); the scroll mode is the tab's own. A sort, filter or page is a new
+ * history entry, so Back undoes it; typing a search replaces the entry once it has settled
+ * (300 ms, 001 §9). The page goes back to 1 whenever the view or the page size changes (001 §4).
  */
 export function useGridView() {
-  const [searchInput, setSearchInput] = useState('')
-  const q = useDebouncedValue(searchInput, SEARCH.debounceMs).trim()
-  const [filters, setFilters] = useState<RowFilter[]>([])
-  const [sort, setSort] = useState<RowSort | undefined>(undefined)
-  const [perPage, setPerPageState] = useState<number>(DEFAULT_PAGE_SIZE)
+  const location = useLocation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const url = useMemo(() => readGridUrl(searchParams), [searchParams])
   const [isContinuous, setIsContinuous] = useState(false)
 
+  const update = useCallback(
+    (patch: Partial<GridUrlState>, options: { replace?: boolean; state?: unknown } = {}) =>
+      setSearchParams((current) => writeGridUrl(current, { ...readGridUrl(current), ...patch }), { ...options, preventScrollReset: true }),
+    [setSearchParams],
+  )
+
+  // The search box follows the URL when it changes from outside (Back, a link)...
+  const [searchInput, setSearchInput] = useState(url.q)
+  const [seenQ, setSeenQ] = useState(url.q)
+  if (url.q !== seenQ) {
+    setSeenQ(url.q)
+    if (url.q !== searchInput.trim()) setSearchInput(url.q)
+  }
+  // ...and the URL follows what is typed, once it has settled.
+  const settled = useDebouncedValue(searchInput, SEARCH.debounceMs).trim()
+  const lastSettled = useRef(settled)
+  useEffect(() => {
+    if (settled === lastSettled.current) return
+    lastSettled.current = settled
+    if (settled !== url.q) update({ q: settled, page: 1 }, { replace: true })
+  }, [settled, url.q, update])
+
+  const { q, filters, sort, page, perPage } = url
   const view = useMemo<RowView>(() => ({ q: q || undefined, filters, sort }), [q, filters, sort])
-  const pagingKey = `${JSON.stringify(view)}|${perPage}`
-  const [paging, setPaging] = useState({ page: 1, key: pagingKey })
-  const page = paging.key === pagingKey ? paging.page : 1
 
   return {
     view,
     searchInput,
     setSearchInput,
     filters,
-    setFilters,
+    setFilters: (next: RowFilter[]) => update({ filters: next, page: 1 }),
     sort,
-    setSort,
+    setSort: (next: RowSort | undefined) => update({ sort: next, page: 1 }),
     page,
-    setPage: (next: number) => setPaging({ page: next, key: pagingKey }),
+    setPage: (next: number, options?: { replace?: boolean }) => update({ page: next }, options),
     perPage,
-    setPerPage: (next: number) => setPerPageState(next),
-    /** Jumps to a page of the default view (no search, filters or sort): where /rows/locate counts. */
+    setPerPage: (next: number) => update({ perPage: next, page: 1 }),
+    /**
+     * Jumps to a page of the default view (no search, filters or sort): where /rows/locate counts.
+     * The navigation state (the row to highlight) stays; once there, asking again does nothing.
+     */
     showDefaultViewPage: (next: number) => {
-      setSearchInput('')
-      setFilters([])
-      setSort(undefined)
       setIsContinuous(false)
-      setPaging({ page: next, key: `${JSON.stringify({ filters: [] })}|${perPage}` })
+      setSearchInput('')
+      if (!q && filters.length === 0 && !sort && page === next) return
+      update({ q: '', filters: [], sort: undefined, page: next }, { replace: true, state: location.state })
     },
     isContinuous,
     setIsContinuous,
     hasViewFilters: Boolean(q) || filters.length > 0,
     clearViewFilters: () => {
       setSearchInput('')
-      setFilters([])
+      update({ q: '', filters: [], page: 1 })
     },
   }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import type { ConfirmHeadersInput, HeaderPreview } from '#common/schemas/uploads'
@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Spinner } from '#web/components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table'
 import { cn } from '#web/lib/cn'
-import { confidencePercent, headerVerdict, previewRowCount } from '../lib/header-verdict'
+import { confidencePercent, headerVerdict, isNoHeadersDefault, previewRowCount } from '../lib/header-verdict'
 
 type HeaderDetectionDialogProps = {
   open: boolean
@@ -50,12 +50,20 @@ export function HeaderDetectionDialog({
   const columnCount = Math.max(1, ...rows.map((row) => row.length))
   const percent = confidencePercent(preview.confidence)
   const sheets = preview.sheets ?? []
+  const isNoHeaders = isNoHeadersDefault(preview.confidence)
+  const noHeadersButton = useRef<HTMLButtonElement>(null)
+  const headersButton = useRef<HTMLButtonElement>(null)
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !isSubmitting && onCancel()}>
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
         onInteractOutside={(event) => event.preventDefault()}
+        // The default answer has the focus, so Enter gives it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          ;(isNoHeaders ? noHeadersButton : headersButton).current?.focus()
+        }}
       >
         <DialogHeader>
           <DialogTitle className="break-all leading-snug">{UPLOAD_MESSAGES.headerDialogTitle(fileName)}</DialogTitle>
@@ -166,13 +174,19 @@ export function HeaderDetectionDialog({
             Cancel
           </Button>
           <Button
-            variant="secondary"
+            ref={noHeadersButton}
+            variant={isNoHeaders ? 'default' : 'secondary'}
             onClick={() => onConfirm({ hasHeaders: false, headerRowIndex: 0 })}
             disabled={isSubmitting}
           >
             {UPLOAD_MESSAGES.noHeaders}
           </Button>
-          <Button onClick={() => onConfirm({ hasHeaders: true, headerRowIndex: headerRow })} disabled={isSubmitting || rows.length === 0}>
+          <Button
+            ref={headersButton}
+            variant={isNoHeaders ? 'secondary' : 'default'}
+            onClick={() => onConfirm({ hasHeaders: true, headerRowIndex: headerRow })}
+            disabled={isSubmitting || rows.length === 0}
+          >
             {isSubmitting && <Spinner aria-hidden="true" role="presentation" />}
             {UPLOAD_MESSAGES.useAsHeaders}
           </Button>

@@ -6,7 +6,7 @@ import { UPLOAD_MESSAGES } from '#common/messages'
 import { usePublicConfig } from '#web/lib/public-config'
 import { useUploadFlow, type UploadFlowFailure, type UploadFlowResult } from '../hooks/use-upload-flow'
 import { checkUploadFile } from '../lib/file-validation'
-import { describeRejectedFile, describeUploadFailure, describeUploadSuccess } from '../lib/upload-outcome'
+import { describeRejectedFile, describeRejectedStatus, describeUploadFailure, describeUploadSuccess } from '../lib/upload-outcome'
 import { FlowHeaderDialog } from './flow-header-dialog'
 import { UploadDialog } from './upload-dialog'
 
@@ -86,6 +86,8 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
     if (!check.ok) {
       const { title, description } = describeRejectedFile(check, 'dialog')
       toast.error(title, { description })
+      const status = describeRejectedStatus(check, file.name)
+      flow.reject(file.name, status.title, status.description)
       return
     }
     void flow.start(file)

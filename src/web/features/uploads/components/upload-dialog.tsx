@@ -28,7 +28,9 @@ type UploadDialogProps = {
 export function UploadDialog({ open, state, maxUploadMb, onFile, onTrySample, onClose }: UploadDialogProps) {
   const isBusy = isFlowBusy(state)
   const canPick = state.phase === 'idle' || state.phase === 'error'
-  const closeLabel = state.phase === 'idle' || state.phase === 'uploading' ? 'Cancel' : 'Close'
+  // A file refused before sending (an error with its own title) leaves nothing to close: still 'Cancel'.
+  const isRefused = state.phase === 'error' && state.title !== undefined
+  const closeLabel = state.phase === 'idle' || state.phase === 'uploading' || isRefused ? 'Cancel' : 'Close'
   const fileName = state.phase === 'idle' ? null : state.fileName
 
   return (

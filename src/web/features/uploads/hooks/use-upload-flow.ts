@@ -163,6 +163,12 @@ export function useUploadFlow(options: UploadFlowOptions = {}) {
     await start(sourceFile, sheet)
   }
 
+  /** A file refused before sending (its type, size or emptiness): said in the status line. */
+  function reject(fileName: string, title: string, message: string) {
+    reset()
+    setState({ phase: 'error', fileName, title, message })
+  }
+
   /** Stops whatever runs (an import already on the server keeps going) and returns to idle. */
   function reset() {
     controllerRef.current?.abort()
@@ -177,6 +183,7 @@ export function useUploadFlow(options: UploadFlowOptions = {}) {
     confirmHeaders,
     chooseSheet,
     canChooseSheet: sourceFile !== null,
+    reject,
     reset,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { UPLOAD_MESSAGES } from '#common/messages'
-import { automaticHeaderChoice, confidencePercent, headerVerdict, previewRowCount } from './header-verdict'
+import { automaticHeaderChoice, confidencePercent, headerVerdict, isNoHeadersDefault, previewRowCount } from './header-verdict'
 
 describe('headerVerdict', () => {
   it('is confident from 0.8', () => {
@@ -24,6 +24,15 @@ describe('confidencePercent', () => {
     expect(confidencePercent(0.755)).toBe(76)
     expect(confidencePercent(1.2)).toBe(100)
     expect(confidencePercent(-0.1)).toBe(0)
+  })
+})
+
+describe('isNoHeadersDefault', () => {
+  it("makes 'No Headers' the default button below 0.5 and only there", () => {
+    expect(isNoHeadersDefault(0)).toBe(true)
+    expect(isNoHeadersDefault(0.49)).toBe(true)
+    expect(isNoHeadersDefault(0.5)).toBe(false)
+    expect(isNoHeadersDefault(0.9)).toBe(false)
   })
 })
 

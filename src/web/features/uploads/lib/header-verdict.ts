@@ -14,12 +14,20 @@ export function confidencePercent(confidence: number): number {
 }
 
 /**
+ * The dialog's default button, the one Enter presses: 'Yes, Use as Headers' when the detector
+ * leans that way, 'No Headers' below HEADER_CONFIDENCE.maybe, as the verdict line says.
+ */
+export function isNoHeadersDefault(confidence: number): boolean {
+  return confidence < HEADER_CONFIDENCE.maybe
+}
+
+/**
  * The answer given without asking (a file saved before sign-in): take the detected row as the
  * header when the detector leans that way, otherwise import every row as data. The user can
  * rename columns later; dropping a data row silently would be worse.
  */
 export function automaticHeaderChoice(preview: Pick<HeaderPreview, 'confidence' | 'detectedHeaderRow'>): ConfirmHeadersInput {
-  const hasHeaders = preview.confidence >= HEADER_CONFIDENCE.maybe
+  const hasHeaders = !isNoHeadersDefault(preview.confidence)
   return { hasHeaders, headerRowIndex: hasHeaders ? preview.detectedHeaderRow : 0 }
 }
 

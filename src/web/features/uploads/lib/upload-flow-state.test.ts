@@ -14,6 +14,7 @@ const processing = (processedRows: number, totalRows: number | null, percent = 0
 describe('describeFlowStatus', () => {
   it('reads Ready to upload before a file is chosen', () => {
     expect(describeFlowStatus({ phase: 'idle' })).toBe('Ready to upload')
+    expect(describeFlowStatus({ phase: 'error', fileName: 'notes.pdf', message: 'x', title: 'Invalid file type' })).toBe('Invalid file type')
   })
 
   it('shows the real share of bytes sent while uploading', () => {

@@ -31,7 +31,8 @@ export type UploadFlowState =
       validRows: number
       skippedRows: number
     }
-  | { phase: 'error'; fileName: string | null; message: string }
+  /** `title` replaces 'Upload failed' for a file refused before anything was sent (its type, size or emptiness). */
+  | { phase: 'error'; fileName: string | null; message: string; title?: string }
 
 export type UploadFlowPhase = UploadFlowState['phase']
 
@@ -57,7 +58,7 @@ export function describeFlowStatus(state: UploadFlowState): string {
     case 'complete':
       return UPLOAD_MESSAGES.statusComplete
     case 'error':
-      return UPLOAD_MESSAGES.statusFailed
+      return state.title ?? UPLOAD_MESSAGES.statusFailed
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { ApiError } from '#web/lib/api-client'
-import { describeRejectedFile, describeUploadFailure, describeUploadSuccess } from './upload-outcome'
+import { describeRejectedFile, describeRejectedStatus, describeUploadFailure, describeUploadSuccess } from './upload-outcome'
 import { UploadProcessingError } from './upload-errors'
 
 describe('describeUploadFailure', () => {
@@ -71,5 +71,17 @@ describe('describeRejectedFile', () => {
     expect(describeRejectedFile({ ok: false, reason: 'size', limitMb: 25 }, 'dialog').description).toBe(
       UPLOAD_MESSAGES.tooLarge(25),
     )
+  })
+})
+
+describe('describeRejectedStatus', () => {
+  it('names the refused file and every accepted type in the dialog status line', () => {
+    const status = describeRejectedStatus({ ok: false, reason: 'type' }, 'notes.pdf')
+    expect(status.title).toBe('Invalid file type')
+    expect(status.description).toBe('notes.pdf is not a file we can import. Choose a CSV (.csv), TSV (.tsv), text (.txt) or Excel (.xlsx) file.')
+  })
+
+  it('says the size limit for a file too large', () => {
+    expect(describeRejectedStatus({ ok: false, reason: 'size', limitMb: 10 }, 'big.csv')).toEqual(describeRejectedFile({ ok: false, reason: 'size', limitMb: 10 }, 'dialog'))
   })
 })

@@ -48,6 +48,12 @@ export function describeUploadSuccess({ fileName, validRows, skippedRows, inBack
 /** Where a file was refused decides the wording (001 §5, 000 §5). */
 export type FilePickSurface = 'dialog' | 'page' | 'landing'
 
+/** The upload dialog's status line for a refused file: what is wrong with it and what to choose. */
+export function describeRejectedStatus(check: Exclude<UploadFileCheck, { ok: true }>, fileName: string): ToastText {
+  if (check.reason === 'type') return { title: UPLOAD_MESSAGES.wrongTypeStatus, description: UPLOAD_MESSAGES.wrongTypeDetail(fileName) }
+  return describeRejectedFile(check, 'dialog')
+}
+
 export function describeRejectedFile(
   check: Exclude<UploadFileCheck, { ok: true }>,
   surface: FilePickSurface,
