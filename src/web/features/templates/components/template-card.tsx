@@ -37,7 +37,7 @@ export function TemplateCard({
           Field: <span className="font-medium text-foreground">{template.field_name}</span>
         </CardDescription>
         <CardAction>
-          <DropdownMenu>
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={`Actions for ${template.name}`}>
                 <MoreVerticalIcon aria-hidden="true" />
