@@ -50,6 +50,7 @@ export const saveApiKeySchema = z
     if (!input.model) ctx.addIssue({ code: 'custom', path: ['model'], message: API_KEY_MESSAGES.modelRequired })
   })
 export type SaveApiKeyInput = z.input<typeof saveApiKeySchema>
+export type SaveApiKeyValues = z.output<typeof saveApiKeySchema>
 
 export const updateKeyPreferenceSchema = z.object({ prefer_api_key: z.boolean() })
 export type UpdateKeyPreferenceInput = z.infer<typeof updateKeyPreferenceSchema>

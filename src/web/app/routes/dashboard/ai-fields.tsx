@@ -1,11 +1,5 @@
-import { PAGE_TITLES } from '#common/messages'
-import { PagePlaceholder } from '#web/components/page-placeholder'
+import { AiFieldsLibrary } from '#web/features/templates/components/ai-fields-library'
 
 export function AiFieldsRoute() {
-  return (
-    <PagePlaceholder
-      title={PAGE_TITLES.aiFields}
-      description="Your saved AI field templates arrive with the AI fields feature."
-    />
-  )
+  return <AiFieldsLibrary />
 }

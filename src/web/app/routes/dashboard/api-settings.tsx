@@ -1,11 +1,5 @@
-import { PAGE_TITLES } from '#common/messages'
-import { PagePlaceholder } from '#web/components/page-placeholder'
+import { ApiSettingsPage } from '#web/features/api-keys/components/api-settings-page'
 
 export function ApiSettingsRoute() {
-  return (
-    <PagePlaceholder
-      title={PAGE_TITLES.apiSettings}
-      description="Using your own AI search key arrives with the API keys feature."
-    />
-  )
+  return <ApiSettingsPage />
 }
