@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { DEFAULT_PAGE_SIZE, SEARCH } from '#common/constants'
 import type { RowFilter, RowSort, RowView } from '#common/schemas/rows'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '#web/hooks/use-debounced-value'
 
 /**
  * What the grid shows: search, filters, sort, page, page size and scroll mode. The page goes back
