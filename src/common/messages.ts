@@ -200,6 +200,12 @@ export const GRID_MESSAGES = {
   editCell: (column: string, row: number) => `Edit ${column}, row ${row.toLocaleString('en-US')}`,
   cellSaved: 'Cell saved',
   cellSaveFailed: 'Failed to save cell',
+  /** An edit the column cannot hold: said in the editor and by the server (422), the old value kept. */
+  cellNeedsNumber: (column: string) => `'${column}' holds numbers: enter a number such as 42 or 3.5.`,
+  cellNeedsDate: (column: string) => `'${column}' holds dates: enter a date such as 2024-03-31.`,
+  cellNeedsBoolean: (column: string) => `'${column}' holds true or false.`,
+  cellKeptOld: 'The cell keeps its old value.',
+  datePlaceholder: 'YYYY-MM-DD',
   booleanTrue: 'true',
   booleanFalse: 'false',
   booleanEmpty: '(empty)',
@@ -211,6 +217,7 @@ export const GRID_MESSAGES = {
   exportSelected: (n: number) => `Export Selected (${n.toLocaleString('en-US')} rows)`,
   exportFormats: { csv: 'CSV', json: 'JSON', xlsx: 'Excel (.xlsx)' },
   exportBom: 'UTF-8 BOM for Excel',
+  exportColumnsNote: 'Every export has the columns shown in the grid, in its order. Hidden columns are left out.',
   exportStarted: (file: string) => `Downloading ${file}`,
   exportFailed: 'Export failed',
   highlightedRow: 'Highlighted row',
@@ -480,4 +487,125 @@ export const PROFILE_MESSAGES = {
   deleteAccountConfirmEmail: 'Type your e-mail address to confirm.',
   deleteAccountMismatch: 'That does not match. Nothing was deleted.',
   accountDeleted: 'Your account has been deleted.',
+} as const
+
+/** AI columns: the dialog, runs and cells (001 §8, issue 12). */
+export const AI_FIELD_MESSAGES = {
+  nameRequired: 'Enter a column name.',
+  promptRequired: 'Enter a prompt.',
+  nothingToChange: 'Change the name, prompt, output type or web search.',
+  choicesTooFew: 'Give at least two choices.',
+  choicesDuplicate: 'Each choice must be different.',
+  jsonFieldsRequired: 'Name at least one field of the JSON object.',
+  jsonFieldsDuplicate: 'Each JSON field needs its own name.',
+  jsonFieldNameRequired: 'Name the JSON field.',
+  jsonFieldNamePattern: 'A JSON field name starts with a letter and holds letters, digits, spaces or _.',
+  selectRows: 'Select at least one row.',
+  rowIndexesFormat: 'Row indexes as a comma-separated list of numbers.',
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'Please sign in to create AI fields.',
+  fieldNotFound: 'This AI field no longer exists. Refresh the page and try again.',
+  rowNotFound: 'This row no longer exists. Pick another row.',
+  testRowOutOfSample: (n: number) => `Pick one of the first ${n.toLocaleString('en-US')} rows to test the prompt.`,
+  unknownColumns: (names: string[]) =>
+    `The prompt refers to ${names.map((n) => `{${n}}`).join(', ')}, which ${names.length === 1 ? 'is not a column' : 'are not columns'} of this file.`,
+  selfReference: 'The prompt cannot refer to its own column.',
+  runActive: 'This AI field is running. Pause or cancel the run first.',
+  nothingToRun: 'No cells in this scope need a run.',
+  notRunning: 'This AI field has no run to pause, resume or cancel.',
+  notConfiguredTitle: 'AI provider not connected',
+  notConfigured:
+    'No AI provider is connected. Add your own key in API Settings, or ask the operator to set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama), ANTHROPIC_API_KEY or PERPLEXITY_API_KEY.',
+  webSearchNotConfigured:
+    'Advanced web search needs Perplexity. Add a Perplexity key in API Settings, or ask the operator to set PERPLEXITY_API_KEY.',
+  providerRejectedKey: 'The AI provider refused the API key. Check the key in API Settings.',
+  providerUnavailable: 'The AI provider is not answering. Try again in a few minutes.',
+  providerTimeout: 'The AI provider took too long to answer.',
+  outputMismatch: 'The AI answer did not fit the column type, even after a second try.',
+  budgetReached: 'The run stopped at its credit budget.',
+  insufficientCreditsCell: 'Insufficient credits',
+  startFailed: 'Failed to start enrichment',
+  clearFailed: 'Failed to clear AI field data',
+  refreshFailed: 'Failed to refresh processing status',
+  templateSaveFailed: 'Template Save Failed',
+  testFailedTitle: 'Test Failed',
+  testFailed: 'Failed to test the prompt. Please try again.',
+  createFailed: 'Failed to create AI field. Please try again.',
+  errorTitle: 'Error',
+  enrichmentStarted: 'Enrichment Started',
+  enrichmentCompleted: 'Enrichment completed',
+  enrichmentCompletedBody: (processed: number, total: number) =>
+    `${processed.toLocaleString('en-US')}/${total.toLocaleString('en-US')} rows processed`,
+  fieldCleared: 'AI Field Cleared',
+  statusRefreshed: 'Status Refreshed',
+  statusRefreshedBody: (n: number) => `Found ${n} actively processing field${n === 1 ? '' : 's'}`,
+  fieldCreated: 'AI Field Created',
+  fieldUpdated: 'AI Field Updated',
+  fieldDeleted: 'AI Field Deleted',
+  runPaused: 'Enrichment Paused',
+  runResumed: 'Enrichment Resumed',
+  runCancelled: 'Enrichment Cancelled',
+  refreshStatus: 'Refresh Status',
+  exportReasoning: (column: string) => `${column} reasoning`,
+  exportConfidence: (column: string) => `${column} confidence`,
+  exportSources: (column: string) => `${column} sources`,
+} as const
+
+export const REQUEST_MESSAGES = {
+  bodyTooLarge: (limitMb: number) =>
+    `This request is too large (the limit is ${limitMb} MB). Send less at once, or export fewer rows.`,
+} as const
+
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused:
+    'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
+} as const
+
+/** API Settings (001 §4, §5, §8). */
+export const API_KEY_MESSAGES = {
+  enterValidKey: 'Please enter a valid API key',
+  perplexityPrefix: "Perplexity API keys should start with 'pplx-'.",
+  invalidKey: 'The provided API key is not valid. Please check and try again.',
+  unreachable: (provider: string) =>
+    `Could not reach ${provider} to check the key. Please check the address or try again in a moment.`,
+  baseUrlRequired: 'Please enter the base URL of your OpenAI-compatible server.',
+  baseUrlInvalid: 'The base URL must be an http:// or https:// address without a user name or password.',
+  modelRequired: 'Please enter the model name to use.',
+  savedTitle: 'API Key Saved',
+  savedBody: 'Your API key was validated and stored securely.',
+  saveFailed: 'Failed to save API key. Please try again.',
+  removedTitle: 'API Key Removed',
+  removedBody: 'Your API key has been removed.',
+  removeFailed: 'Failed to remove API key. Please try again.',
+  removeConfirmTitle: 'Remove API key?',
+  removeConfirmBody: 'AI actions will use platform credits again unless another key of yours is active.',
+  preferenceTitle: 'Preference Updated',
+  preferenceOwnKey: 'Now using your API key by default.',
+  preferenceCredits: 'Now using platform credits by default.',
+  preferenceFailed: 'Failed to update preference. Please try again.',
+  preferenceNeedsKey: 'Save an active API key before choosing to use it.',
+  usingOwnKey: 'Using Your API Key',
+  usingCredits: 'Using Platform Credits',
+  keyNotFound: 'API key not found',
+} as const
+
+/** The AI Fields Library (001 §2, §5, §8). */
+export const TEMPLATE_MESSAGES = {
+  searchPlaceholder: 'Search templates...',
+  advancedSearch: 'Advanced Search',
+  usedIn: 'Used in:',
+  notUsed: 'Not used in any projects yet',
+  more: (n: number) => `+${n} more`,
+  validationTitle: 'Validation Error',
+  validationBody: 'Please fill in all required fields.',
+  created: 'AI field template created successfully.',
+  updated: 'AI field template updated successfully.',
+  deleted: 'AI field template deleted successfully.',
+  fetchFailed: 'Failed to fetch AI field templates.',
+  createFailed: 'Failed to create AI field template.',
+  updateFailed: 'Failed to update AI field template.',
+  deleteFailed: 'Failed to delete AI field template.',
+  notFound: 'Template not found',
+  deleteConfirmTitle: 'Delete template?',
+  deleteConfirmBody: (name: string) => `"${name}" will be removed from your library. AI columns already created from it are not changed.`,
 } as const

@@ -8,7 +8,6 @@ import type {
   HeaderPreview,
   UploadColumn,
   UploadDetail,
-  UploadProgress,
   UploadResponse,
   UploadListItem,
   UploadSummary,
@@ -25,6 +24,7 @@ import { incomingDir, removeUploadFiles, uploadDir } from '#server/platform/stor
 import { dropUploadRows } from './row-writer.ts'
 import { sniffFile, type SniffResult } from './lib/read-csv.ts'
 import { inspectWorkbook, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { progressOf } from './upload-progress.ts'
 
 /** How the import job reads the stored file: the sniffer's findings plus the user's header choice. */
 export type ImportPlan =
@@ -314,21 +314,6 @@ export async function renameUpload({ userId, uploadId, filename }: { userId: str
     .returning()
   await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
   return toSummary(renamed!)
-}
-
-export function progressOf(upload: UploadRow): UploadProgress {
-  const done = upload.status === 'completed'
-  const byBytes = upload.sizeBytes > 0 ? Math.floor((upload.bytesRead / upload.sizeBytes) * 100) : 0
-  return {
-    status: upload.status,
-    processed_rows: upload.processedRows,
-    total_rows: done ? upload.totalRows : null,
-    progress_percentage: done ? 100 : Math.min(99, byBytes),
-    error_message: upload.errorMessage,
-    valid_rows: upload.validRows,
-    skipped_rows: upload.skippedRows,
-    data_quality_issues: upload.dataQualityIssues,
-  }
 }
 
 export async function getProgress({ userId, uploadId }: { userId: string; uploadId: string }) {
