@@ -442,7 +442,6 @@ export const DASHBOARD_STATS_MESSAGES = {
   insights: 'Latest Insights & Resources',
   readArticle: 'Read Article',
   viewAllArticles: 'View All Articles',
-  welcome: (name: string) => `Welcome back, ${name}!`,
 } as const
 
 /** Profile and account security (001 §2 "Profile", §5, §8). */
