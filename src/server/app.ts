@@ -20,6 +20,7 @@ import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
 import { foldersRoutes } from '#server/modules/folders/folders.routes'
+import { profileRoutes } from '#server/modules/profile/profile.routes'
 import { templatesRoutes } from '#server/modules/templates/templates.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
@@ -39,6 +40,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/security', securityRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/profile', profileRoutes)
   .route('/api-keys', apiKeysRoutes)
   .route('/templates', templatesRoutes)
 
@@ -94,6 +96,8 @@ export function createApp(options: { webDir?: string } = {}) {
       defaultBytes: REQUEST_BODY_LIMITS.defaultBytes,
       rules: [
         { method: 'POST', path: /^\/api\/uploads\/?$/, maxBytes: null },
+        // The avatar route cuts off at 2 MB itself, with the spec's message.
+        { method: 'POST', path: /^\/api\/profile\/avatar\/?$/, maxBytes: null },
         { method: 'POST', path: /^\/api\/uploads\/[^/]+\/exports\/?$/, maxBytes: REQUEST_BODY_LIMITS.exportBytes },
       ],
     }),
