@@ -171,6 +171,34 @@ export const GRID = {
   updatedRowFlashMs: 1500,
 } as const
 
+/** File Storage sort options (001 §9), the same six for files and folders; the first is the default. */
+export const WORKSPACE_SORTS = ['updated_desc', 'updated_asc', 'created_desc', 'created_asc', 'name_asc', 'name_desc'] as const
+
+export const WORKSPACE_SORT_LABELS: Record<(typeof WORKSPACE_SORTS)[number], string> = {
+  updated_desc: 'Updated (newest)',
+  updated_asc: 'Updated (oldest)',
+  created_desc: 'Created (newest)',
+  created_asc: 'Created (oldest)',
+  name_asc: 'Name (A-Z)',
+  name_desc: 'Name (Z-A)',
+}
+
+export const FOLDER_RULES = {
+  nameMaxLength: 100,
+  /** A new folder takes the next colour in this order (the original's choice is not shown). */
+  colors: ['blue', 'green', 'purple', 'orange', 'pink', 'teal', 'amber', 'slate'],
+} as const
+
+/** Home dashboard (001 §9): five latest uploads fetched, four cards shown; four blog cards. */
+export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4 } as const
+
+export const AVATAR_RULES = {
+  maxBytes: 2 * 1024 * 1024,
+  /** Stored as a square of this many pixels. */
+  sizePx: 256,
+  cacheSeconds: 3600,
+} as const
+
 /** AI columns (001 §9, issue 12). */
 export const AI = {
   /** The prompt test picks its row among the first this many (001 §9). */
@@ -214,34 +242,6 @@ export const AI_DEFAULT_MODELS = {
 } as const
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'perplexity', 'openai_compatible'] as const
-
-/** File Storage sort options (001 §9), the same six for files and folders; the first is the default. */
-export const WORKSPACE_SORTS = ['updated_desc', 'updated_asc', 'created_desc', 'created_asc', 'name_asc', 'name_desc'] as const
-
-export const WORKSPACE_SORT_LABELS: Record<(typeof WORKSPACE_SORTS)[number], string> = {
-  updated_desc: 'Updated (newest)',
-  updated_asc: 'Updated (oldest)',
-  created_desc: 'Created (newest)',
-  created_asc: 'Created (oldest)',
-  name_asc: 'Name (A-Z)',
-  name_desc: 'Name (Z-A)',
-}
-
-export const FOLDER_RULES = {
-  nameMaxLength: 100,
-  /** A new folder takes the next colour in this order (the original's choice is not shown). */
-  colors: ['blue', 'green', 'purple', 'orange', 'pink', 'teal', 'amber', 'slate'],
-} as const
-
-/** Home dashboard (001 §9): five latest uploads fetched, four cards shown; four blog cards. */
-export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4 } as const
-
-export const AVATAR_RULES = {
-  maxBytes: 2 * 1024 * 1024,
-  /** Stored as a square of this many pixels. */
-  sizePx: 256,
-  cacheSeconds: 3600,
-} as const
 
 /** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
 export const BLOG = {

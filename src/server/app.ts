@@ -21,6 +21,7 @@ import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { templatesRoutes } from '#server/modules/templates/templates.routes'
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
 import { foldersRoutes } from '#server/modules/folders/folders.routes'
+import { profileRoutes } from '#server/modules/profile/profile.routes'
 import { contactRoutes } from '#server/modules/contact/contact.routes'
 import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
@@ -43,6 +44,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/templates', templatesRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/profile', profileRoutes)
   .route('/contact', contactRoutes)
   .route('/site', siteRoutes)
 
@@ -98,6 +100,8 @@ export function createApp(options: { webDir?: string } = {}) {
       defaultBytes: REQUEST_BODY_LIMITS.defaultBytes,
       rules: [
         { method: 'POST', path: /^\/api\/uploads\/?$/, maxBytes: null },
+        // The avatar route cuts off at 2 MB itself, with the spec's message.
+        { method: 'POST', path: /^\/api\/profile\/avatar\/?$/, maxBytes: null },
         { method: 'POST', path: /^\/api\/uploads\/[^/]+\/exports\/?$/, maxBytes: REQUEST_BODY_LIMITS.exportBytes },
       ],
     }),

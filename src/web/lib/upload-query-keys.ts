@@ -6,7 +6,7 @@
 export const uploadKeys = {
   all: ['uploads'] as const,
   lists: () => [...uploadKeys.all, 'list'] as const,
-  list: (params: { page: number; perPage: number }) => [...uploadKeys.lists(), params] as const,
+  list: (params: { page: number; perPage: number; q?: string; sort?: string }) => [...uploadKeys.lists(), params] as const,
   detail: (uploadId: string) => [...uploadKeys.all, 'detail', uploadId] as const,
   /** Every rows query of one upload (pages and continuous scroll), whatever the view. */
   allRows: (uploadId: string) => [...uploadKeys.detail(uploadId), 'rows'] as const,

@@ -1,11 +1,5 @@
-import { PAGE_TITLES } from '#common/messages'
-import { PagePlaceholder } from '#web/components/page-placeholder'
+import { ProfilePage } from '#web/features/profile/components/profile-page'
 
 export function ProfileRoute() {
-  return (
-    <PagePlaceholder
-      title={PAGE_TITLES.profile}
-      description="Profile settings arrive with the profile feature."
-    />
-  )
+  return <ProfilePage />
 }

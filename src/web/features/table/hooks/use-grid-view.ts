@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router'
 import { SEARCH } from '#common/constants'
 import type { RowFilter, RowSort, RowView } from '#common/schemas/rows'
 import { readGridUrl, writeGridUrl, type GridUrlState } from '../lib/grid-url'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '#web/hooks/use-debounced-value'
 
 /**
  * What the grid shows: search, filters, sort, page and page size live in the URL (a reload, Back

@@ -1,21 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { WorkspaceSort } from '#common/schemas/folders'
 import { api, unwrap } from '#web/lib/api-client'
 import { uploadKeys } from '#web/lib/upload-query-keys'
 
-type ListParams = { page: number; perPage: number }
+type ListParams = { page: number; perPage: number; q?: string; sort?: WorkspaceSort }
 
 /** While a file is importing, the list refreshes itself so its badge and row count move on. */
 const REFRESH_WHILE_PROCESSING_MS = 3000
 
 /** The list contract (CONVENTIONS §15), newest updated first. */
-export async function getUploads({ page, perPage }: ListParams) {
-  return unwrap(await api.uploads.$get({ query: { page: String(page), perPage: String(perPage) } }))
+export async function getUploads({ page, perPage, q, sort }: ListParams) {
+  const query = { page: String(page), perPage: String(perPage), ...(q ? { q } : {}), ...(sort ? { sort } : {}) }
+  return unwrap(await api.uploads.$get({ query }))
 }
+
+export type UploadList = Awaited<ReturnType<typeof getUploads>>
 
 export const getUploadsQueryOptions = (params: ListParams) =>
   queryOptions({
     queryKey: uploadKeys.list(params),
     queryFn: () => getUploads(params),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some((upload) => upload.status === 'processing') ? REFRESH_WHILE_PROCESSING_MS : false,
   })

@@ -1,27 +1,32 @@
+import { DASHBOARD_LIMITS } from '#common/constants'
 import { DASHBOARD_MESSAGES, FILE_STORAGE_MESSAGES } from '#common/messages'
 import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { useUploads } from '../api/get-uploads'
+import { useWorkspaceLiveRefresh } from '../hooks/use-workspace-live-refresh'
 import { DashboardEmptyState } from './dashboard-empty-state'
 import { FileCard } from './file-card'
 import { FileCardSkeleton } from './file-card-skeleton'
+import { InsightsCards } from './insights-cards'
+import { WorkspaceStats } from './workspace-stats'
 import { QuickStart } from './quick-start'
 import { useUploadDialog } from './upload-dialog-provider'
 
-/** 001 §9: five latest uploads fetched, four cards shown. */
-const LATEST_FETCHED = 5
-const LATEST_SHOWN = 4
+const LATEST_FETCHED = DASHBOARD_LIMITS.latestFetched
+const LATEST_SHOWN = DASHBOARD_LIMITS.latestShown
 
 /** The files part of the home dashboard: latest projects or the first-run state, and Quick Start. */
 export function HomeOverview() {
   const { openUploadDialog } = useUploadDialog()
   const uploads = useUploads({ page: 1, perPage: LATEST_FETCHED })
+  useWorkspaceLiveRefresh()
 
   if (uploads.isPending) return <HomeOverviewSkeleton />
 
   const files = uploads.data?.data ?? []
   return (
     <>
+      <WorkspaceStats />
       {uploads.isError && (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
           <span>{FILE_STORAGE_MESSAGES.loadFailed}</span>
@@ -46,6 +51,7 @@ export function HomeOverview() {
         </section>
       )}
       <QuickStart latestUploadId={files[0]?.id ?? null} />
+      <InsightsCards />
     </>
   )
 }

@@ -1,0 +1,30 @@
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { Hono } from 'hono'
+import { AVATAR_RULES } from '#common/constants'
+import { PROFILE_MESSAGES } from '#common/messages'
+import type { AppEnv } from '#server/platform/hono-env'
+import { receiveFile } from '#server/platform/receive-file'
+import { requireUser } from '#server/platform/require-user'
+import { incomingDir } from '#server/platform/storage'
+import { getAvatarFileOrThrow, setAvatar } from './profile.service.ts'
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/avatar', async (c) => {
+    const file = await receiveFile(c.req.raw, {
+      dir: incomingDir(),
+      field: 'file',
+      limitBytes: AVATAR_RULES.maxBytes,
+      tooLargeMessage: PROFILE_MESSAGES.avatarTooLarge,
+    })
+    return c.json(await setAvatar({ userId: c.var.user.id, file }))
+  })
+  .get('/avatar/:userId', async (c) => {
+    const avatar = await getAvatarFileOrThrow({ userId: c.var.user.id, ownerId: c.req.param('userId') })
+    c.header('Content-Type', 'image/png')
+    c.header('Content-Length', String(avatar.sizeBytes))
+    c.header('Cache-Control', `private, max-age=${AVATAR_RULES.cacheSeconds}`)
+    c.header('Last-Modified', avatar.modifiedAt.toUTCString())
+    return c.body(Readable.toWeb(createReadStream(avatar.path)) as ReadableStream)
+  })
