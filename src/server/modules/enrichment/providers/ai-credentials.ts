@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { AI_DEFAULT_MODELS, type AI_PROVIDERS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env, type Env } from '#server/env'
+import type { AiProviderStatus } from '#common/schemas/enrichment'
 import { AppError } from '#server/platform/app-error'
 
 export type AiProviderName = (typeof AI_PROVIDERS)[number]
@@ -112,4 +113,19 @@ export async function resolveAiCredentials({ userId, webSearch }: { userId: stri
 export function accountKey(credentials: AiCredentials) {
   const secret = createHash('sha256').update(credentials.apiKey).digest('hex').slice(0, 12)
   return `${credentials.provider}|${credentials.baseURL ?? ''}|${secret}`
+}
+
+/** Where the user's prompts would run, for the dialog and API Settings; never a key. */
+export async function getAiProviderStatus({ userId }: { userId: string }): Promise<AiProviderStatus> {
+  const saved = await loadUserKeys(userId)
+  const chosen = ownCredentials(saved, { webSearch: false }) ?? platformCredentials(env, { webSearch: false })
+  const web = ownCredentials(saved, { webSearch: true }) ?? platformCredentials(env, { webSearch: true })
+  return {
+    configured: chosen !== null,
+    provider: chosen?.provider ?? null,
+    model: chosen?.model ?? null,
+    webSearch: web !== null,
+    ownKey: chosen?.ownKey ?? false,
+    message: chosen ? null : AI_FIELD_MESSAGES.notConfigured,
+  }
 }
