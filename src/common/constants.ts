@@ -212,6 +212,34 @@ export const AI_DEFAULT_MODELS = {
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'perplexity', 'openai_compatible'] as const
 
+/** File Storage sort options (001 §9), the same six for files and folders; the first is the default. */
+export const WORKSPACE_SORTS = ['updated_desc', 'updated_asc', 'created_desc', 'created_asc', 'name_asc', 'name_desc'] as const
+
+export const WORKSPACE_SORT_LABELS: Record<(typeof WORKSPACE_SORTS)[number], string> = {
+  updated_desc: 'Updated (newest)',
+  updated_asc: 'Updated (oldest)',
+  created_desc: 'Created (newest)',
+  created_asc: 'Created (oldest)',
+  name_asc: 'Name (A-Z)',
+  name_desc: 'Name (Z-A)',
+}
+
+export const FOLDER_RULES = {
+  nameMaxLength: 100,
+  /** A new folder takes the next colour in this order (the original's choice is not shown). */
+  colors: ['blue', 'green', 'purple', 'orange', 'pink', 'teal', 'amber', 'slate'],
+} as const
+
+/** Home dashboard (001 §9): five latest uploads fetched, four cards shown; four blog cards. */
+export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4 } as const
+
+export const AVATAR_RULES = {
+  maxBytes: 2 * 1024 * 1024,
+  /** Stored as a square of this many pixels. */
+  sizePx: 256,
+  cacheSeconds: 3600,
+} as const
+
 /** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
 export const BLOG = {
   wordsPerMinute: 200,
@@ -242,4 +270,40 @@ export const CONTACT = {
   maxPerAddress: 3,
   maxPerIp: 5,
   windowMs: 60 * 60 * 1000,
+} as const
+
+/** Where `npm run dev` serves the web app (vite.config.ts); its API calls carry this Origin. */
+export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
+
+/**
+ * Request bodies other than the upload's (which streams to disk under MAX_UPLOAD_MB). 1 MB holds
+ * any JSON the API accepts; an export of selected rows may list a million row numbers.
+ */
+export const REQUEST_BODY_LIMITS = {
+  defaultBytes: 1024 * 1024,
+  exportBytes: 8 * 1024 * 1024,
+} as const
+
+/** Bring-your-own AI keys (001 §5, §9): the Perplexity prefix and the validation call. */
+export const API_KEYS = {
+  perplexityPrefix: 'pplx-',
+  validationTimeoutMs: 15_000,
+  /** Small models for the one-token test call each provider is asked to answer. */
+  validationModels: { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest', perplexity: 'sonar' },
+  defaultBaseUrls: {
+    openai: 'https://api.openai.com/v1',
+    anthropic: 'https://api.anthropic.com/v1',
+    perplexity: 'https://api.perplexity.ai',
+  },
+} as const
+
+/** The AI Fields Library (001 §9). */
+export const TEMPLATES = {
+  dialogListLimit: 10,
+  usedInShown: 3,
+  promptPreviewChars: 100,
+  maxNameChars: 120,
+  maxFieldNameChars: 120,
+  maxPromptChars: 10_000,
+  maxDescriptionChars: 1_000,
 } as const

@@ -55,6 +55,12 @@ export const appEventSchema = z.discriminatedUnion('type', [
     fieldId: z.string(),
     change: z.enum(['created', 'updated', 'cleared', 'deleted', 'stale']),
   }),
+  /** A file or folder of the user was created, renamed, moved or deleted: lists re-read. */
+  z.object({
+    type: z.literal('workspace.changed'),
+    entity: z.enum(['file', 'folder']),
+    id: z.string(),
+  }),
 ])
 export type AppEvent = z.infer<typeof appEventSchema>
 export type AppEventOf<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { DEV_SERVER_ORIGIN } from '#common/constants'
 
 /** Empty strings count as unset (CONVENTIONS §10). */
 const optional = z
@@ -26,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),
+  /** Where contact-form messages are mailed (through SMTP_URL, or the outbox without it). */
+  CONTACT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'contact@rowcraft.local'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   MAX_UPLOAD_MB: optional.transform((v) => Number(v ?? 100)).pipe(z.number().positive()),
@@ -56,6 +59,8 @@ export type Env = z.infer<typeof envSchema> & {
   PUBLIC_URL: string
   APP_SECRET: string
   isProduction: boolean
+  /** The Vite dev server's origin, trusted only while `npm run dev` runs it; otherwise null. */
+  devServerOrigin: string | null
   googleEnabled: boolean
   billingProvider: 'local' | 'stripe'
 }
@@ -81,6 +86,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     APP_SECRET: raw.APP_SECRET ?? readOrCreateSecret(dataDir),
     isProduction: raw.NODE_ENV === 'production',
+    // npm names the running script in every child; only `npm run dev` starts Vite beside us.
+    devServerOrigin: raw.NODE_ENV === 'development' && source.npm_lifecycle_event === 'dev' ? DEV_SERVER_ORIGIN : null,
     googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
     billingProvider: hasStripe ? 'stripe' : 'local',
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { logger } from './logger.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string }
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string; replyTo?: string }
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
@@ -22,6 +22,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const info = await transport.sendMail({
         from: options.from,
         to: message.to,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,

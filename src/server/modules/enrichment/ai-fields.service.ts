@@ -269,13 +269,13 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
   return toAiField(updated, change.name ?? name, (await countCells([field.id])).get(field.id)!)
 }
 
-/** Deletes the field, its cells and its column; its values leave the rows in the background. */
+/** Deletes the field, its cells and its column; its values leave the rows in the background (columns module). */
 export async function deleteAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and stops.
   const { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
   await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'deleted' })
-  return { columns, columnKey: field.columnKey, uploadId: upload.id }
+  return { columns }
 }
 
 /** 'Clear' (001 §2): every cell of the column emptied, the prompt kept. Not while it runs. */

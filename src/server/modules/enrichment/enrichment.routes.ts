@@ -1,12 +1,9 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
-import type { AppEvent } from '#common/events'
 import { aiCellsQuerySchema, aiRunActionSchema, aiRunRequestSchema, createAiFieldSchema, testAiPromptSchema, updateAiFieldSchema } from '#common/schemas/enrichment'
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
-import { purgeColumnValues } from '#server/modules/columns/columns.jobs'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { subscribe } from '#server/platform/events'
+import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
@@ -28,7 +25,6 @@ import { testAiPrompt } from './prompt-test.service.ts'
 const fieldParams = z.object({ id: z.uuid(), fieldId: z.uuid() })
 const cellParams = fieldParams.extend({ rowIndex: z.coerce.number().int().min(0) })
 const actionParams = fieldParams.extend({ action: aiRunActionSchema })
-const KEEP_ALIVE_MS = 15_000
 
 /** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
 export const enrichmentRoutes = new Hono<AppEnv>()
@@ -44,35 +40,9 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   .get('/:id/ai-fields/events', async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
-    return streamSSE(c, async (stream) => {
-      const queue: AppEvent[] = []
-      let wake: (() => void) | undefined
-      const unsubscribe = subscribe(
-        userId,
-        (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
-        (event) => {
-          queue.push(event)
-          wake?.()
-        },
-      )
-      stream.onAbort(unsubscribe)
-      while (!stream.aborted) {
-        if (queue.length === 0) {
-          let timer: NodeJS.Timeout | undefined
-          await new Promise<void>((resolve) => {
-            wake = resolve
-            timer = setTimeout(resolve, KEEP_ALIVE_MS)
-          })
-          clearTimeout(timer)
-          wake = undefined
-        }
-        if (queue.length === 0) {
-          await stream.write(': keep-alive\n\n')
-          continue
-        }
-        for (const event of queue.splice(0)) await stream.writeSSE({ data: JSON.stringify(event) })
-      }
-      unsubscribe()
+    return streamEvents(c, {
+      userId,
+      filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
     })
   })
   .get('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
@@ -85,9 +55,7 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   })
   .delete('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
     const { id, fieldId } = c.req.valid('param')
-    const { columns, columnKey, uploadId } = await deleteAiField({ userId: c.var.user.id, uploadId: id, fieldId })
-    await purgeColumnValues({ uploadId, key: columnKey })
-    return c.json({ columns })
+    return c.json(await deleteAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
   .post('/:id/ai-fields/:fieldId/estimate', validate('param', fieldParams), validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')

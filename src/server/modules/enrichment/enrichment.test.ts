@@ -46,6 +46,8 @@ beforeEach(() => fake.reset({ answer: ({ messages }) => ({ reasoning: 'From the 
 /** The Company value of the row a call is about (its first user message holds the row's values). */
 function companyOf(messages: FakeAiMessage[]) {
   const rowPart = messages.find((m) => m.role === 'user')?.content ?? ''
+  // A key check asks 'Hi': no row.
+  if (!rowPart.includes('{')) return '?'
   return (JSON.parse(rowPart.slice(rowPart.indexOf('{'))) as Record<string, string>).Company ?? '?'
 }
 
@@ -352,6 +354,34 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect((await bob.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'x {Company}', rowIndex: 0 })).status).toBe(404)
     const bobsUpload = await importCsv(bob, 'bob.csv', leads)
     expect((await bob.request(`/api/uploads/${bobsUpload}/ai-fields/${field.id}`)).status).toBe(404)
+  })
+
+  it("runs on the user's own key without charging credits", async () => {
+    const { browser: carol } = await t.signUpVerified({ firstName: 'Carol' })
+    await t.startTrial(carol)
+    const carolId = await t.userIdOf(carol)
+    const saved = await carol.post('/api/api-keys', { provider: 'openai', api_key: 'sk-carol-own-key' })
+    expect(saved.status, await saved.clone().text()).toBe(201)
+    expect(JSON.stringify(await saved.json())).not.toContain('sk-carol-own-key')
+    expect((await carol.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } })).status).toBe(200)
+    const id = await importCsv(carol, 'own.csv', leads)
+    const res = await carol.post(`/api/uploads/${id}/ai-fields`, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const field = (await res.json()) as AiField
+    const before = await balance(carolId)
+    const estimate = (await (await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).json()) as AiRunEstimate
+    expect(estimate).toMatchObject({ ownKey: true, credits: 0, covered: true })
+    expect((await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+    const deadline = Date.now() + 60_000
+    let done: AiField
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      done = (await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}`)).json()) as AiField
+    } while (done.status !== 'completed' && Date.now() < deadline)
+    expect(done.counts.done).toBe(5)
+    expect(await balance(carolId)).toBe(before)
+    expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
+    const [cell] = ((await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}/cells?rowIndexes=0`)).json()) as { cells: AiCell[] }).cells
+    expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
   })
 
   it('deletes a field with its column and values', async () => {

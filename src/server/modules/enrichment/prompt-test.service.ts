@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { AI, CREDIT_COSTS } from '#common/constants'
-import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
+import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { TestAiPromptInput, TestAiPromptResult } from '#common/schemas/enrichment'
 import { queryRows } from '#server/db/query-rows'
-import { consumeCredits, refundCredits } from '#server/modules/billing/credits.service'
+import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { AppError } from '#server/platform/app-error'
 import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts'
@@ -31,14 +31,8 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
   const idempotencyKey = `prompt_test:${randomUUID()}`
   let remaining: number | null = null
   if (!credentials.ownKey) {
-    const charge = await consumeCredits({ userId, operation: 'prompt_test', amount: cost, idempotencyKey, reference: upload.id })
-    if (!charge.success) {
-      throw new AppError('PAYMENT_REQUIRED', CREDIT_MESSAGES.promptTestInsufficient(cost, charge.remaining_credits), {
-        title: CREDIT_MESSAGES.insufficientTitle,
-        remaining: charge.remaining_credits,
-      })
-    }
-    remaining = charge.remaining_credits
+    // A refusal is the spec's 402: 'You need N credits to test this prompt. M remaining.'
+    remaining = (await consumeCreditsOrThrow({ userId, operation: 'prompt_test', amount: cost, idempotencyKey, reference: upload.id })).remaining_credits
   }
   // With no placeholder, the whole row is the input (as in a run).
   const inputs = referenced.length > 0 ? referenced : await inputColumnsOf({ uploadId: upload.id, columnKey: '', referencedKeys: [] })

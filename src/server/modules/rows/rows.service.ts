@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
+import { cellValueError, parseBoolean } from '#common/cell-values'
 import type {
   DeleteRowsResult,
   GridRow,
@@ -250,18 +250,9 @@ export async function deleteRows({
 export function normaliseCellValue(type: ColumnType, name: string, raw: string): string {
   const value = raw.trim()
   if (value === '') return ''
-  if (type === 'number' && parseNumber(value) === null) {
-    throw new AppError('VALIDATION_FAILED', `'${name}' holds numbers: enter a number such as 42 or 3.5.`)
-  }
-  if (type === 'date' && parseDateKey(value) === null) {
-    throw new AppError('VALIDATION_FAILED', `'${name}' holds dates: enter a date such as 2024-03-31.`)
-  }
-  if (type === 'boolean') {
-    const flag = parseBoolean(value)
-    if (flag === null) throw new AppError('VALIDATION_FAILED', `'${name}' holds true or false.`)
-    return String(flag)
-  }
-  return raw
+  const error = cellValueError(type, name, value)
+  if (error) throw new AppError('VALIDATION_FAILED', error)
+  return type === 'boolean' ? String(parseBoolean(value)) : raw
 }
 
 export async function updateCell({

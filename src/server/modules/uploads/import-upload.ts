@@ -16,12 +16,11 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
-import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
+import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
+import { progressEventOf } from './upload-progress.ts'
+import { planOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
-
-type Upload = typeof csvUploads.$inferSelect
 
 /** Issues are stored without the skipped values; those go to the downloadable skipped-rows file. */
 const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: ReadIssue): DataQualityIssue => ({
@@ -90,18 +89,9 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     if (!force && now - lastProgressAt < PROGRESS_EVERY_MS) return
     lastProgressAt = now
     await db.update(csvUploads).set({ processedRows, skippedRows, bytesRead }).where(eq(csvUploads.id, uploadId))
-    await publish(upload.userId, {
-      type: 'upload.progress',
-      uploadId,
-      status: 'processing',
-      processedRows,
-      totalRows: null,
-      bytesRead,
-      totalBytes: upload.sizeBytes,
-      validRows: processedRows,
-      skippedRows,
-      errorMessage: null,
-    })
+    // Until the import ends, every row read so far counts as valid.
+    const current = { ...upload, status: 'processing' as const, processedRows, validRows: processedRows, skippedRows, bytesRead, errorMessage: null }
+    await publish(upload.userId, progressEventOf(current))
   }
 
   const batchSize = driver.kind === 'pglite' ? UPLOAD.pgliteBatchSize : UPLOAD.batchSize
@@ -208,7 +198,12 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    await publishFinal(done!)
+    if (!done) {
+      // The file was deleted while it was importing: its rows go too.
+      await dropUploadRows(uploadId)
+      return
+    }
+    await publish(done.userId, progressEventOf(done))
     logger.info({
       event: 'uploads.import.done',
       uploadId,
@@ -232,7 +227,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    if (failed) await publishFinal(failed)
+    if (failed) await publish(failed.userId, progressEventOf(failed))
     return
   }
 
@@ -272,19 +267,3 @@ async function setColumnTypes(uploadId: string) {
 }
 
 class ImportRefusedError extends Error {}
-
-async function publishFinal(upload: Upload) {
-  const progress = progressOf(upload)
-  await publish(upload.userId, {
-    type: 'upload.progress',
-    uploadId: upload.id,
-    status: upload.status,
-    processedRows: progress.processed_rows,
-    totalRows: progress.total_rows,
-    bytesRead: upload.sizeBytes,
-    totalBytes: upload.sizeBytes,
-    validRows: upload.validRows,
-    skippedRows: upload.skippedRows,
-    errorMessage: upload.errorMessage,
-  })
-}

@@ -9,6 +9,7 @@ import {
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
@@ -31,7 +32,10 @@ type ExportMenuProps = {
   columnKeys: string[]
 }
 
-/** 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel. */
+/**
+ * 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel;
+ * all of them with the grid's visible columns.
+ */
 export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys }: ExportMenuProps) {
   const [hasBom, setHasBom] = useState(false)
   const exporter = useCreateExport(uploadId)
@@ -43,7 +47,8 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
         scope,
         view: scope === 'view' ? view : undefined,
         rowIndexes: scope === 'selected' ? selectedRowIndexes : undefined,
-        columns: scope === 'all' ? undefined : columnKeys,
+        // One rule for every scope, said in the menu: the grid's visible columns, in its order.
+        columns: columnKeys,
         bom: format === 'csv' && hasBom,
       },
       {
@@ -67,7 +72,9 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
           {GRID_MESSAGES.export}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">{GRID_MESSAGES.exportColumnsNote}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
         {scopes.map(({ scope, label }) => (
           <DropdownMenuSub key={scope}>
             <DropdownMenuSubTrigger>{label}</DropdownMenuSubTrigger>

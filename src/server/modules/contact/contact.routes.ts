@@ -1,0 +1,18 @@
+import { Hono } from 'hono'
+import { contactMessageSchema } from '#common/schemas/contact'
+import { auth } from '#server/modules/auth/auth'
+import { clientIp } from '#server/platform/client-ip'
+import type { AppEnv } from '#server/platform/hono-env'
+import { validate } from '#server/platform/validate'
+import { sendContactMessage } from './contact.service.ts'
+
+/** The public contact form; a signed-in sender's message is linked to their account. */
+export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', contactMessageSchema), async (c) => {
+  const session = await auth.api.getSession({ headers: c.req.raw.headers })
+  const { id } = await sendContactMessage({
+    ...c.req.valid('json'),
+    ipAddress: clientIp(c),
+    userId: session?.user.id ?? null,
+  })
+  return c.json({ sent: true as const, id }, 201)
+})
