@@ -216,6 +216,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(cells[0]!.provenance!.inputHash).toBe(cells[3]!.provenance!.inputHash)
     const listed = (await (await alice.request(`/api/uploads/${id}/ai-fields`)).json()) as { enrichedRows: number }
     expect(listed.enrichedRows).toBe(5)
+    expect(((await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail).enrichedRows).toBe(5)
     expect(((await (await alice.request('/api/ai/stats')).json()) as { enrichedRows: number }).enrichedRows).toBeGreaterThanOrEqual(5)
   })
 
