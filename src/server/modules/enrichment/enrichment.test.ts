@@ -36,7 +36,8 @@ beforeAll(async () => {
   aliceId = await t.userIdOf(alice)
   bob = (await t.signUpVerified({ firstName: 'Bob' })).browser
   await t.startTrial(bob)
-})
+  // A fresh PGlite with every migration, then two sign-ups: slow on a busy machine.
+}, 180_000)
 afterAll(async () => {
   await t?.close()
   await fake?.stop()
