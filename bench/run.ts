@@ -1,3 +1,4 @@
+import { runEnrichBench } from './enrich.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
 import { stopAllBenchServers, type Backend } from './lib/server.ts'
@@ -9,6 +10,7 @@ import { stopAllBenchServers, type Backend } from './lib/server.ts'
 const groups: Record<string, (backends: Backend[], report: Report) => Promise<void>> = {
   import: runImportBench,
   grid: runGridBench,
+  enrich: runEnrichBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

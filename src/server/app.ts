@@ -15,6 +15,7 @@ import { billingRoutes } from '#server/modules/billing/billing.routes'
 import { securityRoutes } from '#server/modules/security/security.routes'
 import { systemRoutes } from '#server/modules/system/system.routes'
 import { columnsRoutes } from '#server/modules/columns/columns.routes'
+import { aiStatusRoutes, enrichmentRoutes } from '#server/modules/enrichment/enrichment.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
@@ -36,6 +37,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/uploads', rowsRoutes)
   .route('/uploads', columnsRoutes)
   .route('/uploads', exportsRoutes)
+  .route('/uploads', enrichmentRoutes)
+  .route('/ai', aiStatusRoutes)
   // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)

@@ -2,7 +2,16 @@ import { purgeColumnValuesJob } from '#server/modules/columns/columns.jobs'
 import { monthlyCreditResetJob } from '#server/modules/billing/billing.jobs'
 import { securityMonitorJob } from '#server/modules/security/security-monitor'
 import { dropOrphanRowTablesJob, importUploadJob } from '#server/modules/uploads/uploads.jobs'
+import { recoverRunsJob, runFieldJob } from '#server/modules/enrichment/enrichment.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
-export const allJobs: AnyJobDefinition[] = [importUploadJob, purgeColumnValuesJob, monthlyCreditResetJob, securityMonitorJob, dropOrphanRowTablesJob]
+export const allJobs: AnyJobDefinition[] = [
+  importUploadJob,
+  purgeColumnValuesJob,
+  monthlyCreditResetJob,
+  securityMonitorJob,
+  dropOrphanRowTablesJob,
+  runFieldJob,
+  recoverRunsJob,
+]

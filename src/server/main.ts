@@ -7,6 +7,7 @@ import { loadEnv } from '#server/env'
 import { allJobs } from '#server/jobs'
 import { startEvents, stopEvents } from '#server/platform/events'
 import { startQueue, stopQueue } from '#server/platform/queue'
+import { recoverEnrichmentRuns } from '#server/modules/enrichment/enrichment.jobs'
 
 type Role = 'all' | 'api' | 'worker'
 
@@ -52,6 +53,8 @@ async function main() {
     },
   })
   closers.push(stopQueue)
+  // AI runs left unfinished by a stopped process carry on now rather than at the next minute's check.
+  if (role !== 'api') await recoverEnrichmentRuns({ atStartup: true })
 
   if (role !== 'worker') {
     const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))

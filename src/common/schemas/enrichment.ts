@@ -206,7 +206,8 @@ export type TestAiPromptResult = {
   /** The prompt as sent for this row (fixed part and row values). */
   renderedPrompt: string
   provenance: AiProvenance
-  remainingCredits: number
+  /** Null when the user's own key answered (nothing charged). */
+  remainingCredits: number | null
 }
 
 export const aiRunActionSchema = z.enum(['pause', 'resume', 'cancel'])

@@ -12,7 +12,8 @@ import { purgeColumnValues } from './columns.jobs.ts'
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-async function assertNameFree(uploadId: string, name: string, exceptKey?: string) {
+/** Refuses a name another column of the upload already has (the AI column dialog checks it too). */
+export async function assertNameFree(uploadId: string, name: string, exceptKey?: string) {
   const columns = await db.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
   const clash = columns.find((column) => column.key !== exceptKey && sameName(column.name, name))
   if (!clash) return

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, countDistinct, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
@@ -17,7 +17,7 @@ import type { ListUploadsQuery, WorkspaceSort } from '#common/schemas/folders'
 import { FOLDER_MESSAGES } from '#common/messages'
 import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
-import { csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
+import { aiCells, csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
 import { publish } from '#server/platform/events'
@@ -293,6 +293,15 @@ export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
   return rows.map(toColumn)
 }
 
+/** Rows with at least one AI value (the AI Enrichment card; spec defect: a fixed 0). */
+async function countEnrichedRowsOf(uploadId: string) {
+  const [row] = await db
+    .select({ n: countDistinct(aiCells.rowIndex) })
+    .from(aiCells)
+    .where(and(eq(aiCells.uploadId, uploadId), eq(aiCells.status, 'done')))
+  return Number(row?.n ?? 0)
+}
+
 export async function getUploadDetail({ userId, uploadId }: { userId: string; uploadId: string }): Promise<UploadDetail> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   const columns = await listColumns(upload.id)
@@ -300,8 +309,7 @@ export async function getUploadDetail({ userId, uploadId }: { userId: string; up
     ...toSummary(upload),
     columns,
     aiColumnCount: columns.filter((column) => column.kind === 'ai').length,
-    // AI columns arrive with the enrichment issue; until then no row holds an AI value.
-    enrichedRows: 0,
+    enrichedRows: await countEnrichedRowsOf(upload.id),
     dataQualityIssues: upload.dataQualityIssues,
     qualityMetrics: upload.qualityMetrics,
     preview: upload.preview,

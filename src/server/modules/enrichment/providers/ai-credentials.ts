@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { AI_DEFAULT_MODELS, type AI_PROVIDERS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env, type Env } from '#server/env'
+import { getActiveAiKeys } from '#server/modules/api-keys/api-keys.service'
+import type { AiProviderStatus } from '#common/schemas/enrichment'
 import { AppError } from '#server/platform/app-error'
 
 export type AiProviderName = (typeof AI_PROVIDERS)[number]
@@ -68,7 +70,14 @@ export function platformCredentials(config: Env, { webSearch }: { webSearch: boo
 }
 
 /** The user's own key for this kind of prompt: Perplexity for web search, any other key first otherwise. */
-export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: boolean }): AiCredentials | null {
+function providerOverride(config: Env, provider: AiProviderName): string | null {
+  if (provider === 'openai') return config.OPENAI_BASE_URL ?? null
+  if (provider === 'anthropic') return config.ANTHROPIC_BASE_URL ?? null
+  if (provider === 'perplexity') return config.PERPLEXITY_BASE_URL ?? null
+  return null
+}
+
+export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: boolean }, config: Env = env): AiCredentials | null {
   if (!saved.preferOwnKey || saved.keys.length === 0) return null
   const order: AiProviderName[] = webSearch ? ['perplexity'] : ['openai', 'openai_compatible', 'anthropic', 'perplexity']
   for (const provider of order) {
@@ -77,7 +86,8 @@ export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: bo
     return {
       provider,
       apiKey: key.apiKey || KEYLESS,
-      baseURL: key.baseURL,
+      // A hosted provider's key goes where the platform's own calls go (an operator's proxy, the tests' fake), as its check did.
+      baseURL: key.baseURL ?? providerOverride(config, provider),
       model: key.model ?? AI_DEFAULT_MODELS[provider],
       ownKey: true,
     }
@@ -85,11 +95,8 @@ export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: bo
   return null
 }
 
-/** The user's saved keys; empty until the api-keys module is wired in (one line below). */
-async function loadUserKeys(userId: string): Promise<UserAiKeys> {
-  void userId
-  return { preferOwnKey: false, keys: [] }
-}
+/** The user's saved, checked keys (the api-keys module decrypts them). */
+const loadUserKeys = (userId: string): Promise<UserAiKeys> => getActiveAiKeys({ userId })
 
 /**
  * The one place that decides which provider and key a user's prompt runs on: the user's own key
@@ -112,4 +119,19 @@ export async function resolveAiCredentials({ userId, webSearch }: { userId: stri
 export function accountKey(credentials: AiCredentials) {
   const secret = createHash('sha256').update(credentials.apiKey).digest('hex').slice(0, 12)
   return `${credentials.provider}|${credentials.baseURL ?? ''}|${secret}`
+}
+
+/** Where the user's prompts would run, for the dialog and API Settings; never a key. */
+export async function getAiProviderStatus({ userId }: { userId: string }): Promise<AiProviderStatus> {
+  const saved = await loadUserKeys(userId)
+  const chosen = ownCredentials(saved, { webSearch: false }) ?? platformCredentials(env, { webSearch: false })
+  const web = ownCredentials(saved, { webSearch: true }) ?? platformCredentials(env, { webSearch: true })
+  return {
+    configured: chosen !== null,
+    provider: chosen?.provider ?? null,
+    model: chosen?.model ?? null,
+    webSearch: web !== null,
+    ownKey: chosen?.ownKey ?? false,
+    message: chosen ? null : AI_FIELD_MESSAGES.notConfigured,
+  }
 }

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { AiField } from '../src/common/schemas/enrichment.ts'
+import { startFakeAiServer, type FakeAiServer } from '../src/server/test/fake-ai-server.ts'
+import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
+import { round1 } from './lib/stats.ts'
+
+type Report = (name: string, value: number, unit: string) => void
+
+/**
+ * AI column runs (issue 12) against a local OpenAI-compatible fake with a fixed latency, through
+ * a real server process: create a field, start a run over HTTP, time it until the field is done.
+ * Efficiency is the achieved cells/s over the ideal concurrency / latency.
+ */
+export async function runEnrichBench(backends: Backend[], report: Report) {
+  const dir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-enrich-'))
+  const fake = await startFakeAiServer()
+  try {
+    for (const backend of process.env.BENCH_ENRICH_SKIP_EFFICIENCY ? [] : backends) {
+      const suffix = backend === 'pg' ? '_pg' : '_pglite'
+      const measured = await timeRun({ backend, fake, dir, rows: 2000, concurrency: 32, latencyMs: 100 })
+      report(`enrich_rows_per_s${suffix}`, round1(measured.cellsPerSecond), 'cells/s')
+      report(`enrich_efficiency${suffix}`, Math.round((measured.cellsPerSecond / (32 / 0.1)) * 100) / 100, 'ratio')
+    }
+    const backend = backends.includes('pg') ? 'pg' : 'pglite'
+    const repeated = await timeRun({ backend, fake, dir, rows: 1000, concurrency: 16, latencyMs: 20, repeatShare: 0.4 })
+    report('enrich_calls_per_unique_input', Math.round((repeated.calls / repeated.uniqueInputs) * 100) / 100, 'ratio')
+    if (backends.includes('pg') && !process.env.BENCH_ENRICH_SKIP_FAST) {
+      const fast = await timeRun({ backend: 'pg', fake, dir, rows: 20_000, concurrency: 64, latencyMs: 10 })
+      report('enrich_fast_cells_per_s_pg', Math.round(fast.cellsPerSecond), 'cells/s')
+    }
+  } finally {
+    await fake.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+type RunOptions = { backend: Backend; fake: FakeAiServer; dir: string; rows: number; concurrency: number; latencyMs: number; repeatShare?: number }
+
+/** A lead list whose companies are unique, or where `repeatShare` of the rows repeat an earlier row's company. */
+function writeList(path: string, rows: number, repeatShare: number) {
+  const lines = ['Name,Company,Employees']
+  const unique = Math.round(rows * (1 - repeatShare))
+  for (let i = 0; i < rows; i += 1) {
+    const company = i < unique ? i : (i * 7919) % unique
+    lines.push(`Person ${i},Company ${company},${10 + (company % 500)}`)
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`)
+  return unique
+}
+
+async function api(server: BenchServer, path: string, init: { method?: string; json?: unknown } = {}) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? (init.json ? 'POST' : 'GET'),
+    headers: { cookie: server.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return res.json() as Promise<unknown>
+}
+
+async function timeRun(options: RunOptions) {
+  const { backend, fake, rows, concurrency, latencyMs } = options
+  fake.reset({ latencyMs, answer: ({ fallback }) => fallback() })
+  Object.assign(process.env, {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: fake.openaiBaseURL,
+    AI_MODEL: 'fake-model',
+    AI_CONCURRENCY: String(concurrency),
+    LOG_LEVEL: 'warn',
+  })
+  const file = join(options.dir, `enrich-${rows}.csv`)
+  const uniqueInputs = writeList(file, rows, options.repeatShare ?? 0)
+  const server = await startBenchServer(backend)
+  try {
+    await api(server, '/api/billing/checkout', { json: {} })
+    if (server.databaseUrl) {
+      const client = new pg.Client({ connectionString: server.databaseUrl })
+      await client.connect()
+      await client.query('UPDATE subscribers SET current_credits = $1', [rows * 2])
+      await client.end()
+    }
+    const uploadId = await uploadFile(server, file)
+    await waitForImport(server, uploadId)
+    const field = (await api(server, `/api/uploads/${uploadId}/ai-fields`, { json: { name: 'Summary', prompt: 'Summarise {Company} in one line.' } })) as AiField
+    fake.reset({ latencyMs, answer: ({ fallback }) => fallback() })
+    const started = performance.now()
+    await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
+    let done: AiField
+    for (;;) {
+      done = (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField
+      if (done.status === 'completed') break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const seconds = (performance.now() - started) / 1000
+    if (done.counts.done !== rows) throw new Error(`run ended with ${JSON.stringify(done.counts)}`)
+    console.error(`${backend}: ${rows} cells at concurrency ${concurrency}, ${latencyMs} ms: ${round1(seconds)} s, ${fake.answeredCalls.length} calls, max in flight ${fake.maxInFlight}`)
+    return { cellsPerSecond: rows / seconds, calls: fake.answeredCalls.length, uniqueInputs }
+  } finally {
+    await server.stop()
+  }
+}

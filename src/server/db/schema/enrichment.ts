@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm'
+import { foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiRunScope } from '#common/schemas/enrichment'
+import { user } from './auth.ts'
+import { csvUploads, uploadColumns } from './uploads.ts'
+
+/**
+ * An AI column: its prompt and output type, and the state of its current (or last) run. The
+ * column's name lives in `upload_columns` (one truth for renames); deleting that column deletes
+ * the field and its cells.
+ */
+export const aiFields = pgTable(
+  'ai_fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => csvUploads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    columnKey: text('column_key').notNull(),
+    prompt: text('prompt').notNull(),
+    /** Goes up with every change of prompt or output type; a cell remembers the version it was made with. */
+    promptVersion: integer('prompt_version').notNull().default(1),
+    outputType: jsonb('output_type').$type<AiOutputType>().notNull(),
+    webSearch: boolean('web_search').notNull().default(false),
+    /** Column keys the prompt refers to: an edit of one makes the row's cell stale. */
+    referencedKeys: jsonb('referenced_keys').$type<string[]>().notNull(),
+    status: text('status').$type<AiFieldStatus>().notNull().default('idle'),
+    /** Numbers a run; cells queued by it carry it. */
+    runSeq: integer('run_seq').notNull().default(0),
+    runScope: text('run_scope').$type<AiRunScope>(),
+    runTotal: integer('run_total').notNull().default(0),
+    runBudget: integer('run_budget'),
+    runCreditsSpent: integer('run_credits_spent').notNull().default(0),
+    runProvider: text('run_provider'),
+    runModel: text('run_model'),
+    runOwnKey: boolean('run_own_key').notNull().default(false),
+    runStopReason: text('run_stop_reason'),
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+    runFinishedAt: timestamp('run_finished_at', { withTimezone: true }),
+    /** Last sign of life of a worker on this run: a silent running field gets new workers. */
+    runHeartbeatAt: timestamp('run_heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ai_fields_upload_column_idx').on(t.uploadId, t.columnKey),
+    index('ai_fields_user_idx').on(t.userId),
+    index('ai_fields_status_idx').on(t.status),
+    foreignKey({ columns: [t.uploadId, t.columnKey], foreignColumns: [uploadColumns.uploadId, uploadColumns.key], name: 'ai_fields_column_fk' }).onDelete(
+      'cascade',
+    ),
+  ],
+)
+
+/** One AI cell (field × row): the single truth of enrichment state and provenance. */
+export const aiCells = pgTable(
+  'ai_cells',
+  {
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => aiFields.id, { onDelete: 'cascade' }),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => csvUploads.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    status: text('status').$type<AiCellStatus>().notNull(),
+    value: jsonb('value').$type<AiCellValue>(),
+    error: text('error'),
+    reasoning: text('reasoning'),
+    confidence: real('confidence'),
+    sources: jsonb('sources').$type<string[]>(),
+    provider: text('provider'),
+    model: text('model'),
+    promptVersion: integer('prompt_version'),
+    inputHash: text('input_hash'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    cachedTokens: integer('cached_tokens'),
+    /** Credits this cell's current value cost (0 on an own key or a reused answer). */
+    credits: integer('credits').notNull().default(0),
+    latencyMs: integer('latency_ms'),
+    /** Provider calls made for the cell's current value (retries and the repair included). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Names the cell's charge of a run: `ai:<field>:<row>:<charge_seq>` in the ledger. */
+    chargeSeq: integer('charge_seq').notNull().default(0),
+    ownKey: boolean('own_key').notNull().default(false),
+    reused: boolean('reused').notNull().default(false),
+    /** The run that queued the cell. */
+    runSeq: integer('run_seq').notNull().default(0),
+    /** A queued cell whose inputs equal another queued cell's waits for that row's answer. */
+    followsRow: integer('follows_row'),
+    /** Goes up with every claim: a worker whose lease ran out cannot overwrite the next claim's result. */
+    claimToken: integer('claim_token').notNull().default(0),
+    /** A running cell belongs to its worker until then; after it, any worker takes it again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fieldId, t.rowIndex] }),
+    index('ai_cells_field_status_idx').on(t.fieldId, t.status),
+    index('ai_cells_field_hash_idx').on(t.fieldId, t.inputHash),
+    index('ai_cells_upload_row_idx').on(t.uploadId, t.rowIndex),
+    // What workers claim next, and the leases to take back from a stopped worker.
+    index('ai_cells_claim_idx').on(t.fieldId, t.rowIndex).where(sql`status = 'queued' and follows_row is null`),
+    index('ai_cells_lease_idx').on(t.leaseUntil).where(sql`status = 'running'`),
+  ],
+)

@@ -1,0 +1,340 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, count, countDistinct, eq, inArray, max, sql } from 'drizzle-orm'
+import { AI, CREDIT_COSTS } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import type {
+  AiCell,
+  AiCellStatus,
+  AiField,
+  AiFieldCounts,
+  AiOutputType,
+  CreateAiFieldInput,
+  UpdateAiFieldInput,
+} from '#common/schemas/enrichment'
+import type { ColumnType } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { aiCells, aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
+import { assertAiFieldCapacityOrThrow } from '#server/modules/billing/subscriptions.service'
+import { assertNameFree, deleteColumn } from '#server/modules/columns/columns.service'
+import { purgeValues } from '#server/modules/columns/columns.jobs'
+import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { AppError } from '#server/platform/app-error'
+import { publish } from '#server/platform/events'
+import { resolvePlaceholders, type PromptColumn } from './lib/render-prompt.ts'
+
+export type AiFieldRow = typeof aiFields.$inferSelect
+type CellRow = typeof aiCells.$inferSelect
+
+const CELL_STATUSES: AiCellStatus[] = ['queued', 'running', 'done', 'error', 'no_credits', 'stale', 'cancelled']
+
+/** The grid sorts and filters an AI column by its output: numbers as numbers, booleans as booleans. */
+export function columnTypeOf(output: AiOutputType): ColumnType {
+  if (output.kind === 'number') return 'number'
+  if (output.kind === 'boolean') return 'boolean'
+  return 'text'
+}
+
+export async function countCells(fieldIds: string[]): Promise<Map<string, AiFieldCounts>> {
+  const result = new Map<string, AiFieldCounts>()
+  for (const id of fieldIds) result.set(id, { ...Object.fromEntries(CELL_STATUSES.map((s) => [s, 0])), total: 0 } as AiFieldCounts)
+  if (fieldIds.length === 0) return result
+  const rows = await db
+    .select({ fieldId: aiCells.fieldId, status: aiCells.status, n: count() })
+    .from(aiCells)
+    .where(inArray(aiCells.fieldId, fieldIds))
+    .groupBy(aiCells.fieldId, aiCells.status)
+  for (const row of rows) {
+    const counts = result.get(row.fieldId)!
+    counts[row.status] = Number(row.n)
+    counts.total += Number(row.n)
+  }
+  return result
+}
+
+export function toAiField(row: AiFieldRow, name: string, counts: AiFieldCounts): AiField {
+  const queuedOrRunning = counts.queued + counts.running
+  return {
+    id: row.id,
+    uploadId: row.uploadId,
+    columnKey: row.columnKey,
+    name,
+    prompt: row.prompt,
+    promptVersion: row.promptVersion,
+    outputType: row.outputType,
+    webSearch: row.webSearch,
+    status: row.status,
+    counts,
+    totalRows: row.runTotal,
+    processedRows: Math.max(0, row.runTotal - queuedOrRunning),
+    run: row.runStartedAt
+      ? {
+          scope: row.runScope ?? 'all',
+          total: row.runTotal,
+          budget: row.runBudget,
+          creditsSpent: row.runCreditsSpent,
+          startedAt: row.runStartedAt.toISOString(),
+          finishedAt: row.runFinishedAt?.toISOString() ?? null,
+          stopReason: row.runStopReason,
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export function toAiCell(row: CellRow): AiCell {
+  const isDone = row.status === 'done' || row.status === 'stale'
+  return {
+    fieldId: row.fieldId,
+    rowIndex: row.rowIndex,
+    status: row.status,
+    value: row.value ?? null,
+    display: isDone ? displayOf(row.value ?? null) : null,
+    error: row.error,
+    attempts: row.attempts,
+    provenance:
+      isDone && row.model && row.completedAt
+        ? {
+            reasoning: row.reasoning,
+            confidence: row.confidence,
+            sources: row.sources ?? [],
+            provider: row.provider ?? '',
+            model: row.model,
+            promptVersion: row.promptVersion ?? 0,
+            inputHash: row.inputHash ?? '',
+            tokens: { input: row.inputTokens ?? 0, output: row.outputTokens ?? 0, cached: row.cachedTokens },
+            credits: row.credits,
+            latencyMs: row.latencyMs ?? 0,
+            reused: row.reused,
+            ownKey: row.ownKey,
+            completedAt: row.completedAt.toISOString(),
+          }
+        : null,
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+function displayOf(value: AiCell['value']): string {
+  if (value === null) return ''
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+/** Columns a prompt may refer to: every column but the field's own. */
+async function promptColumnsOf(uploadId: string, exceptKey?: string): Promise<PromptColumn[]> {
+  const columns = await db
+    .select({ key: uploadColumns.key, name: uploadColumns.name })
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, uploadId))
+    .orderBy(asc(uploadColumns.position))
+  return columns.filter((c) => c.key !== exceptKey)
+}
+
+/** The columns a prompt uses; names that are no column are refused with the list of them. */
+export async function referencedColumnsOrThrow(uploadId: string, prompt: string, ownKey?: string) {
+  const { referenced, unknown } = resolvePlaceholders(prompt, await promptColumnsOf(uploadId, ownKey))
+  if (ownKey) {
+    const own = await db
+      .select({ name: uploadColumns.name })
+      .from(uploadColumns)
+      .where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, ownKey)))
+    if (own[0] && unknown.some((n) => n.toLowerCase() === own[0]!.name.trim().toLowerCase())) {
+      throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.selfReference)
+    }
+  }
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.unknownColumns(unknown), { unknownColumns: unknown })
+  return referenced
+}
+
+/** A field of an upload the user owns. */
+export async function getAiFieldRowOrThrow({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const [row] = await db
+    .select({ field: aiFields, name: uploadColumns.name })
+    .from(aiFields)
+    .innerJoin(uploadColumns, and(eq(uploadColumns.uploadId, aiFields.uploadId), eq(uploadColumns.key, aiFields.columnKey)))
+    .where(and(eq(aiFields.id, fieldId), eq(aiFields.uploadId, upload.id), eq(aiFields.userId, userId)))
+  if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.fieldNotFound)
+  return { upload, field: row.field, name: row.name }
+}
+
+export async function getAiField(input: { userId: string; uploadId: string; fieldId: string }): Promise<AiField> {
+  const { field, name } = await getAiFieldRowOrThrow(input)
+  return toAiField(field, name, (await countCells([field.id])).get(field.id)!)
+}
+
+export async function listAiFields({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const rows = await db
+    .select({ field: aiFields, name: uploadColumns.name })
+    .from(aiFields)
+    .innerJoin(uploadColumns, and(eq(uploadColumns.uploadId, aiFields.uploadId), eq(uploadColumns.key, aiFields.columnKey)))
+    .where(and(eq(aiFields.uploadId, upload.id), eq(aiFields.userId, userId)))
+    .orderBy(asc(uploadColumns.position))
+  const counts = await countCells(rows.map((r) => r.field.id))
+  return {
+    fields: rows.map((r) => toAiField(r.field, r.name, counts.get(r.field.id)!)),
+    enrichedRows: await countEnrichedRows({ userId, uploadId: upload.id }),
+  }
+}
+
+/** Rows with at least one AI value (the dashboard's 'Rows enriched' and the AI Enrichment card). */
+export async function countEnrichedRows({ userId, uploadId }: { userId: string; uploadId?: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(sql`(${aiCells.uploadId}, ${aiCells.rowIndex})`) })
+    .from(aiCells)
+    .innerJoin(aiFields, eq(aiFields.id, aiCells.fieldId))
+    .where(and(eq(aiFields.userId, userId), eq(aiCells.status, 'done'), uploadId ? eq(aiCells.uploadId, uploadId) : undefined))
+  return Number(row?.n ?? 0)
+}
+
+export async function createAiField({ userId, uploadId, name, prompt, outputType, webSearch }: { userId: string; uploadId: string } & CreateAiFieldInput) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const [existing] = await db.select({ n: count() }).from(aiFields).where(eq(aiFields.uploadId, upload.id))
+  await assertAiFieldCapacityOrThrow({ userId, existingFields: Number(existing?.n ?? 0) })
+  await assertNameFree(upload.id, name)
+  const referenced = await referencedColumnsOrThrow(upload.id, prompt)
+  const columnKey = `ai_${randomBytes(5).toString('hex')}`
+  const field = await db.transaction(async (tx) => {
+    const [last] = await tx.select({ position: max(uploadColumns.position) }).from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
+    await tx.insert(uploadColumns).values({
+      uploadId: upload.id,
+      key: columnKey,
+      name,
+      type: columnTypeOf(outputType),
+      kind: 'ai',
+      position: (last?.position ?? -1) + 1,
+    })
+    const [row] = await tx
+      .insert(aiFields)
+      .values({ uploadId: upload.id, userId, columnKey, prompt, outputType, webSearch, referencedKeys: referenced.map((c) => c.key) })
+      .returning()
+    await tx.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
+    return row!
+  })
+  await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'created' })
+  return toAiField(field, name, (await countCells([field.id])).get(field.id)!)
+}
+
+function isSameOutput(a: AiOutputType, b: AiOutputType) {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * A new prompt, output type or web-search setting is a new prompt version: done cells become
+ * stale (shown in the grid) and are re-run only when the user asks, estimate first.
+ */
+export async function updateAiField({ userId, uploadId, fieldId, ...change }: { userId: string; uploadId: string; fieldId: string } & UpdateAiFieldInput) {
+  const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  const changesAnswers =
+    (change.prompt !== undefined && change.prompt !== field.prompt) ||
+    (change.outputType !== undefined && !isSameOutput(change.outputType, field.outputType)) ||
+    (change.webSearch !== undefined && change.webSearch !== field.webSearch)
+  if (changesAnswers && field.status === 'processing') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
+  const isRenamed = change.name !== undefined && change.name.trim().toLowerCase() !== name.trim().toLowerCase()
+  if (change.name !== undefined && change.name !== name) await assertNameFree(upload.id, change.name, field.columnKey)
+  const prompt = change.prompt ?? field.prompt
+  const outputType = change.outputType ?? field.outputType
+  const referenced = changesAnswers ? await referencedColumnsOrThrow(upload.id, prompt, field.columnKey) : null
+  let staled = 0
+  const updated = await db.transaction(async (tx) => {
+    if (change.name !== undefined || change.outputType !== undefined) {
+      await tx
+        .update(uploadColumns)
+        .set({ name: change.name ?? name, type: columnTypeOf(outputType), updatedAt: new Date() })
+        .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, field.columnKey)))
+    }
+    const [row] = await tx
+      .update(aiFields)
+      .set({
+        prompt,
+        outputType,
+        webSearch: change.webSearch ?? field.webSearch,
+        ...(referenced ? { referencedKeys: referenced.map((c) => c.key), promptVersion: field.promptVersion + 1 } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(aiFields.id, field.id))
+      .returning()
+    if (changesAnswers) {
+      const stale = await tx
+        .update(aiCells)
+        .set({ status: 'stale', updatedAt: new Date() })
+        .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'done')))
+        .returning({ rowIndex: aiCells.rowIndex })
+      staled = stale.length
+    }
+    return row!
+  })
+  if (isRenamed || changesAnswers) await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
+  await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: staled > 0 ? 'stale' : 'updated' })
+  return toAiField(updated, change.name ?? name, (await countCells([field.id])).get(field.id)!)
+}
+
+/** Deletes the field, its cells and its column; its values leave the rows in the background (columns module). */
+export async function deleteAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
+  const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and stops.
+  const { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
+  await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'deleted' })
+  return { columns }
+}
+
+/** 'Clear' (001 §2): every cell of the column emptied, the prompt kept. Not while it runs. */
+export async function clearAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
+  const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
+  await db.delete(aiCells).where(eq(aiCells.fieldId, field.id))
+  const [row] = await db
+    .update(aiFields)
+    .set({ status: 'idle', runTotal: 0, runCreditsSpent: 0, runStartedAt: null, runFinishedAt: null, runStopReason: null, runScope: null, updatedAt: new Date() })
+    .where(eq(aiFields.id, field.id))
+    .returning()
+  await purgeValues({ uploadId: upload.id, key: field.columnKey })
+  await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'cleared' })
+  return toAiField(row!, name, (await countCells([field.id])).get(field.id)!)
+}
+
+/** The cells of the rows on screen (status, value, provenance). */
+export async function listAiCells({ userId, uploadId, fieldId, rowIndexes }: { userId: string; uploadId: string; fieldId: string; rowIndexes: number[] }) {
+  const { field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  const rows = await db
+    .select()
+    .from(aiCells)
+    .where(and(eq(aiCells.fieldId, field.id), inArray(aiCells.rowIndex, rowIndexes.slice(0, AI.claimBatchSize * 8))))
+    .orderBy(asc(aiCells.rowIndex))
+  return { cells: rows.map(toAiCell) }
+}
+
+export async function getAiCellOrThrow(input: { userId: string; uploadId: string; fieldId: string; rowIndex: number }) {
+  const { field } = await getAiFieldRowOrThrow(input)
+  const [row] = await db.select().from(aiCells).where(and(eq(aiCells.fieldId, field.id), eq(aiCells.rowIndex, input.rowIndex)))
+  if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.rowNotFound)
+  return toAiCell(row)
+}
+
+/** The columns a field's answer depends on: those its prompt names, or every other column when it names none. */
+export async function inputColumnsOf(field: Pick<AiFieldRow, 'uploadId' | 'columnKey' | 'referencedKeys'>): Promise<PromptColumn[]> {
+  const columns = await promptColumnsOf(field.uploadId, field.columnKey)
+  if (field.referencedKeys.length === 0) return columns
+  return field.referencedKeys.flatMap((key) => columns.filter((c) => c.key === key))
+}
+
+export const creditsPerCell = (webSearch: boolean) => (webSearch ? CREDIT_COSTS.webSearchEnrichment : CREDIT_COSTS.basicEnrichment)
+
+/** Tells the user's open pages where a run stands (the progress banner). */
+export async function publishProgress(field: AiFieldRow) {
+  const counts = (await countCells([field.id])).get(field.id)!
+  await publish(field.userId, {
+    type: 'field.progress',
+    uploadId: field.uploadId,
+    fieldId: field.id,
+    status: field.status,
+    processedRows: Math.max(0, field.runTotal - counts.queued - counts.running),
+    totalRows: field.runTotal,
+    done: counts.done,
+    errors: counts.error,
+    noCredits: counts.no_credits,
+    creditsSpent: field.runCreditsSpent,
+    stopReason: field.runStopReason,
+  })
+  return counts
+}

@@ -1,0 +1,183 @@
+import { and, avg, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { AI } from '#common/constants'
+import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
+import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted } from '#common/schemas/enrichment'
+import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
+import { aiCells, aiFields, subscribers } from '#server/db/schema/index'
+import { viewColumnsOf, viewWhere } from '#server/modules/rows/rows.service'
+import { env } from '#server/env'
+import { AppError } from '#server/platform/app-error'
+import { logger } from '#server/platform/logger'
+import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, publishProgress, toAiField, type AiFieldRow } from './ai-fields.service.ts'
+import { enqueueFieldRun } from './enrichment.jobs.ts'
+import { inputHashSql, intArray } from './lib/cell-sql.ts'
+import { resolveAiCredentials } from './providers/ai-credentials.ts'
+
+type Upload = Awaited<ReturnType<typeof getAiFieldRowOrThrow>>['upload']
+
+/** Rows of the scope whose cell is not already queued or running, as a WHERE over `csv_rows r` joined to `ai_cells c`. */
+async function scopeWhere(upload: Upload, request: AiRunRequest): Promise<SQL> {
+  const idle = sql`(c.status IS NULL OR c.status NOT IN ('queued', 'running'))`
+  switch (request.scope) {
+    case 'all':
+      return idle
+    case 'empty':
+      return sql`(c.status IS NULL OR c.status IN ('cancelled', 'no_credits'))`
+    case 'failed':
+      return sql`c.status IN ('error', 'no_credits')`
+    case 'stale':
+      return sql`c.status = 'stale'`
+    case 'selected':
+      return sql`${idle} AND r.row_index = ANY(${intArray(request.rowIndexes ?? [])})`
+    case 'view': {
+      const view = request.view ?? { filters: [] }
+      const where = viewWhere(upload, { ...view, filters: view.filters ?? [] }, await viewColumnsOf(upload.id))
+      return sql`${idle} AND r.row_index IN (SELECT row_index FROM csv_rows WHERE ${where})`
+    }
+  }
+}
+
+function scopeFrom(upload: Upload, field: AiFieldRow, where: SQL) {
+  return sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${field.id} AND c.row_index = r.row_index
+    WHERE r.upload_id = ${upload.id} AND ${where}`
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await db.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId))
+  return row?.credits ?? 0
+}
+
+/** Seconds a cell took on this field so far, or the assumption before it has any. */
+async function secondsPerCall(fieldId: string) {
+  const [row] = await db
+    .select({ ms: avg(aiCells.latencyMs) })
+    .from(aiCells)
+    .where(and(eq(aiCells.fieldId, fieldId), eq(aiCells.status, 'done'), eq(aiCells.reused, false)))
+  const ms = Number(row?.ms ?? 0)
+  return ms > 0 ? ms / 1000 : AI.assumedSecondsPerCall
+}
+
+/** The pre-flight estimate (issue 12 §4): rows, credits, whether the balance covers it, a duration. */
+export async function estimateRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunEstimate> {
+  const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch }).catch(() => null)
+  const where = await scopeWhere(upload, request)
+  const [counted] = await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n ${scopeFrom(upload, field, where)}`)
+  const rows = Number(counted?.n ?? 0)
+  const ownKey = credentials?.ownKey ?? false
+  const perCell = ownKey ? 0 : creditsPerCell(field.webSearch)
+  const budget = request.budget ?? null
+  const cells = budget !== null && perCell > 0 ? Math.min(rows, Math.floor(budget / perCell)) : rows
+  const balance = await balanceOf(userId)
+  const credits = cells * perCell
+  const perCall = await secondsPerCall(field.id)
+  return {
+    scope: request.scope,
+    rows,
+    cells,
+    creditsPerCell: perCell,
+    credits,
+    balance,
+    covered: ownKey || credits <= balance,
+    ownKey,
+    budget,
+    estimatedSeconds: Math.ceil(Math.ceil(cells / env.AI_CONCURRENCY) * perCall),
+    provider: credentials?.provider ?? null,
+    model: credentials?.model ?? null,
+  }
+}
+
+/**
+ * Starts a run over the scope: its cells are queued in one statement (with the hash of their
+ * inputs; a cell whose inputs equal an earlier row's follows that row), then workers are sent.
+ */
+export async function startRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunStarted> {
+  const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
+  const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch })
+  const perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
+  if (perCell > 0) {
+    const balance = await balanceOf(userId)
+    if (balance < perCell) {
+      throw new AppError('PAYMENT_REQUIRED', CREDIT_MESSAGES.insufficient(perCell, balance), { title: CREDIT_MESSAGES.insufficientTitle, remaining: balance })
+    }
+  }
+  const inputs = await inputColumnsOf(field)
+  const where = await scopeWhere(upload, request)
+  const started = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(aiFields)
+      .set({
+        status: 'processing',
+        runSeq: sql`${aiFields.runSeq} + 1`,
+        runScope: request.scope,
+        runBudget: request.budget ?? null,
+        runCreditsSpent: 0,
+        runProvider: credentials.provider,
+        runModel: credentials.model,
+        runOwnKey: credentials.ownKey,
+        runStopReason: null,
+        runStartedAt: new Date(),
+        runFinishedAt: null,
+        runHeartbeatAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(aiFields.id, field.id), inArray(aiFields.status, ['idle', 'completed'])))
+      .returning()
+    if (!claimed) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
+    const queued = await queryRows<{ row_index: number }>(
+      sql`INSERT INTO ai_cells (field_id, upload_id, row_index, status, run_seq, charge_seq, input_hash)
+        SELECT ${field.id}, ${upload.id}, r.row_index, 'queued', ${claimed.runSeq}, 1, ${inputHashSql(inputs.map((c) => c.key))}
+        ${scopeFrom(upload, field, where)}
+        ON CONFLICT (field_id, row_index) DO UPDATE SET
+          status = 'queued', run_seq = EXCLUDED.run_seq, charge_seq = ai_cells.charge_seq + 1, input_hash = EXCLUDED.input_hash,
+          follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now()
+        RETURNING row_index`,
+      tx,
+    )
+    if (queued.length === 0) throw new AppError('BAD_REQUEST', AI_FIELD_MESSAGES.nothingToRun)
+    // Identical inputs are called once: every other row with them follows the first.
+    await tx.execute(sql`
+      UPDATE ai_cells AS c SET follows_row = l.leader
+      FROM (SELECT row_index, min(row_index) OVER (PARTITION BY input_hash) AS leader
+            FROM ai_cells WHERE field_id = ${field.id} AND status = 'queued') AS l
+      WHERE c.field_id = ${field.id} AND c.row_index = l.row_index AND l.leader <> l.row_index`)
+    const [row] = await tx.update(aiFields).set({ runTotal: queued.length }).where(eq(aiFields.id, field.id)).returning()
+    return row!
+  })
+  logger.info({ event: 'enrichment.run.start', fieldId: field.id, cells: started.runTotal, scope: request.scope })
+  await enqueueFieldRun(started.id, started.runTotal)
+  const counts = await publishProgress(started)
+  return { started: true, total_rows: started.runTotal, field: toAiField(started, name, counts) }
+}
+
+/** Pause keeps queued cells for later; resume sends workers again; cancel drops what is still queued. */
+export async function controlRun({ userId, uploadId, fieldId, action }: { userId: string; uploadId: string; fieldId: string; action: AiRunAction }): Promise<AiField> {
+  const { field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  const from = action === 'pause' ? ['processing'] : action === 'resume' ? ['paused'] : ['processing', 'paused']
+  if (!from.includes(field.status)) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.notRunning)
+  const updated = await db.transaction(async (tx) => {
+    if (action === 'cancel') {
+      await tx
+        .update(aiCells)
+        .set({ status: 'cancelled', followsRow: null, updatedAt: new Date() })
+        .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
+    }
+    const [row] = await tx
+      .update(aiFields)
+      .set({
+        status: action === 'pause' ? 'paused' : action === 'resume' ? 'processing' : 'completed',
+        ...(action === 'cancel' ? { runStopReason: 'cancelled', runFinishedAt: new Date() } : {}),
+        ...(action === 'resume' ? { runHeartbeatAt: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(aiFields.id, field.id), inArray(aiFields.status, from as AiFieldRow['status'][])))
+      .returning()
+    return row
+  })
+  if (!updated) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.notRunning)
+  if (action === 'resume') await enqueueFieldRun(updated.id, updated.runTotal)
+  const counts = await publishProgress(updated)
+  return toAiField(updated, name, counts)
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { AI } from '#common/constants'
+import { defineJob, enqueue } from '#server/platform/queue'
+import { logger } from '#server/platform/logger'
+import { findSilentRuns, runFieldSlice } from './run-engine.ts'
+
+/** Workers sent per run: each takes cells until none is left, so several processes share a run. */
+const JOBS_PER_RUN = 3
+
+const runFieldPayloadSchema = z.object({ fieldId: z.uuid() })
+
+/** One worker's share of an AI field's run (idempotent: cells are claimed, charges keyed per cell and run). */
+export const runFieldJob = defineJob({
+  name: 'enrichment.run-field',
+  schema: runFieldPayloadSchema,
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  // A job hands over to a new one after its slice (run-engine `sliceMs`), well before this.
+  expireInSeconds: 15 * 60,
+  // Several fields may run at once in one process; each job mostly waits on the provider.
+  concurrency: 8,
+  handler: async ({ payload }) => {
+    const next = await runFieldSlice(payload)
+    if (next === 'continue') await enqueue(runFieldJob, payload)
+  },
+})
+
+export async function enqueueFieldRun(fieldId: string, cells: number) {
+  const jobs = Math.max(1, Math.min(JOBS_PER_RUN, Math.ceil(cells / AI.claimBatchSize)))
+  for (let i = 0; i < jobs; i += 1) await enqueue(runFieldJob, { fieldId })
+}
+
+/** Every minute: runs whose workers went silent (a restart, a lost job) get new ones. */
+export const recoverRunsJob = defineJob({
+  name: 'enrichment.recover-runs',
+  schema: z.object({}).passthrough(),
+  retryLimit: 0,
+  cron: '* * * * *',
+  handler: async () => {
+    await recoverEnrichmentRuns({ atStartup: false })
+  },
+})
+
+export async function recoverEnrichmentRuns({ atStartup }: { atStartup: boolean }) {
+  const runs = await findSilentRuns({ atStartup })
+  for (const run of runs) {
+    logger.info({ event: 'enrichment.run.recover', fieldId: run.id })
+    await enqueueFieldRun(run.id, run.runTotal)
+  }
+  return runs.length
+}

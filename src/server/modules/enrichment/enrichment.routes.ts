@@ -1,0 +1,89 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { aiCellsQuerySchema, aiRunActionSchema, aiRunRequestSchema, createAiFieldSchema, testAiPromptSchema, updateAiFieldSchema } from '#common/schemas/enrichment'
+import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
+import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
+import { streamEvents } from '#server/platform/events'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import {
+  clearAiField,
+  countEnrichedRows,
+  createAiField,
+  deleteAiField,
+  getAiCellOrThrow,
+  getAiField,
+  listAiCells,
+  listAiFields,
+  updateAiField,
+} from './ai-fields.service.ts'
+import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
+import { getAiProviderStatus } from './providers/ai-credentials.ts'
+import { testAiPrompt } from './prompt-test.service.ts'
+
+const fieldParams = z.object({ id: z.uuid(), fieldId: z.uuid() })
+const cellParams = fieldParams.extend({ rowIndex: z.coerce.number().int().min(0) })
+const actionParams = fieldParams.extend({ action: aiRunActionSchema })
+
+/** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
+export const enrichmentRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/:id/ai-fields', async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .post('/:id/ai-fields', requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
+    c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }), 201),
+  )
+  // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
+  .post('/:id/ai-fields/test', requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
+    c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
+  .get('/:id/ai-fields/events', async (c) => {
+    const userId = c.var.user.id
+    const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
+    return streamEvents(c, {
+      userId,
+      filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
+    })
+  })
+  .get('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await getAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
+  })
+  .patch('/:id/ai-fields/:fieldId', validate('param', fieldParams), validate('json', updateAiFieldSchema), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await updateAiField({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
+  })
+  .delete('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await deleteAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
+  })
+  .post('/:id/ai-fields/:fieldId/estimate', validate('param', fieldParams), validate('json', aiRunRequestSchema), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await estimateRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
+  })
+  .post('/:id/ai-fields/:fieldId/runs', requirePaidAccess, validate('param', fieldParams), validate('json', aiRunRequestSchema), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await startRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }), 202)
+  })
+  .post('/:id/ai-fields/:fieldId/clear', validate('param', fieldParams), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await clearAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
+  })
+  .get('/:id/ai-fields/:fieldId/cells', validate('param', fieldParams), validate('query', aiCellsQuerySchema), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await listAiCells({ userId: c.var.user.id, uploadId: id, fieldId, rowIndexes: c.req.valid('query').rowIndexes }))
+  })
+  .get('/:id/ai-fields/:fieldId/cells/:rowIndex', validate('param', cellParams), async (c) => {
+    const { id, fieldId, rowIndex } = c.req.valid('param')
+    return c.json(await getAiCellOrThrow({ userId: c.var.user.id, uploadId: id, fieldId, rowIndex }))
+  })
+  .post('/:id/ai-fields/:fieldId/:action', validate('param', actionParams), async (c) => {
+    const { id, fieldId, action } = c.req.valid('param')
+    return c.json(await controlRun({ userId: c.var.user.id, uploadId: id, fieldId, action }))
+  })
+
+/** Mounted at /api/ai: where the AI comes from, and the dashboard's count. */
+export const aiStatusRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/provider', async (c) => c.json(await getAiProviderStatus({ userId: c.var.user.id })))
+  .get('/stats', async (c) => c.json({ enrichedRows: await countEnrichedRows({ userId: c.var.user.id }) }))

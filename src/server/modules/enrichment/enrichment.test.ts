@@ -1,0 +1,399 @@
+import { and, eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AiCell, AiField, AiRunEstimate, AiRunStarted, TestAiPromptResult } from '#common/schemas/enrichment'
+import type { RowsPage } from '#common/schemas/rows'
+import type { UploadDetail } from '#common/schemas/uploads'
+import { db } from '#server/db/client'
+import { creditTransactions, subscribers } from '#server/db/schema/index'
+import { env } from '#server/env'
+import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
+import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { callTuning } from './providers/call-model.ts'
+
+let t: TestApp
+let fake: FakeAiServer
+let alice: TestBrowser
+let aliceId: string
+let bob: TestBrowser
+
+beforeAll(async () => {
+  fake = await startFakeAiServer()
+  t = await createTestApp(
+    {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.openaiBaseURL,
+      AI_MODEL: 'fake-model',
+      PERPLEXITY_API_KEY: 'pplx-test',
+      PERPLEXITY_BASE_URL: fake.url,
+      AI_CONCURRENCY: '4',
+    },
+    { withWorkers: true },
+  )
+  callTuning.backoffBaseMs = 5
+  alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
+  await t.startTrial(alice)
+  aliceId = await t.userIdOf(alice)
+  bob = (await t.signUpVerified({ firstName: 'Bob' })).browser
+  await t.startTrial(bob)
+  // A fresh PGlite with every migration, then two sign-ups: slow on a busy machine.
+}, 180_000)
+afterAll(async () => {
+  await t?.close()
+  await fake?.stop()
+})
+beforeEach(() => fake.reset({ answer: ({ messages }) => ({ reasoning: 'From the row', confidence: 0.9, value: `About ${companyOf(messages)}` }) }))
+
+/** The Company value of the row a call is about (its first user message holds the row's values). */
+function companyOf(messages: FakeAiMessage[]) {
+  const rowPart = messages.find((m) => m.role === 'user')?.content ?? ''
+  // A key check asks 'Hi': no row.
+  if (!rowPart.includes('{')) return '?'
+  return (JSON.parse(rowPart.slice(rowPart.indexOf('{'))) as Record<string, string>).Company ?? '?'
+}
+
+const leads = csvOf(
+  ['Name', 'Company', 'Employees'],
+  [
+    ['Ada', 'Acme', '120'],
+    ['Bob', 'Globex', '45'],
+    ['Cy', 'Initech', '7'],
+    ['Di', 'Acme', '120'],
+    ['Ed', 'Umbrella', '3000'],
+  ],
+)
+
+/** A lead list of n rows, each company different. */
+const firms = (n: number, prefix: string) => csvOf(['Name', 'Company', 'Employees'], Array.from({ length: n }, (_, i) => [`Person ${i}`, `${prefix} ${i}`, String(10 + i)]))
+
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error
+const balance = async (userId = aliceId) => (await db.select().from(subscribers).where(eq(subscribers.userId, userId)))[0]!.currentCredits
+const setBalance = (credits: number, userId = aliceId) => db.update(subscribers).set({ currentCredits: credits }).where(eq(subscribers.userId, userId))
+
+async function createField(uploadId: string, body: Record<string, unknown>, browser = alice) {
+  const res = await browser.post(`/api/uploads/${uploadId}/ai-fields`, body)
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as AiField
+}
+
+async function waitForField(uploadId: string, fieldId: string, until: (f: AiField) => boolean = (f) => f.status === 'completed') {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const field = (await (await alice.request(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as AiField
+    if (until(field)) return field
+    if (Date.now() > deadline) throw new Error(`field still ${field.status}: ${JSON.stringify(field.counts)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+async function run(uploadId: string, fieldId: string, body: Record<string, unknown> = { scope: 'all' }) {
+  const res = await alice.post(`/api/uploads/${uploadId}/ai-fields/${fieldId}/runs`, body)
+  if (res.status !== 202) throw new Error(`run failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as AiRunStarted
+}
+
+const rowsOf = async (uploadId: string) => ((await (await alice.request(`/api/uploads/${uploadId}/rows`)).json()) as RowsPage).data
+const cellsOf = async (uploadId: string, fieldId: string, rows = '0,1,2,3,4') =>
+  ((await (await alice.request(`/api/uploads/${uploadId}/ai-fields/${fieldId}/cells?rowIndexes=${rows}`)).json()) as { cells: AiCell[] }).cells
+const chargesFor = (fieldId: string) =>
+  db
+    .select()
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, aliceId), like(creditTransactions.idempotencyKey, `ai:${fieldId}:%`)))
+
+describe('creating an AI field', () => {
+  it('creates the field and its AI column, typed by its output', async () => {
+    const id = await importCsv(alice, 'create.csv', leads)
+    const field = await createField(id, { name: 'Size', prompt: 'How many staff does {Company} have? It says {employees}.', outputType: { kind: 'number' } })
+    expect(field).toMatchObject({ name: 'Size', status: 'idle', promptVersion: 1, outputType: { kind: 'number' }, webSearch: false, counts: { total: 0 } })
+    const detail = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    expect(detail.columns.at(-1)).toMatchObject({ key: field.columnKey, name: 'Size', kind: 'ai', type: 'number' })
+    expect(detail.aiColumnCount).toBe(1)
+  })
+
+  it('refuses an empty name or prompt, unknown columns, a taken name, and a fifth field on the trial', async () => {
+    const id = await importCsv(alice, 'rules.csv', leads)
+    expect((await alice.post(`/api/uploads/${id}/ai-fields`, { name: ' ', prompt: 'x' })).status).toBe(422)
+    expect((await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'A', prompt: '  ' })).status).toBe(422)
+    const unknown = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'A', prompt: 'Describe {Company} in {Country}' })
+    expect(unknown.status).toBe(422)
+    expect((await errorOf(unknown)).message).toBe('The prompt refers to {Country}, which is not a column of this file.')
+    const badChoice = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'A', prompt: 'x', outputType: { kind: 'choice', choices: ['Only'] } })
+    expect(badChoice.status).toBe(422)
+    const taken = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'company', prompt: 'x' })
+    expect(taken.status).toBe(409)
+    expect(await errorOf(taken)).toMatchObject({ message: "'company' is already a column. Please choose a different name." })
+    await createField(id, { name: 'One', prompt: 'About {Company}' })
+    const aiTaken = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'one', prompt: 'x' })
+    expect((await errorOf(aiTaken)).message).toBe("'one' is already an AI field. Please choose a different name.")
+    await createField(id, { name: 'Two', prompt: 'About {Company}' })
+    await createField(id, { name: 'Three', prompt: 'About {Company}' })
+    const capped = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'Four', prompt: 'About {Company}' })
+    expect(capped.status).toBe(403)
+    expect(await errorOf(capped)).toMatchObject({
+      message: 'Your current plan allows up to 3 AI fields. Please add more credits or contact support for higher limits.',
+      details: { title: 'AI Field Limit Reached' },
+    })
+  })
+})
+
+describe('testing a prompt', { timeout: 90_000 }, () => {
+  it('answers for one row and charges 1 credit, 2 with web search', async () => {
+    const id = await importCsv(alice, 'test.csv', leads)
+    const before = await balance()
+    const res = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 1 })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as TestAiPromptResult
+    expect(body).toMatchObject({ value: 'About Globex', display: 'About Globex', renderedPrompt: 'Summarise Globex', remainingCredits: before - 1 })
+    expect(body.provenance).toMatchObject({ reasoning: 'From the row', confidence: 0.9, model: 'fake-model', credits: 1, ownKey: false })
+    expect(await balance()).toBe(before - 1)
+
+    fake.options.citations = ['https://globex.example/about']
+    const web = (await (await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Research {Company}', rowIndex: 1, webSearch: true })).json()) as TestAiPromptResult
+    expect(web.provenance).toMatchObject({ provider: 'perplexity', model: 'sonar', credits: 2, sources: ['https://globex.example/about'] })
+    expect(fake.calls.at(-1)!.path).toBe('/chat/completions')
+    expect(await balance()).toBe(before - 3)
+  })
+
+  it('refunds a test the provider could not answer, and says so', async () => {
+    const id = await importCsv(alice, 'test-fail.csv', leads)
+    const before = await balance()
+    fake.failNext.push(...Array(callTuning.maxAttempts).fill(500))
+    const res = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 0 })
+    expect(res.status).toBe(503)
+    expect(await errorOf(res)).toMatchObject({ details: { title: 'Test Failed' } })
+    expect(await balance()).toBe(before)
+  })
+
+  it('refuses a test without credits with the spec words, and rows past the first 1000', async () => {
+    const id = await importCsv(alice, 'many.csv', firms(1002, 'Co'))
+    const far = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 1001 })
+    expect(far.status).toBe(422)
+    const before = await balance()
+    await setBalance(0)
+    const broke = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 0 })
+    expect(broke.status).toBe(402)
+    expect((await errorOf(broke)).message).toBe('You need 1 credits to test this prompt. 0 remaining.')
+    await setBalance(before)
+  })
+
+  it('tells how to connect a provider when none is configured', async () => {
+    const id = await importCsv(alice, 'none.csv', leads)
+    const saved = { key: env.OPENAI_API_KEY, url: env.OPENAI_BASE_URL, pplx: env.PERPLEXITY_API_KEY }
+    Object.assign(env, { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, PERPLEXITY_API_KEY: undefined })
+    try {
+      const res = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 0 })
+      expect(res.status).toBe(503)
+      expect((await errorOf(res)).message).toContain('Add your own key in API Settings')
+      const status = await (await alice.request('/api/ai/provider')).json()
+      expect(status).toMatchObject({ configured: false, message: expect.stringContaining('OPENAI_API_KEY') })
+    } finally {
+      Object.assign(env, { OPENAI_API_KEY: saved.key, OPENAI_BASE_URL: saved.url, PERPLEXITY_API_KEY: saved.pplx })
+    }
+  })
+})
+
+describe('running an AI field', { timeout: 90_000 }, () => {
+  it('estimates, runs, writes values with provenance into the rows and charges each cell once', async () => {
+    const id = await importCsv(alice, 'run.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const before = await balance()
+    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).json()) as AiRunEstimate
+    expect(estimate).toMatchObject({ rows: 5, cells: 5, creditsPerCell: 1, credits: 5, balance: before, covered: true, ownKey: false })
+    const started = await run(id, field.id)
+    expect(started).toMatchObject({ started: true, total_rows: 5 })
+    const done = await waitForField(id, field.id)
+    expect(done).toMatchObject({ counts: { done: 5, total: 5 }, processedRows: 5, totalRows: 5, run: { creditsSpent: 4 } })
+    const rows = await rowsOf(id)
+    expect(rows.map((r) => r.values[field.columnKey])).toEqual(['About Acme', 'About Globex', 'About Initech', 'About Acme', 'About Umbrella'])
+    // Rows 0 and 3 have the same inputs: one call, one charge; the copy is marked reused.
+    expect(fake.answeredCalls).toHaveLength(4)
+    expect(await balance()).toBe(before - 4)
+    expect(await chargesFor(field.id)).toHaveLength(4)
+    const cells = await cellsOf(id, field.id)
+    expect(cells[0]!.provenance).toMatchObject({ reasoning: 'From the row', confidence: 0.9, model: 'fake-model', provider: 'openai_compatible', promptVersion: 1, credits: 1, reused: false })
+    expect(cells[0]!.provenance!.tokens.input).toBeGreaterThan(0)
+    expect(cells[3]!.provenance).toMatchObject({ reused: true, credits: 0 })
+    expect(cells[0]!.provenance!.inputHash).toBe(cells[3]!.provenance!.inputHash)
+    const listed = (await (await alice.request(`/api/uploads/${id}/ai-fields`)).json()) as { enrichedRows: number }
+    expect(listed.enrichedRows).toBe(5)
+    expect(((await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail).enrichedRows).toBe(5)
+    expect(((await (await alice.request('/api/ai/stats')).json()) as { enrichedRows: number }).enrichedRows).toBeGreaterThanOrEqual(5)
+  })
+
+  it('keeps numbers as numbers: the column sorts numerically', async () => {
+    const id = await importCsv(alice, 'numbers.csv', leads)
+    fake.options.answer = ({ messages }) => ({ reasoning: 'r', confidence: 1, value: companyOf(messages).length * 10 })
+    const field = await createField(id, { name: 'Score', prompt: 'Score {Company}', outputType: { kind: 'number' } })
+    await run(id, field.id)
+    await waitForField(id, field.id)
+    const sorted = ((await (await alice.request(`/api/uploads/${id}/rows?sort=${field.columnKey}:desc`)).json()) as RowsPage).data
+    expect(sorted.map((r) => r.values[field.columnKey])).toEqual(['80', '70', '60', '40', '40'])
+  })
+
+  it('ends every cell done with one charge each when the provider answers 429 and 500 now and then', async () => {
+    const id = await importCsv(alice, 'faults.csv', firms(40, 'Firm'))
+    fake.reset({ ...fake.options, rate429: 0.1, rate500: 0.05, retryAfterSeconds: 0.05, maxFailuresPerRequest: 2, seed: 7 })
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const before = await balance()
+    await run(id, field.id)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ done: 40, error: 0 })
+    expect(fake.calls.filter((c) => c.status === 429).length).toBeGreaterThan(0)
+    expect(fake.calls.filter((c) => c.status === 500).length).toBeGreaterThan(0)
+    const charges = await chargesFor(field.id)
+    expect(charges).toHaveLength(40)
+    expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(40)
+    expect(await balance()).toBe(before - 40)
+  })
+
+  it('refunds cells that fail and shows their error', async () => {
+    const id = await importCsv(alice, 'refund.csv', leads)
+    fake.options.answer = ({ messages }) =>
+      companyOf(messages) === 'Globex' ? { reasoning: 'r', confidence: 1, value: 'not-a-number' } : { reasoning: 'r', confidence: 1, value: 5 }
+    const field = await createField(id, { name: 'N', prompt: 'Count {Company}', outputType: { kind: 'number' } })
+    const before = await balance()
+    await run(id, field.id)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ done: 4, error: 1 })
+    const [failed] = await cellsOf(id, field.id, '1')
+    expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('did not fit the column type') })
+    // Four calls charged (one reused), the failed one given back.
+    expect(await balance()).toBe(before - 3)
+    const refunds = await db.select().from(creditTransactions).where(eq(creditTransactions.idempotencyKey, `refund:ai:${field.id}:1:1`))
+    expect(refunds).toHaveLength(1)
+  })
+
+  it('marks cells the balance cannot pay for, and stops at a credit budget', async () => {
+    const id = await importCsv(alice, 'broke.csv', firms(8, 'Firm'))
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const saved = await balance()
+    await setBalance(3)
+    await run(id, field.id)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ done: 3, no_credits: 5 })
+    expect(done.run).toMatchObject({ stopReason: 'no_credits' })
+    expect(await balance()).toBe(0)
+    const [cell] = (await cellsOf(id, field.id, '0,1,2,3,4,5,6,7')).filter((c) => c.status === 'no_credits')
+    expect(cell!.error).toBe('Insufficient credits')
+    await setBalance(saved)
+
+    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'failed', budget: 2 })).json()) as AiRunEstimate
+    expect(estimate).toMatchObject({ rows: 5, cells: 2, credits: 2, budget: 2 })
+    await run(id, field.id, { scope: 'failed', budget: 2 })
+    const budgeted = await waitForField(id, field.id)
+    expect(budgeted.counts).toMatchObject({ done: 5, cancelled: 3 })
+    expect(budgeted.run).toMatchObject({ stopReason: 'budget', creditsSpent: 2 })
+    expect(await balance()).toBe(saved - 2)
+  })
+
+  it('pauses, resumes and cancels a run; cancelled cells are not charged', async () => {
+    const id = await importCsv(alice, 'control.csv', firms(40, 'Firm'))
+    // Calls after the first ones are slow, so the pause lands while most cells are still queued.
+    fake.options.latencyMs = () => (fake.calls.length <= 2 ? 20 : 1500)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const before = await balance()
+    await run(id, field.id)
+    await waitForField(id, field.id, (f) => f.counts.done >= 1)
+    const paused = await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})
+    expect(paused.status).toBe(200)
+    const settled = await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const stillPaused = await waitForField(id, field.id, () => true)
+    expect(stillPaused.counts.done).toBe(settled.counts.done)
+    expect(stillPaused.counts.queued).toBeGreaterThan(0)
+    fake.options.latencyMs = 300
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/resume`, {})).status).toBe(200)
+    await waitForField(id, field.id, (f) => f.counts.done > settled.counts.done + 2)
+    const cancelled = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).json()) as AiField
+    expect(cancelled).toMatchObject({ status: 'completed', run: { stopReason: 'cancelled' } })
+    const end = await waitForField(id, field.id, (f) => f.counts.running === 0)
+    expect(end.counts.cancelled).toBeGreaterThan(0)
+    expect(fake.maxInFlight).toBeLessThanOrEqual(4)
+    expect(end.counts.done + end.counts.cancelled).toBe(40)
+    expect(await balance()).toBe(before - end.counts.done)
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).status).toBe(409)
+  })
+
+  it('marks cells stale when an input or the prompt changes, and clears a column', async () => {
+    const id = await importCsv(alice, 'stale.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const other = await createField(id, { name: 'Name blurb', prompt: 'Write about {Name}' })
+    await run(id, field.id)
+    await waitForField(id, field.id)
+    await run(id, other.id)
+    await waitForField(id, other.id)
+    const edit = await alice.request(`/api/uploads/${id}/rows/2`, { method: 'PATCH', json: { column: 'c2', value: 'Initrode' } })
+    expect(edit.status).toBe(200)
+    const [cell] = await cellsOf(id, field.id, '2')
+    expect(cell!.status).toBe('stale')
+    // The other field does not use Company: its cell stays done.
+    expect((await cellsOf(id, other.id, '2'))[0]!.status).toBe('done')
+    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'stale' })).json()) as AiRunEstimate
+    expect(estimate.rows).toBe(1)
+    await run(id, field.id, { scope: 'stale' })
+    await waitForField(id, field.id)
+    expect((await rowsOf(id))[2]!.values[field.columnKey]).toBe('About Initrode')
+
+    const changed = (await (await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'PATCH', json: { prompt: 'Describe {Company} briefly' } })).json()) as AiField
+    expect(changed).toMatchObject({ promptVersion: 2, counts: { stale: 5, done: 0 } })
+
+    const cleared = await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/clear`, {})
+    expect(cleared.status).toBe(200)
+    expect(((await cleared.json()) as AiField).counts.total).toBe(0)
+    expect((await rowsOf(id)).every((r) => r.values[field.columnKey] === undefined)).toBe(true)
+  })
+
+  it("hides one user's fields, cells and runs from another", async () => {
+    const id = await importCsv(alice, 'private.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    expect((await bob.request(`/api/uploads/${id}/ai-fields`)).status).toBe(404)
+    expect((await bob.request(`/api/uploads/${id}/ai-fields/${field.id}`)).status).toBe(404)
+    expect((await bob.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(404)
+    expect((await bob.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).status).toBe(404)
+    expect((await bob.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).status).toBe(404)
+    expect((await bob.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await bob.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'x {Company}', rowIndex: 0 })).status).toBe(404)
+    const bobsUpload = await importCsv(bob, 'bob.csv', leads)
+    expect((await bob.request(`/api/uploads/${bobsUpload}/ai-fields/${field.id}`)).status).toBe(404)
+  })
+
+  it("runs on the user's own key without charging credits", async () => {
+    const { browser: carol } = await t.signUpVerified({ firstName: 'Carol' })
+    await t.startTrial(carol)
+    const carolId = await t.userIdOf(carol)
+    const saved = await carol.post('/api/api-keys', { provider: 'openai', api_key: 'sk-carol-own-key' })
+    expect(saved.status, await saved.clone().text()).toBe(201)
+    expect(JSON.stringify(await saved.json())).not.toContain('sk-carol-own-key')
+    expect((await carol.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } })).status).toBe(200)
+    const id = await importCsv(carol, 'own.csv', leads)
+    const res = await carol.post(`/api/uploads/${id}/ai-fields`, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const field = (await res.json()) as AiField
+    const before = await balance(carolId)
+    const estimate = (await (await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).json()) as AiRunEstimate
+    expect(estimate).toMatchObject({ ownKey: true, credits: 0, covered: true })
+    expect((await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+    const deadline = Date.now() + 60_000
+    let done: AiField
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      done = (await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}`)).json()) as AiField
+    } while (done.status !== 'completed' && Date.now() < deadline)
+    expect(done.counts.done).toBe(5)
+    expect(await balance(carolId)).toBe(before)
+    expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
+    const [cell] = ((await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}/cells?rowIndexes=0`)).json()) as { cells: AiCell[] }).cells
+    expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
+  })
+
+  it('deletes a field with its column and values', async () => {
+    const id = await importCsv(alice, 'delete.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(id, field.id)
+    await waitForField(id, field.id)
+    expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`)).status).toBe(404)
+    const detail = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    expect(detail.columns.some((c) => c.key === field.columnKey)).toBe(false)
+  })
+})

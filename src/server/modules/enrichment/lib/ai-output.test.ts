@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { answerJsonSchema, checkValue, displayValue, parseAnswer } from './ai-output.ts'
+
+describe('parsing answers per output type', () => {
+  it('reads text, and trims it', () => {
+    expect(parseAnswer({ kind: 'text' }, '{"reasoning":"r","confidence":0.7,"value":"  Acme Corp "}')).toEqual({
+      ok: true,
+      answer: { value: 'Acme Corp', reasoning: 'r', confidence: 0.7 },
+    })
+  })
+
+  it('reads numbers, also written as text with separators, and refuses words', () => {
+    expect(checkValue({ kind: 'number' }, 42)).toEqual({ ok: true, value: 42 })
+    expect(checkValue({ kind: 'number' }, '1,200')).toEqual({ ok: true, value: 1200 })
+    expect(checkValue({ kind: 'number' }, 'about ten')).toMatchObject({ ok: false })
+  })
+
+  it('reads booleans from true/false and yes/no', () => {
+    expect(checkValue({ kind: 'boolean' }, 'Yes')).toEqual({ ok: true, value: true })
+    expect(checkValue({ kind: 'boolean' }, false)).toEqual({ ok: true, value: false })
+    expect(checkValue({ kind: 'boolean' }, 'perhaps')).toMatchObject({ ok: false })
+  })
+
+  it('takes a choice in any case and gives it as listed; refuses others', () => {
+    expect(checkValue({ kind: 'choice', choices: ['High', 'Low'] }, 'high')).toEqual({ ok: true, value: 'High' })
+    expect(checkValue({ kind: 'choice', choices: ['High', 'Low'] }, 'Medium')).toMatchObject({ ok: false, problem: expect.stringContaining('choices') })
+  })
+
+  it('reads URLs (adding https:// to a bare domain) and e-mail addresses', () => {
+    expect(checkValue({ kind: 'url' }, 'acme.com/about')).toEqual({ ok: true, value: 'https://acme.com/about' })
+    expect(checkValue({ kind: 'url' }, 'javascript:alert(1)')).toMatchObject({ ok: false })
+    expect(checkValue({ kind: 'url' }, 'not a url')).toMatchObject({ ok: false })
+    expect(checkValue({ kind: 'email' }, 'mailto:ada@acme.com')).toEqual({ ok: true, value: 'ada@acme.com' })
+    expect(checkValue({ kind: 'email' }, 'ada at acme')).toMatchObject({ ok: false })
+  })
+
+  it('reads a JSON object field by field, nulls for missing ones', () => {
+    const output = { kind: 'json' as const, fields: [{ name: 'ceo', type: 'text' as const }, { name: 'founded', type: 'number' as const }] }
+    expect(checkValue(output, { ceo: 'Ada', founded: '1999', extra: 1 })).toEqual({ ok: true, value: { ceo: 'Ada', founded: 1999 } })
+    expect(checkValue(output, { ceo: 'Ada' })).toEqual({ ok: true, value: { ceo: 'Ada', founded: null } })
+    expect(checkValue(output, { founded: 'long ago' })).toMatchObject({ ok: false, problem: expect.stringContaining('founded') })
+  })
+
+  it('accepts null as "not found" for every type', () => {
+    expect(checkValue({ kind: 'number' }, null)).toEqual({ ok: true, value: null })
+    expect(displayValue(null)).toBe('')
+  })
+
+  it('reads answers of models that ignore the schema: fenced JSON or a bare value', () => {
+    expect(parseAnswer({ kind: 'number' }, '```json\n{"value": 7, "confidence": 90}\n```')).toEqual({ ok: true, answer: { value: 7, reasoning: null, confidence: 0.9 } })
+    expect(parseAnswer({ kind: 'number' }, '12')).toEqual({ ok: true, answer: { value: 12, reasoning: null, confidence: null } })
+    expect(parseAnswer({ kind: 'text' }, '')).toMatchObject({ ok: false })
+  })
+
+  it('asks the provider for a schema strict structured output accepts', () => {
+    const schema = answerJsonSchema({ kind: 'choice', choices: ['A', 'B'] }) as { required: string[]; additionalProperties: boolean; properties: Record<string, unknown> }
+    expect(schema.required).toEqual(['reasoning', 'confidence', 'value'])
+    expect(schema.additionalProperties).toBe(false)
+    expect(JSON.stringify(schema.properties.value)).toContain('"A"')
+  })
+
+  it('shows JSON values as JSON text', () => {
+    expect(displayValue({ a: 1 })).toBe('{"a":1}')
+    expect(displayValue(3.5)).toBe('3.5')
+  })
+})

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { AI, CREDIT_COSTS } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import type { TestAiPromptInput, TestAiPromptResult } from '#common/schemas/enrichment'
+import { queryRows } from '#server/db/query-rows'
+import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
+import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { AppError } from '#server/platform/app-error'
+import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts'
+import { displayValue } from './lib/ai-output.ts'
+import { buildFixedPart, buildRowPart, hashInput, renderForDisplay } from './lib/render-prompt.ts'
+import { resolveAiCredentials } from './providers/ai-credentials.ts'
+import { callModel } from './providers/call-model.ts'
+
+/**
+ * The dialog's test (001 §5): the prompt on one of the file's first 1000 rows, charged 1 credit
+ * (2 with web search) unless the user's own key answers it; refunded when the provider fails.
+ */
+export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputType, webSearch }: { userId: string; uploadId: string } & TestAiPromptInput): Promise<TestAiPromptResult> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const referenced = await referencedColumnsOrThrow(upload.id, prompt)
+  const [row] = await queryRows<{ data: Record<string, string> | string; position: number | string }>(sql`
+    SELECT r.data, (SELECT count(*) FROM csv_rows p WHERE p.upload_id = ${upload.id} AND p.row_index < ${rowIndex}) AS position
+    FROM csv_rows r WHERE r.upload_id = ${upload.id} AND r.row_index = ${rowIndex}`)
+  if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.rowNotFound)
+  if (Number(row.position) >= AI.promptTestSampleRows) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.testRowOutOfSample(AI.promptTestSampleRows))
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, string>
+  const credentials = await resolveAiCredentials({ userId, webSearch })
+  const cost = webSearch ? CREDIT_COSTS.promptTestAdvanced : CREDIT_COSTS.promptTestSimple
+  const idempotencyKey = `prompt_test:${randomUUID()}`
+  let remaining: number | null = null
+  if (!credentials.ownKey) {
+    // A refusal is the spec's 402: 'You need N credits to test this prompt. M remaining.'
+    remaining = (await consumeCreditsOrThrow({ userId, operation: 'prompt_test', amount: cost, idempotencyKey, reference: upload.id })).remaining_credits
+  }
+  // With no placeholder, the whole row is the input (as in a run).
+  const inputs = referenced.length > 0 ? referenced : await inputColumnsOf({ uploadId: upload.id, columnKey: '', referencedKeys: [] })
+  const rowPart = buildRowPart(inputs, data)
+  const result = await callModel({
+    credentials,
+    fixedPart: buildFixedPart({ template: prompt, outputType, columns: inputs, webSearch }),
+    rowPart,
+    outputType,
+  })
+  if (!result.ok) {
+    if (!credentials.ownKey) await refundCredits({ userId, idempotencyKey, reason: 'prompt_test_failed' })
+    throw new AppError('SERVICE_UNAVAILABLE', result.error, { title: AI_FIELD_MESSAGES.testFailedTitle })
+  }
+  return {
+    value: result.answer.value,
+    display: displayValue(result.answer.value),
+    renderedPrompt: renderForDisplay(prompt, referenced, data),
+    provenance: {
+      reasoning: result.answer.reasoning,
+      confidence: result.answer.confidence,
+      sources: result.sources,
+      provider: credentials.provider,
+      model: credentials.model,
+      promptVersion: 0,
+      inputHash: hashInput(rowPart),
+      tokens: result.tokens,
+      credits: credentials.ownKey ? 0 : cost,
+      latencyMs: result.latencyMs,
+      reused: false,
+      ownKey: credentials.ownKey,
+      completedAt: new Date().toISOString(),
+    },
+    remainingCredits: remaining,
+  }
+}

@@ -1,0 +1,555 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { AI } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import type { AiCellStatus, AiCellValue, AiTokenUsage } from '#common/schemas/enrichment'
+import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
+import { aiCells, aiFields } from '#server/db/schema/index'
+import { env } from '#server/env'
+import { consumeCreditsBatch, refundCredits } from '#server/modules/billing/credits.service'
+import { storesSearchText } from '#server/modules/uploads/row-writer'
+import { AppError } from '#server/platform/app-error'
+import { publish } from '#server/platform/events'
+import { logger } from '#server/platform/logger'
+import { creditsPerCell, inputColumnsOf, publishProgress, type AiFieldRow } from './ai-fields.service.ts'
+import { displayValue } from './lib/ai-output.ts'
+import { inputHashSql, intArray } from './lib/cell-sql.ts'
+import { buildFixedPart, buildRowPart, type PromptColumn } from './lib/render-prompt.ts'
+import { accountKey, resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
+import { callModel, type ModelCallResult } from './providers/call-model.ts'
+import { limiterFor } from './providers/rate-limiter.ts'
+
+/**
+ * The run engine (issue 12 §6-7). A worker takes a field's queued cells in small batches (SKIP
+ * LOCKED, so several workers split them), pays for them in one ledger transaction, calls the
+ * provider within the account's concurrency and rate limits, and writes results back in batches:
+ * the cell, the row's value, the events. A claimed cell carries a lease its worker renews; a
+ * stopped worker's cells are taken again when it runs out. Charges are keyed by cell and run, so a
+ * cell taken again is not charged again; a cell that fails is refunded.
+ */
+
+export const engineTuning = {
+  /** A running cell's lease; renewed by its worker while it waits for the provider. */
+  leaseMs: 60_000,
+  /** A job hands over to a fresh one after this long (pg-boss expires long jobs). */
+  sliceMs: 4 * 60_000,
+  flushMs: 100,
+  flushCells: 256,
+  progressEveryMs: 250,
+  /** A run whose workers were silent this long gets new ones (restart, lost job). */
+  silentRunMs: 90_000,
+}
+
+type Claimed = { rowIndex: number; chargeSeq: number; claimToken: number }
+
+type Outcome = {
+  rowIndex: number
+  claimToken: number
+  chargeSeq: number
+  status: Extract<AiCellStatus, 'done' | 'error' | 'no_credits' | 'cancelled'>
+  value: AiCellValue
+  error: string | null
+  reasoning: string | null
+  confidence: number | null
+  sources: string[]
+  tokens: AiTokenUsage
+  credits: number
+  latencyMs: number
+  attempts: number
+  reused: boolean
+  inputHash: string
+  /** Paid in the ledger and to be refunded when the cell did not end done. */
+  charged: boolean
+}
+
+const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Cuts a cell's text for events (the full value is read through the rows API). */
+const EVENT_DISPLAY_CHARS = 300
+/** pg_notify takes up to 8000 bytes; a batch of cells is split to stay well under it. */
+const EVENT_BYTES = 6000
+
+class FieldRun {
+  private readonly buffer: Outcome[] = []
+  private readonly inFlight = new Map<number, Promise<void>>()
+  /** Same inputs in flight in this process: one call, every waiting cell gets its answer. */
+  private readonly calls = new Map<string, Promise<ModelCallResult>>()
+  private lastFlush = Date.now()
+  private lastProgress = 0
+  private lastLeaseRenewal = Date.now()
+  private stopClaiming = false
+  private readonly perCell: number
+
+  constructor(
+    private readonly field: AiFieldRow,
+    private readonly credentials: AiCredentials,
+    private readonly inputs: PromptColumn[],
+    private readonly fixedPart: string,
+  ) {
+    this.perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
+  }
+
+  private get limiter() {
+    return limiterFor(accountKey(this.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
+  }
+
+  /** Runs until no cell is left to claim, the run stops, or the slice ends. Returns whether work may remain. */
+  async run(deadline: number): Promise<boolean> {
+    await this.reclaimExpiredLeases()
+    const batchFloor = Math.max(1, Math.min(16, Math.floor(env.AI_CONCURRENCY / 4)))
+    while (!this.stopClaiming && Date.now() < deadline) {
+      const free = this.limiter.free
+      const want = this.inFlight.size === 0 ? Math.max(1, Math.min(AI.claimBatchSize, env.AI_CONCURRENCY)) : free >= batchFloor ? Math.min(free, AI.claimBatchSize) : 0
+      const claimed = want > 0 ? await this.claim(want) : []
+      if (claimed.length > 0) await this.start(claimed)
+      else if (this.inFlight.size === 0) break
+      if (claimed.length === 0 || this.limiter.free < batchFloor) {
+        await Promise.race([...this.inFlight.values(), sleep(engineTuning.flushMs)])
+      }
+      if (this.buffer.length >= engineTuning.flushCells || Date.now() - this.lastFlush >= engineTuning.flushMs) await this.flush()
+    }
+    await Promise.all(this.inFlight.values())
+    await this.flush(true)
+    return Date.now() >= deadline
+  }
+
+  /** Cells whose worker stopped: their lease ran out, any worker may take them. */
+  private async reclaimExpiredLeases() {
+    await db.execute(sql`
+      UPDATE ai_cells SET status = 'queued', lease_until = NULL, updated_at = now()
+      WHERE field_id = ${this.field.id} AND status = 'running' AND lease_until < now()`)
+  }
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    // The pick is materialised once: as a subquery in FROM, the planner may run it again for
+    // each row it joins, and SKIP LOCKED then hands over a new batch every time.
+    const rows = await queryRows<{ row_index: number; charge_seq: number; claim_token: number }>(sql`
+      WITH pick AS MATERIALIZED (
+        SELECT row_index FROM ai_cells
+        WHERE field_id = ${this.field.id} AND status = 'queued' AND follows_row IS NULL
+          AND EXISTS (SELECT 1 FROM ai_fields WHERE id = ${this.field.id} AND status = 'processing')
+        ORDER BY row_index LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE ai_cells AS c
+      SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
+          lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+      FROM pick
+      WHERE c.field_id = ${this.field.id} AND c.row_index = pick.row_index
+      RETURNING c.row_index, c.charge_seq, c.claim_token`)
+    return rows.map((r) => ({ rowIndex: Number(r.row_index), chargeSeq: Number(r.charge_seq), claimToken: Number(r.claim_token) }))
+  }
+
+  private async start(claimed: Claimed[]) {
+    const rows = await queryRows<{ row_index: number; data: Record<string, string> | string; input_hash: string }>(sql`
+      SELECT r.row_index, r.data, ${inputHashSql(this.inputs.map((c) => c.key))} AS input_hash
+      FROM csv_rows r WHERE r.upload_id = ${this.field.uploadId} AND r.row_index = ANY(${intArray(claimed.map((c) => c.rowIndex))})`)
+    const byIndex = new Map(rows.map((r) => [Number(r.row_index), { data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data, hash: r.input_hash }]))
+    const present = claimed.filter((c) => byIndex.has(c.rowIndex))
+    const reused = await this.reusableAnswers([...new Set(present.map((c) => byIndex.get(c.rowIndex)!.hash))])
+    const toCall: Claimed[] = []
+    for (const cell of present) {
+      const hash = byIndex.get(cell.rowIndex)!.hash
+      const earlier = reused.get(hash)
+      if (earlier) this.buffer.push({ ...earlier, rowIndex: cell.rowIndex, claimToken: cell.claimToken, chargeSeq: cell.chargeSeq, charged: false })
+      else toCall.push(cell)
+    }
+    const paid = await this.pay(toCall)
+    for (const cell of paid) {
+      const { data, hash } = byIndex.get(cell.rowIndex)!
+      const task = this.process(cell, data, hash).finally(() => this.inFlight.delete(cell.rowIndex))
+      this.inFlight.set(cell.rowIndex, task)
+    }
+  }
+
+  /** Answers this field already has for these inputs, prompt version and model. */
+  private async reusableAnswers(hashes: string[]): Promise<Map<string, Omit<Outcome, 'rowIndex' | 'claimToken' | 'chargeSeq' | 'charged'>>> {
+    const found = new Map<string, Omit<Outcome, 'rowIndex' | 'claimToken' | 'chargeSeq' | 'charged'>>()
+    if (hashes.length === 0) return found
+    const rows = await db
+      .selectDistinctOn([aiCells.inputHash])
+      .from(aiCells)
+      .where(
+        and(
+          eq(aiCells.fieldId, this.field.id),
+          eq(aiCells.status, 'done'),
+          eq(aiCells.promptVersion, this.field.promptVersion),
+          eq(aiCells.model, this.credentials.model),
+          sql`${aiCells.inputHash} = ANY(${sql.raw(`ARRAY[${hashes.map((h) => `'${h.replace(/[^a-f0-9]/g, '')}'`).join(',')}]`)})`,
+        ),
+      )
+    for (const row of rows) {
+      found.set(row.inputHash!, {
+        status: 'done',
+        value: row.value ?? null,
+        error: null,
+        reasoning: row.reasoning,
+        confidence: row.confidence,
+        sources: row.sources ?? [],
+        tokens: { input: 0, output: 0, cached: null },
+        credits: 0,
+        latencyMs: 0,
+        attempts: 0,
+        reused: true,
+        inputHash: row.inputHash!,
+      })
+    }
+    return found
+  }
+
+  /**
+   * Pays for the cells about to be called: the run's budget first, then the ledger, one
+   * transaction for the batch. Cells past the budget or the balance stop the run.
+   */
+  private async pay(cells: Claimed[]): Promise<Claimed[]> {
+    if (this.perCell === 0 || cells.length === 0) return cells
+    const want = cells.length * this.perCell
+    const [granted] = await queryRows<{ granted: number }>(sql`
+      WITH old AS (SELECT run_credits_spent AS spent, run_budget AS budget FROM ai_fields WHERE id = ${this.field.id} FOR UPDATE)
+      UPDATE ai_fields AS f SET run_credits_spent = LEAST(COALESCE(old.budget, 2147483647), old.spent + ${want})
+      FROM old WHERE f.id = ${this.field.id}
+      RETURNING f.run_credits_spent - old.spent AS granted`)
+    const withinBudget = cells.slice(0, Math.floor(Number(granted?.granted ?? 0) / this.perCell))
+    const overBudget = cells.slice(withinBudget.length)
+    const keys = new Map(withinBudget.map((c) => [chargeKey(this.field.id, c.rowIndex, c.chargeSeq), c]))
+    const result = await consumeCreditsBatch({
+      userId: this.field.userId,
+      operation: this.field.webSearch ? 'ai_enrichment_advanced' : 'ai_enrichment_basic',
+      amountEach: this.perCell,
+      idempotencyKeys: [...keys.keys()],
+      reference: this.field.id,
+    })
+    const refused = result.refused.map((key) => keys.get(key)!)
+    if (refused.length > 0) await this.giveBackBudget(refused.length * this.perCell)
+    const stop = (cell: Claimed, status: 'no_credits' | 'cancelled', error: string): Outcome => ({
+      rowIndex: cell.rowIndex,
+      claimToken: cell.claimToken,
+      chargeSeq: cell.chargeSeq,
+      status,
+      value: null,
+      error,
+      reasoning: null,
+      confidence: null,
+      sources: [],
+      tokens: { input: 0, output: 0, cached: null },
+      credits: 0,
+      latencyMs: 0,
+      attempts: 0,
+      reused: false,
+      inputHash: '',
+      charged: false,
+    })
+    for (const cell of refused) this.buffer.push(stop(cell, 'no_credits', AI_FIELD_MESSAGES.insufficientCreditsCell))
+    for (const cell of overBudget) this.buffer.push(stop(cell, 'cancelled', AI_FIELD_MESSAGES.budgetReached))
+    if (refused.length > 0) await this.stopRun('no_credits')
+    else if (overBudget.length > 0) await this.stopRun('budget')
+    const paid = new Set(result.charged)
+    return withinBudget.filter((c) => paid.has(chargeKey(this.field.id, c.rowIndex, c.chargeSeq)))
+  }
+
+  private async giveBackBudget(credits: number) {
+    if (credits <= 0) return
+    await db.execute(sql`UPDATE ai_fields SET run_credits_spent = GREATEST(0, run_credits_spent - ${credits}) WHERE id = ${this.field.id}`)
+  }
+
+  /**
+   * The balance or the budget is spent: the cells still queued will not be paid for. Out of
+   * credits they show 'Add credits'; past the budget they are cancelled.
+   */
+  private async stopRun(reason: 'no_credits' | 'budget') {
+    this.stopClaiming = true
+    await db.transaction(async (tx) => {
+      await tx
+        .update(aiCells)
+        .set({
+          status: reason === 'no_credits' ? 'no_credits' : 'cancelled',
+          error: reason === 'no_credits' ? AI_FIELD_MESSAGES.insufficientCreditsCell : AI_FIELD_MESSAGES.budgetReached,
+          followsRow: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(aiCells.fieldId, this.field.id), eq(aiCells.status, 'queued')))
+      await tx.update(aiFields).set({ runStopReason: reason, updatedAt: new Date() }).where(eq(aiFields.id, this.field.id))
+    })
+    logger.info({ event: 'enrichment.run.stopped', fieldId: this.field.id, reason })
+  }
+
+  private async process(cell: Claimed, data: Record<string, string>, hash: string) {
+    let call = this.calls.get(hash)
+    const isFirst = !call
+    if (!call) {
+      call = callModel({ credentials: this.credentials, fixedPart: this.fixedPart, rowPart: buildRowPart(this.inputs, data), outputType: this.field.outputType })
+      this.calls.set(hash, call)
+      void call.finally(() => this.calls.delete(hash))
+    }
+    const result = await call
+    const base = { rowIndex: cell.rowIndex, claimToken: cell.claimToken, chargeSeq: cell.chargeSeq, inputHash: hash, charged: this.perCell > 0 }
+    if (!result.ok) {
+      this.buffer.push({
+        ...base,
+        status: 'error',
+        value: null,
+        error: result.error,
+        reasoning: null,
+        confidence: null,
+        sources: [],
+        tokens: result.tokens,
+        credits: 0,
+        latencyMs: 0,
+        attempts: result.calls,
+        reused: false,
+      })
+      return
+    }
+    this.buffer.push({
+      ...base,
+      status: 'done',
+      value: result.answer.value,
+      error: null,
+      reasoning: result.answer.reasoning,
+      confidence: result.answer.confidence,
+      sources: result.sources,
+      tokens: isFirst ? result.tokens : { input: 0, output: 0, cached: null },
+      credits: this.perCell,
+      latencyMs: isFirst ? result.latencyMs : 0,
+      attempts: isFirst ? result.calls : 0,
+      reused: !isFirst,
+    })
+  }
+
+  /** Writes finished cells, their rows' values, refunds and events; renews the leases of cells in flight. */
+  private async flush(final = false) {
+    this.lastFlush = Date.now()
+    const outcomes = this.buffer.splice(0)
+    if (outcomes.length > 0) await this.write(outcomes)
+    if (final || Date.now() - this.lastLeaseRenewal > engineTuning.leaseMs / 3) await this.renewLeases()
+    if (final || (outcomes.length > 0 && Date.now() - this.lastProgress >= engineTuning.progressEveryMs)) {
+      this.lastProgress = Date.now()
+      const [row] = await db.select().from(aiFields).where(eq(aiFields.id, this.field.id))
+      if (!row) {
+        this.stopClaiming = true
+        return
+      }
+      if (row.status !== 'processing') this.stopClaiming = true
+      await publishProgress(row)
+    }
+  }
+
+  private async renewLeases() {
+    this.lastLeaseRenewal = Date.now()
+    const [row] = await queryRows<{ status: string }>(sql`
+      UPDATE ai_fields SET run_heartbeat_at = now() WHERE id = ${this.field.id} RETURNING status`)
+    if (!row || row.status !== 'processing') this.stopClaiming = true
+    if (this.inFlight.size === 0) return
+    await db.execute(sql`
+      UPDATE ai_cells SET lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+      WHERE field_id = ${this.field.id} AND status = 'running' AND row_index = ANY(${intArray([...this.inFlight.keys()])})`)
+  }
+
+  private async write(outcomes: Outcome[]) {
+    const records = outcomes.map((o) => ({
+      row_index: o.rowIndex,
+      claim_token: o.claimToken,
+      status: o.status,
+      value: o.value,
+      error: o.error,
+      reasoning: o.reasoning,
+      confidence: o.confidence,
+      sources: o.sources,
+      input_tokens: o.tokens.input,
+      output_tokens: o.tokens.output,
+      cached_tokens: o.tokens.cached,
+      credits: o.credits,
+      latency_ms: o.latencyMs,
+      attempts: o.attempts,
+      reused: o.reused,
+      input_hash: o.inputHash || null,
+    }))
+    const written = await queryRows<{ row_index: number; status: AiCellStatus; value: AiCellValue | string }>(sql`
+      UPDATE ai_cells AS c SET
+        status = x.status, value = x.value, error = x.error, reasoning = x.reasoning, confidence = x.confidence,
+        sources = x.sources, input_tokens = x.input_tokens, output_tokens = x.output_tokens, cached_tokens = x.cached_tokens,
+        credits = x.credits, latency_ms = x.latency_ms, attempts = x.attempts, reused = x.reused,
+        input_hash = COALESCE(x.input_hash, c.input_hash),
+        provider = ${this.credentials.provider}, model = ${this.credentials.model}, prompt_version = ${this.field.promptVersion},
+        own_key = ${this.credentials.ownKey}, lease_until = NULL, follows_row = NULL,
+        completed_at = CASE WHEN x.status = 'done' THEN now() ELSE c.completed_at END, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS x(
+        row_index integer, claim_token integer, status text, value jsonb, error text, reasoning text, confidence real,
+        sources jsonb, input_tokens integer, output_tokens integer, cached_tokens integer, credits integer,
+        latency_ms integer, attempts integer, reused boolean, input_hash text)
+      WHERE c.field_id = ${this.field.id} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'
+      RETURNING c.row_index, c.status, c.value`)
+    const writtenRows = new Set(written.map((w) => Number(w.row_index)))
+    const doneLeaders = written.filter((w) => w.status === 'done').map((w) => Number(w.row_index))
+    const failedLeaders = written.filter((w) => w.status !== 'done').map((w) => Number(w.row_index))
+    const followers = await this.settleFollowers(doneLeaders, failedLeaders)
+    const values = [
+      ...written.filter((w) => w.status === 'done').map((w) => ({ rowIndex: Number(w.row_index), value: parseJsonb(w.value) })),
+      ...followers,
+    ]
+    await this.writeRowValues(values)
+    const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
+    for (const outcome of refunds) {
+      await refundCredits({ userId: this.field.userId, idempotencyKey: chargeKey(this.field.id, outcome.rowIndex, outcome.chargeSeq), reason: 'ai_cell_failed' })
+    }
+    await this.giveBackBudget(refunds.length * this.perCell)
+    const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
+    const cells = [
+      ...written.map((w) => {
+        const rowIndex = Number(w.row_index)
+        const display = w.status === 'done' ? displayValue(parseJsonb(w.value)) : null
+        return { rowIndex, status: w.status, display: display?.slice(0, EVENT_DISPLAY_CHARS) ?? null, error: byRow.get(rowIndex)?.error ?? null }
+      }),
+      ...followers.map((f) => ({ rowIndex: f.rowIndex, status: 'done' as const, display: displayValue(f.value).slice(0, EVENT_DISPLAY_CHARS), error: null })),
+    ]
+    await this.publishCells(cells)
+  }
+
+  /** Rows that waited for a leader's answer get it; a failed leader hands its followers to the next of them. */
+  private async settleFollowers(doneLeaders: number[], failedLeaders: number[]) {
+    let copied: Array<{ rowIndex: number; value: AiCellValue }> = []
+    if (doneLeaders.length > 0) {
+      const rows = await queryRows<{ row_index: number; value: AiCellValue | string }>(sql`
+        UPDATE ai_cells AS f SET status = 'done', value = l.value, error = NULL, reasoning = l.reasoning, confidence = l.confidence,
+          sources = l.sources, provider = l.provider, model = l.model, prompt_version = l.prompt_version, input_hash = l.input_hash,
+          input_tokens = 0, output_tokens = 0, cached_tokens = NULL, credits = 0, latency_ms = 0, attempts = 0,
+          own_key = l.own_key, reused = true, follows_row = NULL, lease_until = NULL, completed_at = now(), updated_at = now()
+        FROM ai_cells AS l
+        WHERE l.field_id = ${this.field.id} AND l.row_index = ANY(${intArray(doneLeaders)})
+          AND f.field_id = ${this.field.id} AND f.follows_row = l.row_index AND f.status = 'queued'
+        RETURNING f.row_index, f.value`)
+      copied = rows.map((r) => ({ rowIndex: Number(r.row_index), value: parseJsonb(r.value) }))
+    }
+    if (failedLeaders.length > 0) {
+      await db.execute(sql`
+        UPDATE ai_cells AS f SET follows_row = CASE WHEN f.row_index = n.next THEN NULL ELSE n.next END
+        FROM (SELECT follows_row AS leader, min(row_index) AS next FROM ai_cells
+              WHERE field_id = ${this.field.id} AND follows_row = ANY(${intArray(failedLeaders)}) AND status = 'queued'
+              GROUP BY follows_row) AS n
+        WHERE f.field_id = ${this.field.id} AND f.follows_row = n.leader AND f.status = 'queued'`)
+    }
+    return copied
+  }
+
+  /** A done value also goes into the row, so sorting, filters, search and exports treat it like any column. */
+  private async writeRowValues(values: Array<{ rowIndex: number; value: AiCellValue }>) {
+    if (values.length === 0) return
+    const key = this.field.columnKey
+    const records = JSON.stringify(values.map((v) => ({ row_index: v.rowIndex, display: displayValue(v.value) })))
+    const change = sql`CASE WHEN x.display = '' THEN r.data - ${key}::text ELSE r.data || jsonb_build_object(${key}::text, x.display) END`
+    const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(${change})` : sql``
+    await db.execute(sql`
+      UPDATE csv_rows AS r SET data = ${change}, updated_at = now()${searchText}
+      FROM jsonb_to_recordset(${records}::jsonb) AS x(row_index integer, display text)
+      WHERE r.upload_id = ${this.field.uploadId} AND r.row_index = x.row_index`)
+  }
+
+  private async publishCells(cells: Array<{ rowIndex: number; status: AiCellStatus; display: string | null; error: string | null }>) {
+    let batch: typeof cells = []
+    let bytes = 0
+    const send = async () => {
+      if (batch.length === 0) return
+      await publish(this.field.userId, { type: 'cell.updated', uploadId: this.field.uploadId, fieldId: this.field.id, columnKey: this.field.columnKey, cells: batch })
+      batch = []
+      bytes = 0
+    }
+    for (const cell of cells) {
+      const size = JSON.stringify(cell).length + 8
+      if (bytes + size > EVENT_BYTES) await send()
+      batch.push(cell)
+      bytes += size
+    }
+    await send()
+  }
+}
+
+function parseJsonb<T>(value: T | string): T {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value) as T
+  } catch {
+    return value as T
+  }
+}
+
+/** Marks the run's queued cells failed with a message (no provider configured, key removed). */
+async function failQueuedCells(field: AiFieldRow, message: string) {
+  await db
+    .update(aiCells)
+    .set({ status: 'error', error: message, followsRow: null, updatedAt: new Date() })
+    .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
+}
+
+/** Ends a run once none of its cells is queued or running; only one worker gets to do it. */
+export async function finishRunIfDone(fieldId: string) {
+  const [row] = await db
+    .update(aiFields)
+    .set({ status: 'completed', runFinishedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(aiFields.id, fieldId),
+        eq(aiFields.status, 'processing'),
+        sql`NOT EXISTS (SELECT 1 FROM ai_cells WHERE field_id = ${fieldId} AND status IN ('queued', 'running'))`,
+      ),
+    )
+    .returning()
+  if (!row) return false
+  logger.info({ event: 'enrichment.run.done', fieldId, credits: row.runCreditsSpent })
+  await publishProgress(row)
+  return true
+}
+
+/**
+ * One job's share of a run: works until the field has nothing left to claim, then finishes the
+ * run if it was the last. Returns 'continue' when its time slice ended with work left.
+ */
+export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'continue' | 'idle'> {
+  const [field] = await db.select().from(aiFields).where(eq(aiFields.id, fieldId))
+  if (!field || field.status !== 'processing') return 'idle'
+  let credentials: AiCredentials
+  try {
+    credentials = await resolveAiCredentials({ userId: field.userId, webSearch: field.webSearch })
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    await failQueuedCells(field, error.message)
+    await finishRunIfDone(field.id)
+    return 'idle'
+  }
+  const inputs = await inputColumnsOf(field)
+  const fixedPart = buildFixedPart({ template: field.prompt, outputType: field.outputType, columns: inputs, webSearch: field.webSearch })
+  const run = new FieldRun(field, credentials, inputs, fixedPart)
+  const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
+  if (sliceEnded) return 'continue'
+  // Cells may still be running elsewhere; the worker that ends the last one finishes the run.
+  await finishRunIfDone(field.id)
+  const [left] = await queryRows<{ n: number | string }>(
+    sql`SELECT count(*) AS n FROM ai_cells WHERE field_id = ${field.id} AND status = 'queued' AND follows_row IS NULL`,
+  )
+  return Number(left?.n ?? 0) > 0 ? 'continue' : 'idle'
+}
+
+/**
+ * Runs left without workers (a restart, a lost job) get new ones. With PGlite everything runs in
+ * this one process, so at start every 'running' cell was left by the previous process.
+ */
+export async function findSilentRuns({ atStartup }: { atStartup: boolean }): Promise<Array<{ id: string; runTotal: number }>> {
+  if (atStartup && storesSearchText()) {
+    await db.execute(sql`UPDATE ai_cells SET status = 'queued', lease_until = NULL WHERE status = 'running'`)
+  }
+  const rows = await db
+    .select({ id: aiFields.id, runTotal: aiFields.runTotal })
+    .from(aiFields)
+    .where(
+      and(
+        eq(aiFields.status, 'processing'),
+        atStartup && storesSearchText()
+          ? undefined
+          : sql`(${aiFields.runHeartbeatAt} IS NULL OR ${aiFields.runHeartbeatAt} < now() - ${`${engineTuning.silentRunMs} milliseconds`}::interval)`,
+      ),
+    )
+  return rows
+}
