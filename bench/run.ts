@@ -1,6 +1,6 @@
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
-import type { Backend } from './lib/server.ts'
+import { stopAllBenchServers, type Backend } from './lib/server.ts'
 
 /**
  * `npm run bench` runs every group; `npm run bench -- import` one group. Each figure is printed
@@ -24,6 +24,10 @@ const available: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pgl
 // BENCH_BACKENDS=pg (or pglite) narrows a run to one database.
 const only = process.env.BENCH_BACKENDS?.split(',').filter(Boolean)
 const backends = only ? available.filter((backend) => only.includes(backend)) : available
+// An interrupted run still stops its servers and drops their databases.
+process.once('SIGINT', () => {
+  void stopAllBenchServers().finally(() => process.exit(130))
+})
 for (const name of requested.length > 0 ? requested : Object.keys(groups)) {
   await groups[name]!(backends, report)
 }

@@ -3,6 +3,8 @@
  * checks and the importer's type guess; the SQL functions `rowcraft_num` and `rowcraft_date_key`
  * (migration 0003) read values the same way for sorting and filtering (tested side by side).
  */
+import { GRID_MESSAGES } from './messages.ts'
+import type { ColumnType } from './schemas/uploads.ts'
 
 /**
  * `1234`, `-1,234.5`, `$1,200`, `12%`, `1e6`, with spaces around: thousands separators only as
@@ -58,5 +60,18 @@ export function parseBoolean(text: string): boolean | null {
   const value = text.trim().toLowerCase()
   if (TRUE_WORDS.has(value)) return true
   if (FALSE_WORDS.has(value)) return false
+  return null
+}
+
+/**
+ * Why a typed column cannot hold this text, or null when it can (blank always can: it empties the
+ * cell). The grid's editor refuses such an edit before sending it and the server refuses it again.
+ */
+export function cellValueError(type: ColumnType, column: string, text: string): string | null {
+  const value = text.trim()
+  if (value === '') return null
+  if (type === 'number' && parseNumber(value) === null) return GRID_MESSAGES.cellNeedsNumber(column)
+  if (type === 'date' && parseDateKey(value) === null) return GRID_MESSAGES.cellNeedsDate(column)
+  if (type === 'boolean' && parseBoolean(value) === null) return GRID_MESSAGES.cellNeedsBoolean(column)
   return null
 }

@@ -168,6 +168,78 @@ export const GRID = {
   updatedRowFlashMs: 1500,
 } as const
 
+/** AI columns (001 §9, issue 12). */
+export const AI = {
+  /** The prompt test picks its row among the first this many (001 §9). */
+  promptTestSampleRows: 1000,
+  /** The web polls a running field's progress this often besides the live events (001 §9). */
+  progressPollMs: 1500,
+  /** Templates offered in the AI column dialog (001 §9). */
+  dialogTemplates: 10,
+  /** A cell just filled in is highlighted this long (001 §4). */
+  cellFlashMs: 1500,
+  /** Calls in flight per provider and process when AI_CONCURRENCY is unset. */
+  defaultConcurrency: 8,
+  /** One provider call gives up after this long. */
+  callTimeoutMs: 60_000,
+  /** Attempts per cell before it is marked 'error' (429 and 5xx are retried with back-off). */
+  maxAttempts: 4,
+  /** First back-off delay; doubles per attempt, with jitter, capped at backoffMaxMs. */
+  backoffBaseMs: 500,
+  backoffMaxMs: 30_000,
+  /** Cells a worker claims at once. */
+  claimBatchSize: 64,
+  /** A cell 'running' longer than this was left by a stopped worker and is taken again. */
+  staleClaimMs: 3 * 60_000,
+  maxNameLength: 100,
+  maxPromptLength: 10_000,
+  maxChoices: 50,
+  maxJsonFields: 20,
+  maxSelectedRows: 100_000,
+  /** A row value longer than this is cut in the prompt (and the cut is said). */
+  maxValueCharsInPrompt: 4000,
+  /** Seconds per cell assumed by the estimate before a field has its own latency figures. */
+  assumedSecondsPerCall: 2,
+} as const
+
+/** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
+export const AI_DEFAULT_MODELS = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+  perplexity: 'sonar',
+  openai_compatible: 'llama3.1',
+} as const
+
+export const AI_PROVIDERS = ['openai', 'anthropic', 'perplexity', 'openai_compatible'] as const
+
+/** File Storage sort options (001 §9), the same six for files and folders; the first is the default. */
+export const WORKSPACE_SORTS = ['updated_desc', 'updated_asc', 'created_desc', 'created_asc', 'name_asc', 'name_desc'] as const
+
+export const WORKSPACE_SORT_LABELS: Record<(typeof WORKSPACE_SORTS)[number], string> = {
+  updated_desc: 'Updated (newest)',
+  updated_asc: 'Updated (oldest)',
+  created_desc: 'Created (newest)',
+  created_asc: 'Created (oldest)',
+  name_asc: 'Name (A-Z)',
+  name_desc: 'Name (Z-A)',
+}
+
+export const FOLDER_RULES = {
+  nameMaxLength: 100,
+  /** A new folder takes the next colour in this order (the original's choice is not shown). */
+  colors: ['blue', 'green', 'purple', 'orange', 'pink', 'teal', 'amber', 'slate'],
+} as const
+
+/** Home dashboard (001 §9): five latest uploads fetched, four cards shown; four blog cards. */
+export const DASHBOARD_LIMITS = { latestFetched: 5, latestShown: 4 } as const
+
+export const AVATAR_RULES = {
+  maxBytes: 2 * 1024 * 1024,
+  /** Stored as a square of this many pixels. */
+  sizePx: 256,
+  cacheSeconds: 3600,
+} as const
+
 /** The blog (001 §9): reading time is words / 200; the landing teaser and dashboard cards. */
 export const BLOG = {
   wordsPerMinute: 200,
@@ -199,3 +271,53 @@ export const CONTACT = {
   maxPerIp: 5,
   windowMs: 60 * 60 * 1000,
 } as const
+
+/** Where `npm run dev` serves the web app (vite.config.ts); its API calls carry this Origin. */
+export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
+
+/**
+ * Request bodies other than the upload's (which streams to disk under MAX_UPLOAD_MB). 1 MB holds
+ * any JSON the API accepts; an export of selected rows may list a million row numbers.
+ */
+export const REQUEST_BODY_LIMITS = {
+  defaultBytes: 1024 * 1024,
+  exportBytes: 8 * 1024 * 1024,
+} as const
+
+/** Bring-your-own AI keys (001 §5, §9): the Perplexity prefix and the validation call. */
+export const API_KEYS = {
+  perplexityPrefix: 'pplx-',
+  validationTimeoutMs: 15_000,
+  /** Small models for the one-token test call each provider is asked to answer. */
+  validationModels: { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest', perplexity: 'sonar' },
+  defaultBaseUrls: {
+    openai: 'https://api.openai.com/v1',
+    anthropic: 'https://api.anthropic.com/v1',
+    perplexity: 'https://api.perplexity.ai',
+  },
+} as const
+
+/** The AI Fields Library (001 §9). */
+export const TEMPLATES = {
+  dialogListLimit: 10,
+  usedInShown: 3,
+  promptPreviewChars: 100,
+  maxNameChars: 120,
+  maxFieldNameChars: 120,
+  maxPromptChars: 10_000,
+  maxDescriptionChars: 1_000,
+} as const
+
+/**
+ * Limits on what an .xlsx may unpack to, so a small workbook cannot expand into gigabytes (a
+ * "zip bomb"). A sheet's XML is about three times the CSV of the same rows, so five times
+ * MAX_UPLOAD_MB holds a workbook with more data than the largest CSV accepted; a sheet has at most
+ * Excel's 1,048,576 rows.
+ */
+export const XLSX_LIMITS = {
+  unpackedPerUploadMb: 5,
+  maxRows: 1_048_576,
+} as const
+
+/** The widest table Rowcraft imports: the column lists of the API (order, exports) hold 2,000 keys. */
+export const MAX_IMPORT_COLUMNS = 2000

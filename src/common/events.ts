@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { aiCellStatusSchema, aiFieldStatusSchema } from './schemas/enrichment.ts'
 import { uploadStatusSchema } from './schemas/uploads.ts'
 
 /** Every server-sent event, one discriminated union (CONVENTIONS §14). */
@@ -14,6 +15,51 @@ export const appEventSchema = z.discriminatedUnion('type', [
     validRows: z.number(),
     skippedRows: z.number(),
     errorMessage: z.string().nullable(),
+  }),
+  /**
+   * AI cells that changed, batched per field (a run finishes thousands a second). `display` is
+   * the grid's text, cut at 300 characters; the full value is read through the rows API.
+   */
+  z.object({
+    type: z.literal('cell.updated'),
+    uploadId: z.string(),
+    fieldId: z.string(),
+    columnKey: z.string(),
+    cells: z.array(
+      z.object({
+        rowIndex: z.number(),
+        status: aiCellStatusSchema,
+        display: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** A field's run progress: the banner's processed/total and the field's status. */
+  z.object({
+    type: z.literal('field.progress'),
+    uploadId: z.string(),
+    fieldId: z.string(),
+    status: aiFieldStatusSchema,
+    processedRows: z.number(),
+    totalRows: z.number(),
+    done: z.number(),
+    errors: z.number(),
+    noCredits: z.number(),
+    creditsSpent: z.number(),
+    stopReason: z.string().nullable(),
+  }),
+  /** A field was created, changed (prompt, name, type), cleared or deleted: refetch fields and columns. */
+  z.object({
+    type: z.literal('field.changed'),
+    uploadId: z.string(),
+    fieldId: z.string(),
+    change: z.enum(['created', 'updated', 'cleared', 'deleted', 'stale']),
+  }),
+  /** A file or folder of the user was created, renamed, moved or deleted: lists re-read. */
+  z.object({
+    type: z.literal('workspace.changed'),
+    entity: z.enum(['file', 'folder']),
+    id: z.string(),
   }),
 ])
 export type AppEvent = z.infer<typeof appEventSchema>

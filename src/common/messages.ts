@@ -200,6 +200,12 @@ export const GRID_MESSAGES = {
   editCell: (column: string, row: number) => `Edit ${column}, row ${row.toLocaleString('en-US')}`,
   cellSaved: 'Cell saved',
   cellSaveFailed: 'Failed to save cell',
+  /** An edit the column cannot hold: said in the editor and by the server (422), the old value kept. */
+  cellNeedsNumber: (column: string) => `'${column}' holds numbers: enter a number such as 42 or 3.5.`,
+  cellNeedsDate: (column: string) => `'${column}' holds dates: enter a date such as 2024-03-31.`,
+  cellNeedsBoolean: (column: string) => `'${column}' holds true or false.`,
+  cellKeptOld: 'The cell keeps its old value.',
+  datePlaceholder: 'YYYY-MM-DD',
   booleanTrue: 'true',
   booleanFalse: 'false',
   booleanEmpty: '(empty)',
@@ -211,6 +217,7 @@ export const GRID_MESSAGES = {
   exportSelected: (n: number) => `Export Selected (${n.toLocaleString('en-US')} rows)`,
   exportFormats: { csv: 'CSV', json: 'JSON', xlsx: 'Excel (.xlsx)' },
   exportBom: 'UTF-8 BOM for Excel',
+  exportColumnsNote: 'Every export has the columns shown in the grid, in its order. Hidden columns are left out.',
   exportStarted: (file: string) => `Downloading ${file}`,
   exportFailed: 'Export failed',
   highlightedRow: 'Highlighted row',
@@ -379,6 +386,230 @@ export const SUBSCRIPTION_PAGE_MESSAGES = {
   free: 'Free',
 } as const
 
+/** AI columns: the dialog, runs and cells (001 §8, issue 12). */
+export const AI_FIELD_MESSAGES = {
+  nameRequired: 'Enter a column name.',
+  promptRequired: 'Enter a prompt.',
+  nothingToChange: 'Change the name, prompt, output type or web search.',
+  choicesTooFew: 'Give at least two choices.',
+  choicesDuplicate: 'Each choice must be different.',
+  jsonFieldsRequired: 'Name at least one field of the JSON object.',
+  jsonFieldsDuplicate: 'Each JSON field needs its own name.',
+  jsonFieldNameRequired: 'Name the JSON field.',
+  jsonFieldNamePattern: 'A JSON field name starts with a letter and holds letters, digits, spaces or _.',
+  selectRows: 'Select at least one row.',
+  rowIndexesFormat: 'Row indexes as a comma-separated list of numbers.',
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'Please sign in to create AI fields.',
+  fieldNotFound: 'This AI field no longer exists. Refresh the page and try again.',
+  rowNotFound: 'This row no longer exists. Pick another row.',
+  testRowOutOfSample: (n: number) => `Pick one of the first ${n.toLocaleString('en-US')} rows to test the prompt.`,
+  unknownColumns: (names: string[]) =>
+    `The prompt refers to ${names.map((n) => `{${n}}`).join(', ')}, which ${names.length === 1 ? 'is not a column' : 'are not columns'} of this file.`,
+  selfReference: 'The prompt cannot refer to its own column.',
+  runActive: 'This AI field is running. Pause or cancel the run first.',
+  nothingToRun: 'No cells in this scope need a run.',
+  notRunning: 'This AI field has no run to pause, resume or cancel.',
+  notConfiguredTitle: 'AI provider not connected',
+  notConfigured:
+    'No AI provider is connected. Add your own key in API Settings, or ask the operator to set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama), ANTHROPIC_API_KEY or PERPLEXITY_API_KEY.',
+  webSearchNotConfigured:
+    'Advanced web search needs Perplexity. Add a Perplexity key in API Settings, or ask the operator to set PERPLEXITY_API_KEY.',
+  providerRejectedKey: 'The AI provider refused the API key. Check the key in API Settings.',
+  providerUnavailable: 'The AI provider is not answering. Try again in a few minutes.',
+  providerTimeout: 'The AI provider took too long to answer.',
+  outputMismatch: 'The AI answer did not fit the column type, even after a second try.',
+  budgetReached: 'The run stopped at its credit budget.',
+  insufficientCreditsCell: 'Insufficient credits',
+  startFailed: 'Failed to start enrichment',
+  clearFailed: 'Failed to clear AI field data',
+  refreshFailed: 'Failed to refresh processing status',
+  templateSaveFailed: 'Template Save Failed',
+  testFailedTitle: 'Test Failed',
+  testFailed: 'Failed to test the prompt. Please try again.',
+  createFailed: 'Failed to create AI field. Please try again.',
+  errorTitle: 'Error',
+  enrichmentStarted: 'Enrichment Started',
+  enrichmentCompleted: 'Enrichment completed',
+  enrichmentCompletedBody: (processed: number, total: number) =>
+    `${processed.toLocaleString('en-US')}/${total.toLocaleString('en-US')} rows processed`,
+  fieldCleared: 'AI Field Cleared',
+  statusRefreshed: 'Status Refreshed',
+  statusRefreshedBody: (n: number) => `Found ${n} actively processing field${n === 1 ? '' : 's'}`,
+  fieldCreated: 'AI Field Created',
+  fieldUpdated: 'AI Field Updated',
+  fieldDeleted: 'AI Field Deleted',
+  runPaused: 'Enrichment Paused',
+  runResumed: 'Enrichment Resumed',
+  runCancelled: 'Enrichment Cancelled',
+  refreshStatus: 'Refresh Status',
+  exportReasoning: (column: string) => `${column} reasoning`,
+  exportConfidence: (column: string) => `${column} confidence`,
+  exportSources: (column: string) => `${column} sources`,
+} as const
+
+export const REQUEST_MESSAGES = {
+  bodyTooLarge: (limitMb: number) =>
+    `This request is too large (the limit is ${limitMb} MB). Send less at once, or export fewer rows.`,
+} as const
+
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused:
+    'This idempotency key was already used for a different charge (another amount or operation). Use a new key for a new charge.',
+} as const
+
+/** API Settings (001 §4, §5, §8). */
+export const API_KEY_MESSAGES = {
+  enterValidKey: 'Please enter a valid API key',
+  perplexityPrefix: "Perplexity API keys should start with 'pplx-'.",
+  invalidKey: 'The provided API key is not valid. Please check and try again.',
+  unreachable: (provider: string) =>
+    `Could not reach ${provider} to check the key. Please check the address or try again in a moment.`,
+  baseUrlRequired: 'Please enter the base URL of your OpenAI-compatible server.',
+  baseUrlInvalid: 'The base URL must be an http:// or https:// address without a user name or password.',
+  modelRequired: 'Please enter the model name to use.',
+  savedTitle: 'API Key Saved',
+  savedBody: 'Your API key was validated and stored securely.',
+  saveFailed: 'Failed to save API key. Please try again.',
+  removedTitle: 'API Key Removed',
+  removedBody: 'Your API key has been removed.',
+  removeFailed: 'Failed to remove API key. Please try again.',
+  removeConfirmTitle: 'Remove API key?',
+  removeConfirmBody: 'AI actions will use platform credits again unless another key of yours is active.',
+  preferenceTitle: 'Preference Updated',
+  preferenceOwnKey: 'Now using your API key by default.',
+  preferenceCredits: 'Now using platform credits by default.',
+  preferenceFailed: 'Failed to update preference. Please try again.',
+  preferenceNeedsKey: 'Save an active API key before choosing to use it.',
+  usingOwnKey: 'Using Your API Key',
+  usingCredits: 'Using Platform Credits',
+  keyNotFound: 'API key not found',
+} as const
+
+/** The AI Fields Library (001 §2, §5, §8). */
+export const TEMPLATE_MESSAGES = {
+  searchPlaceholder: 'Search templates...',
+  advancedSearch: 'Advanced Search',
+  usedIn: 'Used in:',
+  notUsed: 'Not used in any projects yet',
+  more: (n: number) => `+${n} more`,
+  validationTitle: 'Validation Error',
+  validationBody: 'Please fill in all required fields.',
+  created: 'AI field template created successfully.',
+  updated: 'AI field template updated successfully.',
+  deleted: 'AI field template deleted successfully.',
+  fetchFailed: 'Failed to fetch AI field templates.',
+  createFailed: 'Failed to create AI field template.',
+  updateFailed: 'Failed to update AI field template.',
+  deleteFailed: 'Failed to delete AI field template.',
+  notFound: 'Template not found',
+  deleteConfirmTitle: 'Delete template?',
+  deleteConfirmBody: (name: string) => `"${name}" will be removed from your library. AI columns already created from it are not changed.`,
+} as const
+
+/** File Storage's folders and file actions (001 §2 "File Storage", §8 files and folders). */
+export const FOLDER_MESSAGES = {
+  createFolder: 'Create Folder',
+  searchPlaceholder: 'Search files and folders...',
+  yourFolders: 'Your Folders',
+  noResults: 'No results found',
+  loadFoldersFailed: 'Failed to load folders',
+  invalidCsv: 'Please select a valid CSV file',
+  uploadFailed: 'Failed to upload file',
+  uploaded: 'File uploaded successfully',
+  deleted: (filename: string) => `${filename} deleted successfully`,
+  deleteFailed: 'Failed to delete file',
+  folderCreated: 'Folder created successfully',
+  folderCreateFailed: 'Failed to create folder',
+  renamed: 'File renamed successfully',
+  renameFailed: 'Failed to rename file',
+  moved: 'File moved successfully',
+  moveFailed: 'Failed to move file',
+  folderDeleteFailed: 'Failed to delete folder',
+  folderDeleted: (name: string) => `Folder ${name} deleted`,
+  createFolderTitle: 'Create New Folder',
+  folderNameLabel: 'Folder name',
+  folderNamePlaceholder: 'Enter folder name',
+  cancel: 'Cancel',
+  renameFileTitle: 'Rename File',
+  renameFileSubmit: 'Rename File',
+  moveFileTitle: 'Move File to Folder',
+  moveFileSubmit: 'Move File',
+  rootFolder: 'No Folder (Root)',
+  open: 'Open',
+  rename: 'Rename',
+  moveToFolder: 'Move to Folder',
+  delete: 'Delete',
+  sortBy: 'Sort by',
+  aiFieldsCreated: 'AI Fields created',
+  rows: 'Rows',
+  updated: 'Updated',
+  fileCount: (n: number) => `${n.toLocaleString('en-US')} file${n === 1 ? '' : 's'}`,
+  deleteFolderTitle: (name: string) => `Delete folder "${name}"?`,
+  deleteFolderBody: (files: number) =>
+    files === 0
+      ? 'The folder is empty. This cannot be undone.'
+      : `Its ${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'} will move to the root (No Folder); no file is deleted.`,
+  deleteFileTitle: (filename: string) => `Delete "${filename}"?`,
+  deleteFileBody: 'Its rows, AI columns and results, and export history are deleted with it. This cannot be undone.',
+  folderNotFound: 'Folder not found',
+} as const
+
+/** The home dashboard's counters and blog cards (001 §2 "Home dashboard"). */
+export const DASHBOARD_STATS_MESSAGES = {
+  filesProcessed: 'Files processed',
+  rowsEnriched: 'Rows enriched',
+  exportsCreated: 'Exports created',
+  insights: 'Latest Insights & Resources',
+  readArticle: 'Read Article',
+  viewAllArticles: 'View All Articles',
+  welcome: (name: string) => `Welcome back, ${name}!`,
+} as const
+
+/** Profile and account security (001 §2 "Profile", §5, §8). */
+export const PROFILE_MESSAGES = {
+  emailNote: 'Contact support to change your email address',
+  saveChanges: 'Save Changes',
+  profileUpdated: 'Profile updated successfully.',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  sendResetEmail: 'Send Reset Email',
+  resetSentTitle: 'Password Reset Email Sent',
+  resetSentBody: 'Check your inbox for a link to reset your password.',
+  resetFailed: 'Failed to send password reset email. Please try again.',
+  changePassword: 'Change Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  passwordsDontMatch: "New passwords don't match.",
+  passwordTooShort: (min: number) => `New password must be at least ${min} characters long.`,
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordUpdated: 'Password updated successfully.',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
+  avatarInvalidTypeTitle: 'Invalid File Type',
+  avatarInvalidType: 'Please upload a JPG, PNG, or GIF image.',
+  avatarTooLargeTitle: 'File Too Large',
+  avatarTooLarge: 'Please upload an image smaller than 2MB.',
+  avatarUpdated: 'Avatar updated successfully.',
+  avatarFailed: 'Failed to upload avatar. Please try again.',
+  googleAccount: 'Google account',
+  googleLinked: 'Your account is linked to Google. You sign in with Google, so there is no password to change here.',
+  twoFactorTitle: 'Two-factor authentication',
+  twoFactorOn: 'Two-factor authentication is on.',
+  twoFactorOff: 'Add a code from an authenticator app to every sign-in.',
+  twoFactorEnabled: 'Two-factor authentication enabled.',
+  twoFactorDisabled: 'Two-factor authentication turned off.',
+  twoFactorInvalidCode: 'That code is not valid. Check your authenticator app and try again.',
+  twoFactorCodeTitle: 'Two-factor authentication',
+  twoFactorCodeBody: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+  deleteAccount: 'Delete account',
+  deleteAccountBody:
+    'This deletes every file, row, AI result, folder, API key and session of your account and unlinks your Stripe customer. Credit ledger entries are kept, without your name or e-mail, for accounting. This cannot be undone.',
+  deleteAccountConfirmPassword: 'Enter your password to confirm.',
+  deleteAccountConfirmEmail: 'Type your e-mail address to confirm.',
+  deleteAccountMismatch: 'That does not match. Nothing was deleted.',
+  accountDeleted: 'Your account has been deleted.',
+} as const
+
 /** The contact page (001 §8). */
 export const CONTACT_MESSAGES = {
   sentTitle: 'Message sent!',
@@ -394,4 +625,34 @@ export const BLOG_MESSAGES = {
   loadFailed: 'Error loading article',
   viewAll: 'View All Articles',
   clearAll: 'clear all',
+} as const
+
+export const UPLOAD_LIMIT_MESSAGES = {
+  xlsxTooLargeUnpacked: (limitMb: number) =>
+    `This Excel file unpacks to more than ${limitMb} MB, more than Rowcraft imports. Split it into smaller workbooks, or export the sheet as CSV, and try again.`,
+  xlsxTooManyRows: (maxRows: number) =>
+    `This sheet has more than ${maxRows.toLocaleString('en-US')} rows, more than Rowcraft imports from one sheet. Split it into smaller files and try again.`,
+  firstRowTooLong: (limitKb: number) =>
+    `The first row of this file is longer than ${limitKb} KB, more than a header row can be. Check that it is a CSV file with one row per line and try again.`,
+  tooManyColumns: (maxColumns: number) =>
+    `This file has more than ${maxColumns.toLocaleString('en-US')} columns, more than Rowcraft imports. Remove the columns you don't need, or split the file, and try again.`,
+} as const
+
+/** What the importer tells the quality report about reading the file (not about single rows). */
+export const IMPORT_WARNINGS = {
+  heading: 'While reading the file',
+  notUtf8: (encoding: string) =>
+    `The file is not valid UTF-8, so it was read as ${encoding}. If accented letters look wrong, save it as UTF-8 (in Excel: "CSV UTF-8") and upload it again.`,
+  switchedEncoding: (line: number, encoding: string) =>
+    `The file stopped being valid UTF-8 from about line ${line}; the rest was read as ${encoding}.`,
+  replacedCharacters: (line: number) =>
+    `Some characters from about line ${line} on were not valid UTF-8 and were replaced with \uFFFD.`,
+  bareCarriageReturn: (line: number) =>
+    `Line ${line} holds a carriage return (CR) with no line feed after it: if it was meant as a line break, two rows were read as one there. Check that line in the file.`,
+  moreBareCarriageReturns: (count: number) => `${count.toLocaleString('en-US')} more lines hold such a carriage return.`,
+} as const
+
+export const MAIL_OUTBOX_MESSAGES = {
+  announce: (to: string, subject: string) =>
+    `Mail to ${to} ("${subject}") is in the outbox (no SMTP_URL set). Open this link to continue:`,
 } as const

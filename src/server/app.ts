@@ -5,8 +5,10 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
+import { REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
+import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -16,9 +18,13 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
+import { templatesRoutes } from '#server/modules/templates/templates.routes'
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
+import { foldersRoutes } from '#server/modules/folders/folders.routes'
 import { contactRoutes } from '#server/modules/contact/contact.routes'
 import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
+import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { originCheck } from '#server/platform/origin-check'
@@ -33,6 +39,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing/webhooks', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
+  .route('/api-keys', apiKeysRoutes)
+  .route('/templates', templatesRoutes)
+  .route('/folders', foldersRoutes)
+  .route('/dashboard', dashboardRoutes)
   .route('/contact', contactRoutes)
   .route('/site', siteRoutes)
 
@@ -40,7 +50,7 @@ const apiRoutes = new Hono<AppEnv>()
 export type AppType = typeof apiRoutes
 
 export function trustedOrigins(): string[] {
-  return env.isProduction ? [env.PUBLIC_URL] : [env.PUBLIC_URL, 'http://localhost:5173']
+  return env.devServerOrigin ? [env.PUBLIC_URL, env.devServerOrigin] : [env.PUBLIC_URL]
 }
 
 export function createApp(options: { webDir?: string } = {}) {
@@ -82,6 +92,16 @@ export function createApp(options: { webDir?: string } = {}) {
     }),
   )
   app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
+  app.use(
+    '/api/*',
+    limitRequestBody({
+      defaultBytes: REQUEST_BODY_LIMITS.defaultBytes,
+      rules: [
+        { method: 'POST', path: /^\/api\/uploads\/?$/, maxBytes: null },
+        { method: 'POST', path: /^\/api\/uploads\/[^/]+\/exports\/?$/, maxBytes: REQUEST_BODY_LIMITS.exportBytes },
+      ],
+    }),
+  )
 
   app.route('/api/auth', authRoutes)
   app.route('/api', apiRoutes)

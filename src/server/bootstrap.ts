@@ -21,7 +21,15 @@ export async function bootstrap(
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL || options.inMemoryDatabase ? undefined : join(env.DATA_DIR, 'pglite'),
   })
-  setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') }))
+  setMailer(
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: join(env.DATA_DIR, 'outbox'),
+      // Beside the log line, not in it: JSON logs (no terminal) would bury the link in a field.
+      announce: env.LOG_LEVEL === 'silent' ? undefined : (line) => process.stdout.write(line),
+    }),
+  )
   setAuth(createAuth({ db: database.db, env }))
 
   return { env, database, logger, close: () => database.close() }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { DEV_SERVER_ORIGIN } from '#common/constants'
 
 /** Empty strings count as unset (CONVENTIONS §10). */
 const optional = z
@@ -36,6 +37,21 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Another Stripe API host (stripe-mock, the tests' fake); production leaves it unset. */
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The platform's AI providers (issue 12); users may bring their own keys instead. */
+  OPENAI_API_KEY: optional,
+  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio), e.g. http://localhost:11434/v1. */
+  OPENAI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANTHROPIC_API_KEY: optional,
+  ANTHROPIC_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PERPLEXITY_API_KEY: optional,
+  PERPLEXITY_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_MODEL: optional,
+  AI_WEB_MODEL: optional,
+  AI_CONCURRENCY: optional.transform((v) => Number(v ?? 8)).pipe(z.number().int().min(1).max(1000)),
+  /** Unset: no limit of ours (the provider's own 429s are still honoured). */
+  AI_REQUESTS_PER_MINUTE: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
 })
 
 export type Env = z.infer<typeof envSchema> & {
@@ -43,6 +59,8 @@ export type Env = z.infer<typeof envSchema> & {
   PUBLIC_URL: string
   APP_SECRET: string
   isProduction: boolean
+  /** The Vite dev server's origin, trusted only while `npm run dev` runs it; otherwise null. */
+  devServerOrigin: string | null
   googleEnabled: boolean
   billingProvider: 'local' | 'stripe'
 }
@@ -68,6 +86,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     APP_SECRET: raw.APP_SECRET ?? readOrCreateSecret(dataDir),
     isProduction: raw.NODE_ENV === 'production',
+    // npm names the running script in every child; only `npm run dev` starts Vite beside us.
+    devServerOrigin: raw.NODE_ENV === 'development' && source.npm_lifecycle_event === 'dev' ? DEV_SERVER_ORIGIN : null,
     googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
     billingProvider: hasStripe ? 'stripe' : 'local',
   }

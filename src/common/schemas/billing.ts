@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { listQuerySchema, type ListPage } from './list.ts'
 
 /** Subscription status as the check-subscription call returns it (000 §3). */
 export type SubscriptionStatus = {
@@ -83,18 +84,9 @@ export type CreditTransaction = {
   created_at: string
 }
 
-export const transactionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-})
+export const transactionsQuerySchema = listQuerySchema({ defaultPerPage: 20 })
 
-export type CreditTransactionsPage = {
-  data: CreditTransaction[]
-  count: number
-  page: number
-  perPage: number
-  totalPages: number
-}
+export type CreditTransactionsPage = ListPage<CreditTransaction>
 
 export type DailyCreditUsage = { date: string; credits: number }
 export type CreditUsage = { days: DailyCreditUsage[]; total: number }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts'
 import { GRID_MESSAGES } from '../messages.ts'
+import { pageParamSchema, type ListPage } from './list.ts'
 import { columnTypeSchema, type UploadColumn } from './uploads.ts'
 
 /**
@@ -83,7 +84,7 @@ export const rowViewQuerySchema = z.object({
 })
 
 export const rowsQuerySchema = rowViewQuerySchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParamSchema,
   perPage: z.coerce
     .number()
     .int()
@@ -103,15 +104,10 @@ export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
 
 export type GridRow = { rowIndex: number; values: Record<string, string> }
 
-export type RowsPage = {
-  data: GridRow[]
-  /** Rows in this view (after search and filters); at most VIEW_COUNT_LIMIT when not exact. */
-  count: number
+/** `count` is the rows in this view (after search and filters), at most VIEW_COUNT_LIMIT when not exact. */
+export type RowsPage = ListPage<GridRow> & {
   /** False when the view has more than VIEW_COUNT_LIMIT rows: show `count` as "10,000+". */
   isCountExact: boolean
-  page: number
-  perPage: number
-  totalPages: number
 }
 
 /** GET /rows/locate: where a row sits in the default (unsorted, unfiltered) view. */

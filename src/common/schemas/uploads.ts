@@ -57,6 +57,9 @@ export type UploadSummary = {
   updatedAt: string
 }
 
+/** A file in File Storage's list: its summary and how many AI columns it has. */
+export type UploadListItem = UploadSummary & { aiFieldCount: number }
+
 export type UploadDetail = UploadSummary & {
   columns: UploadColumn[]
   /** AI columns of this upload, and rows with at least one AI value (spec's card, made real). */
@@ -81,6 +84,8 @@ export type QualityMetrics = {
   delimiter: string | null
   hasHeader: boolean
   headerRow: number | null
+  /** How the file was read, where the user should know (a fallback encoding, a lone CR). */
+  warnings?: string[]
 }
 
 /** POST /api/uploads answer (spec 001 §3 "Upload response"). */

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events'
+import type { Context } from 'hono'
+import { streamSSE } from 'hono/streaming'
 import pg from 'pg'
 import { appEventSchema, type AppEvent } from '#common/events'
 import type { Driver } from '#server/db/client'
@@ -88,4 +90,64 @@ export function subscribe(userId: string, filter: (event: AppEvent) => boolean, 
   return () => {
     local.off('event', handler)
   }
+}
+
+const KEEP_ALIVE_MS = 15_000
+
+export type StreamEventsOptions = {
+  userId: string
+  /** Which of the user's events this stream carries. */
+  filter: (event: AppEvent) => boolean
+  /** Events sent first (the current state), read after subscribing so nothing falls between. */
+  snapshot?: () => AppEvent[] | Promise<AppEvent[]>
+  /** An event after which the stream ends (a finished import); without it the client closes. */
+  isLast?: (event: AppEvent) => boolean
+  keepAliveMs?: number
+}
+
+/**
+ * Answers a request with a Server-Sent Events stream of the user's events that pass `filter`:
+ * the snapshot first, then each event as it is published, a keep-alive comment when quiet.
+ */
+export function streamEvents(c: Context, { userId, filter, snapshot, isLast, keepAliveMs = KEEP_ALIVE_MS }: StreamEventsOptions) {
+  return streamSSE(c, async (stream) => {
+    // Unnamed events reach EventSource.onmessage; the payload's `type` tells them apart.
+    const send = (event: AppEvent) => stream.writeSSE({ data: JSON.stringify(event) })
+    const queue: AppEvent[] = []
+    let wake: (() => void) | undefined
+    const unsubscribe = subscribe(userId, filter, (event) => {
+      queue.push(event)
+      wake?.()
+    })
+    stream.onAbort(unsubscribe)
+    let finished = false
+    const sendAll = async (events: AppEvent[]) => {
+      for (const event of events) {
+        await send(event)
+        if (isLast?.(event)) {
+          finished = true
+          return
+        }
+      }
+    }
+    if (snapshot) await sendAll(await snapshot())
+    while (!finished && !stream.aborted) {
+      // Events that arrived while the last ones were being written go out without waiting.
+      if (queue.length === 0) {
+        let timer: NodeJS.Timeout | undefined
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          timer = setTimeout(resolve, keepAliveMs)
+        })
+        clearTimeout(timer)
+        wake = undefined
+      }
+      if (queue.length === 0) {
+        await stream.write(': keep-alive\n\n')
+        continue
+      }
+      await sendAll(queue.splice(0))
+    }
+    unsubscribe()
+  })
 }

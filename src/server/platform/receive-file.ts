@@ -34,6 +34,8 @@ export async function receiveFile(
 
   const parser = busboy({
     headers: { 'content-type': contentType },
+    // Browsers send the file name as raw UTF-8; busboy's default reads it as Latin-1.
+    defParamCharset: 'utf8',
     limits: { files: 1, fileSize: options.limitBytes, fields: 10, fieldSize: 4096 },
   })
   const fields: Record<string, string> = {}

@@ -2,8 +2,21 @@ import { hc } from 'hono/client'
 import type { ApiErrorBody, ErrorCode } from '#common/errors'
 import type { AppType } from '#server/app'
 
+const API_BASE = '/api'
+
 /** The typed API client: `unwrap(await api.config.$get())`. */
-export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } })
+export const api = hc<AppType>(API_BASE, { init: { credentials: 'same-origin' } })
+
+/**
+ * Path parameters as the client must send them: `hc` puts them into the path as they are, so an id
+ * read from the address bar could otherwise change the path.
+ */
+export function pathParams<T extends Record<string, string>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)])) as T
+}
+
+/** The address of an endpoint for a link or an EventSource: `apiUrl(api.uploads[':id'].events.$path(...))`. */
+export const apiUrl = (path: string) => `${API_BASE}${path}`
 
 export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK'
@@ -48,4 +61,17 @@ export async function assertOk(res: Response): Promise<void> {
 export async function unwrap<R extends Response>(res: R): Promise<JsonOf<R>> {
   await assertOk(res)
   return (await res.json()) as JsonOf<R>
+}
+
+/**
+ * The server's message for a failed call (it says what to do: too large, name taken...), else
+ * `fallback`: an error thrown by our own code has no message fit to show a user.
+ */
+export function errorMessage<Fallback extends string | null | undefined>(error: unknown, fallback: Fallback): string | Fallback {
+  return error instanceof ApiError ? error.message : fallback
+}
+
+/** The HTTP status of a failed call (0 for a lost connection), or undefined for any other error. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined
 }

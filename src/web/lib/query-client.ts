@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError } from '#web/lib/api-client'
+import { errorStatus } from '#web/lib/api-client'
 
 const MAX_RETRIES = 2
 
 /** Client errors (4xx) will not change on a retry; server and network errors may. */
 function shouldRetry(failureCount: number, error: unknown) {
-  if (error instanceof ApiError && error.status < 500) return false
+  if ((errorStatus(error) ?? 500) < 500) return false
   return failureCount < MAX_RETRIES
 }
 

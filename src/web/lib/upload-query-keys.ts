@@ -21,13 +21,3 @@ export function isOrderedOrNarrowedRowsKey(key: readonly unknown[]): boolean {
   const view = params?.view
   return Boolean(view && (view.q || view.filters?.length || view.sort))
 }
-
-/**
- * Until the server's uploads routes are part of `AppType`, the endpoints are called with fetch and
- * read through the same `unwrap`; switching a file to `api.uploads...` changes one line.
- */
-export const UPLOADS_URL = '/api/uploads'
-
-export function uploadUrl(uploadId: string, path = ''): string {
-  return `${UPLOADS_URL}/${encodeURIComponent(uploadId)}${path}`
-}

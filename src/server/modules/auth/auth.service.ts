@@ -10,19 +10,15 @@ export type AttemptKey = { mode: AuthMode; email: string }
 
 const keyOf = ({ mode, email }: AttemptKey) => `${mode}:${email.trim().toLowerCase()}`
 
-/** Minutes until the caller may try again, or null when an attempt is allowed now. */
-export async function getAuthRetryMinutes(attempt: AttemptKey, now = new Date()): Promise<number | null> {
-  const [row] = await db.select().from(authAttempts).where(eq(authAttempts.key, keyOf(attempt)))
-  if (!row || row.count < AUTH_RATE_LIMIT.maxAttempts) return null
-  const windowEndsAt = row.windowStartedAt.getTime() + AUTH_RATE_LIMIT.windowMs
-  if (windowEndsAt <= now.getTime()) return null
-  return Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 60_000))
-}
-
-/** Counts one attempt; a window that has passed starts again at 1. Atomic under concurrency. */
-export async function recordAuthAttempt(attempt: AttemptKey, now = new Date()) {
+/**
+ * Counts one attempt and answers, from the same statement, the minutes until the caller may try
+ * again (null when this attempt may go ahead). Counting before the attempt runs, in one upsert,
+ * keeps the limit exact under concurrency: of twenty parallel attempts exactly five go through.
+ * A window that has passed starts again at 1.
+ */
+export async function countAuthAttempt(attempt: AttemptKey, now = new Date()): Promise<number | null> {
   const windowStart = new Date(now.getTime() - AUTH_RATE_LIMIT.windowMs)
-  await db
+  const [row] = await db
     .insert(authAttempts)
     .values({ key: keyOf(attempt), count: 1, windowStartedAt: now, lastAttemptAt: now })
     .onConflictDoUpdate({
@@ -33,6 +29,10 @@ export async function recordAuthAttempt(attempt: AttemptKey, now = new Date()) {
         lastAttemptAt: now,
       },
     })
+    .returning({ count: authAttempts.count, windowStartedAt: authAttempts.windowStartedAt })
+  if (!row || row.count <= AUTH_RATE_LIMIT.maxAttempts) return null
+  const windowEndsAt = row.windowStartedAt.getTime() + AUTH_RATE_LIMIT.windowMs
+  return Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 60_000))
 }
 
 export async function resetAuthAttempts(attempt: AttemptKey) {

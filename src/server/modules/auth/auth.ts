@@ -128,7 +128,7 @@ export function createAuth({ db, env }: { db: Database; env: Env }) {
             throw new APIError('BAD_REQUEST', { message: issue?.message ?? 'Invalid sign-up', code })
           }
         }
-        if (ctx.path === '/reset-password') {
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const parsed = signUpPasswordSchema.safeParse(ctx.body?.newPassword)
           if (!parsed.success) {
             throw new APIError('BAD_REQUEST', {

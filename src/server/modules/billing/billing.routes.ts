@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
-import { CREDIT_MESSAGES } from '#common/messages'
 import { consumeCreditsSchema, paymentSetupSchema, transactionsQuerySchema } from '#common/schemas/billing'
-import { AppError } from '#server/platform/app-error'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { createCheckout, createPortal, listInvoices } from './billing.service.ts'
-import { consumeCredits, getCreditUsage, listCreditTransactions } from './credits.service.ts'
+import { consumeCreditsOrThrow, getCreditUsage, listCreditTransactions } from './credits.service.ts'
 import { requirePaidAccess } from './require-paid-access.ts'
 import { getPaymentSetup, getSubscriptionStatus, updatePaymentSetup, validatePaymentAccess } from './subscriptions.service.ts'
 
@@ -28,17 +26,13 @@ export const billingRoutes = new Hono<AppEnv>()
   // consume-credits (000 §7), for client-started actions; server jobs call consumeCredits directly.
   .post('/credits/consume', requirePaidAccess, validate('json', consumeCreditsSchema), async (c) => {
     const body = c.req.valid('json')
-    const result = await consumeCredits({
-      userId: c.var.user.id,
-      operation: body.operation_type,
-      amount: body.credits_needed,
-      idempotencyKey: `client:${body.idempotency_key}`,
-      metadata: body.metadata,
-    })
-    if (!result.success) {
-      throw new AppError('PAYMENT_REQUIRED', result.error ?? CREDIT_MESSAGES.creditErrorFallback, {
-        remaining_credits: result.remaining_credits,
-      })
-    }
-    return c.json(result)
+    return c.json(
+      await consumeCreditsOrThrow({
+        userId: c.var.user.id,
+        operation: body.operation_type,
+        amount: body.credits_needed,
+        idempotencyKey: `client:${body.idempotency_key}`,
+        metadata: body.metadata,
+      }),
+    )
   })

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { BILLING } from '#common/constants'
-import { CREDIT_MESSAGES } from '#common/messages'
+import { CREDIT_MESSAGES, IDEMPOTENCY_MESSAGES } from '#common/messages'
 import type {
   ConsumeCreditsResult,
   CreditOperation,
@@ -8,6 +8,7 @@ import type {
   CreditUsage,
   DebitOperation,
 } from '#common/schemas/billing'
+import { toPage, type ListQuery } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
@@ -42,7 +43,8 @@ async function balanceOf(executor: Executor, userId: string) {
 /**
  * The one way credits are spent. The ledger row and the balance change commit together; the
  * balance update only matches while enough credits remain, so concurrent debits can never take it
- * below zero. A key already in the ledger means the charge happened: it succeeds without charging.
+ * below zero. A key already in the ledger means the charge happened: it succeeds without charging,
+ * unless the earlier charge was for another amount or operation, which is a conflict.
  */
 export async function consumeCredits(input: ConsumeCreditsInput): Promise<ConsumeCreditsResult> {
   const { userId, operation, amount, idempotencyKey } = input
@@ -63,7 +65,17 @@ export async function consumeCredits(input: ConsumeCreditsInput): Promise<Consum
         })
         .onConflictDoNothing()
         .returning({ id: creditTransactions.id })
-      if (!entry) return { success: true, remaining_credits: await balanceOf(tx, userId), error: null }
+      if (!entry) {
+        // As Stripe does: a key names one request; the same key with other terms is a mistake.
+        const [charged] = await tx
+          .select({ operation: creditTransactions.operation, amount: creditTransactions.amount })
+          .from(creditTransactions)
+          .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.idempotencyKey, idempotencyKey)))
+        if (charged && (charged.operation !== operation || charged.amount !== -amount)) {
+          throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.keyReused)
+        }
+        return { success: true, remaining_credits: await balanceOf(tx, userId), error: null }
+      }
 
       const [updated] = await tx
         .update(subscribers)
@@ -79,6 +91,17 @@ export async function consumeCredits(input: ConsumeCreditsInput): Promise<Consum
     const remaining = await balanceOf(db, userId)
     return { success: false, remaining_credits: remaining, error: insufficientMessage(operation, amount, remaining) }
   }
+}
+
+/** `consumeCredits` for a caller that cannot go on without the credits: a refusal is a 402. */
+export async function consumeCreditsOrThrow(input: ConsumeCreditsInput): Promise<ConsumeCreditsResult> {
+  const result = await consumeCredits(input)
+  if (!result.success) {
+    throw new AppError('PAYMENT_REQUIRED', result.error ?? CREDIT_MESSAGES.creditErrorFallback, {
+      remaining_credits: result.remaining_credits,
+    })
+  }
+  return result
 }
 
 /** Adds credits once per key (the trial grant). Runs in the caller's transaction when given one. */
@@ -137,13 +160,16 @@ export async function refundCredits(input: { userId: string; idempotencyKey: str
 
 /**
  * Sets an active plan's balance back to the monthly allowance (credits reset monthly, not
- * accumulate). Keyed by the previous reset time, so two workers running it at once reset once.
+ * accumulate). Keyed by the UTC month: the ledger's unique (user, key) index lets one reset per
+ * period in, however many checkouts or workers ask at once. Two resets a month apart never share a
+ * month, since a plan is due only a month after its last reset.
  */
 export async function resetMonthlyCredits({ userId }: { userId: string }, now = new Date()) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId)).for('update')
     if (!row) return { applied: false }
-    const key = `monthly_reset:${row.creditsResetAt?.toISOString() ?? 'first'}`
+    const period = now.toISOString().slice(0, 7)
+    const key = `monthly_reset:${period}`
     const [entry] = await tx
       .insert(creditTransactions)
       .values({
@@ -152,7 +178,7 @@ export async function resetMonthlyCredits({ userId }: { userId: string }, now = 
         amount: BILLING.monthlyCredits - row.currentCredits,
         balanceAfter: BILLING.monthlyCredits,
         idempotencyKey: key,
-        reference: now.toISOString().slice(0, 7),
+        reference: period,
       })
       .onConflictDoNothing()
       .returning({ id: creditTransactions.id })
@@ -180,7 +206,7 @@ export async function listSubscribersDueForReset(now = new Date()) {
   return rows.map((r) => r.userId)
 }
 
-export async function listCreditTransactions(input: { userId: string; page: number; perPage: number }): Promise<CreditTransactionsPage> {
+export async function listCreditTransactions(input: { userId: string } & ListQuery): Promise<CreditTransactionsPage> {
   const where = eq(creditTransactions.userId, input.userId)
   const [total] = await db.select({ n: count() }).from(creditTransactions).where(where)
   const rows = await db
@@ -190,21 +216,15 @@ export async function listCreditTransactions(input: { userId: string; page: numb
     .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
     .limit(input.perPage)
     .offset((input.page - 1) * input.perPage)
-  const n = total?.n ?? 0
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      operation: r.operation,
-      amount: r.amount,
-      balance_after: r.balanceAfter,
-      reference: r.reference,
-      created_at: r.createdAt.toISOString(),
-    })),
-    count: n,
-    page: input.page,
-    perPage: input.perPage,
-    totalPages: Math.max(1, Math.ceil(n / input.perPage)),
-  }
+  const data = rows.map((r) => ({
+    id: r.id,
+    operation: r.operation,
+    amount: r.amount,
+    balance_after: r.balanceAfter,
+    reference: r.reference,
+    created_at: r.createdAt.toISOString(),
+  }))
+  return toPage(data, { count: total?.n ?? 0, page: input.page, perPage: input.perPage })
 }
 
 /** Credits spent per UTC day over the chart's window, days without use included as 0. */

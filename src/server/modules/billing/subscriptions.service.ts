@@ -4,7 +4,7 @@ import { aiFieldsLimit, canUseChat, hasPaidAccess, isTrialExpired } from '#commo
 import { CREDIT_MESSAGES } from '#common/messages'
 import type { PaymentSetupInput, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
-import { profiles, subscribers } from '#server/db/schema/index'
+import { profiles, subscribers, userApiKeys } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
@@ -28,7 +28,7 @@ export function accessFactsOf(row: Subscriber) {
   }
 }
 
-export function toSubscriptionStatus(row: Subscriber, now = new Date()): SubscriptionStatus {
+export function toSubscriptionStatus(row: Subscriber, now = new Date(), hasApiKey = false): SubscriptionStatus {
   const facts = accessFactsOf(row)
   const hasAccess = hasPaidAccess(facts, now)
   const trialExpired = isTrialExpired(facts, now)
@@ -40,8 +40,7 @@ export function toSubscriptionStatus(row: Subscriber, now = new Date()): Subscri
     payment_method_valid: row.paymentMethodValid,
     grace_period_ends_at: row.gracePeriodEndsAt?.toISOString() ?? null,
     is_in_grace_period: isInGrace,
-    // The API-keys issue adds stored keys; until then no user has one.
-    has_api_key: false,
+    has_api_key: hasApiKey,
     prefer_api_key: row.preferApiKey,
     is_trial_expired: trialExpired,
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
@@ -58,7 +57,15 @@ export function toSubscriptionStatus(row: Subscriber, now = new Date()): Subscri
 
 /** check-subscription (000 §7). */
 export async function getSubscriptionStatus({ userId }: { userId: string }) {
-  return toSubscriptionStatus(await getSubscriber({ userId }))
+  const [row, [key]] = await Promise.all([
+    getSubscriber({ userId }),
+    db
+      .select({ id: userApiKeys.id })
+      .from(userApiKeys)
+      .where(and(eq(userApiKeys.userId, userId), eq(userApiKeys.isActive, true)))
+      .limit(1),
+  ])
+  return toSubscriptionStatus(row, new Date(), Boolean(key))
 }
 
 /** validate_payment_access (000 §7): the gate's answer, recomputed from the stored row. */

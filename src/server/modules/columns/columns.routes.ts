@@ -3,7 +3,6 @@ import { addColumnSchema, reorderColumnsSchema, updateColumnSchema } from '#comm
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
-import { purgeColumnValues } from './columns.jobs.ts'
 import { addColumn, deleteColumn, listUploadColumns, reorderColumns, updateColumn } from './columns.service.ts'
 
 /** Mounted at /api/uploads: the columns of one upload. */
@@ -24,9 +23,6 @@ export const columnsRoutes = new Hono<AppEnv>()
       await updateColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), key: c.req.param('key'), ...c.req.valid('json') }),
     ),
   )
-  .delete('/:id/columns/:key', async (c) => {
-    const key = c.req.param('key')
-    const { columns, upload } = await deleteColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), key })
-    await purgeColumnValues({ uploadId: upload.id, key })
-    return c.json({ columns })
-  })
+  .delete('/:id/columns/:key', async (c) =>
+    c.json(await deleteColumn({ userId: c.var.user.id, uploadId: c.req.param('id'), key: c.req.param('key') })),
+  )

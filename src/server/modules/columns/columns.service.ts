@@ -7,6 +7,7 @@ import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { listColumns, toColumn } from '#server/modules/uploads/uploads.service'
+import { purgeColumnValues } from './columns.jobs.ts'
 
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -94,7 +95,9 @@ export async function deleteColumn({ userId, uploadId, key }: { userId: string; 
   await getColumnOrThrow(upload.id, key)
   await db.delete(uploadColumns).where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
   await touchUpload(upload.id)
-  return { columns: await listColumns(upload.id), upload }
+  // The values leave the rows in the background; the key is never given to another column.
+  await purgeColumnValues({ uploadId: upload.id, key })
+  return { columns: await listColumns(upload.id) }
 }
 
 export async function listUploadColumns({ userId, uploadId }: { userId: string; uploadId: string }) {

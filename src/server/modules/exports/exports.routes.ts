@@ -1,16 +1,11 @@
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { createExportSchema } from '#common/schemas/rows'
+import { attachmentDisposition } from '#server/platform/content-disposition'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { createExport } from './exports.service.ts'
-
-/** RFC 6266: an ASCII fallback name and the UTF-8 one. */
-function contentDisposition(filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
-}
 
 /** Mounted at /api/uploads: a download of all rows, the current view, or the selection. */
 export const exportsRoutes = new Hono<AppEnv>()
@@ -18,7 +13,7 @@ export const exportsRoutes = new Hono<AppEnv>()
   .post('/:id/exports', validate('json', createExportSchema), async (c) => {
     const file = await createExport({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })
     c.header('Content-Type', file.contentType)
-    c.header('Content-Disposition', contentDisposition(file.filename))
+    c.header('Content-Disposition', attachmentDisposition(file.filename))
     c.header('X-Row-Count', String(file.rowCount))
     c.header('Cache-Control', 'no-store')
     return c.body(Readable.toWeb(file.body) as ReadableStream)

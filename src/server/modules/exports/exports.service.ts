@@ -10,6 +10,7 @@ import {
   type ExportFormat,
   type RowView,
 } from '#common/schemas/rows'
+import type { ColumnType } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
@@ -23,10 +24,13 @@ import {
 } from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
 import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
+import { jsonCell, typedCell } from './lib/typed-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
 const EXPORT_PAGE_ROWS = 1000
 const EXPORT_CHUNK_BYTES = 64 * 1024
+/** Dates in a workbook read as the grid writes them. */
+const XLSX_DATE_FORMAT = 'yyyy-mm-dd'
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -34,7 +38,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
-type ExportColumn = { key: string; name: string }
+type ExportColumn = { key: string; name: string; type: ColumnType }
 
 export type ExportFile = { filename: string; contentType: string; rowCount: number; body: Readable }
 
@@ -45,12 +49,13 @@ export function exportFilename(original: string, scope: CreateExportInput['scope
 }
 
 /**
- * Original and added columns first, AI columns after, each group in the grid's order. Without a
- * list from the grid every column goes, in position order.
+ * Original and added columns first, AI columns after, each group in the grid's order. Every scope
+ * takes the grid's visible columns when the grid names them (hidden ones are left out, as the
+ * Export menu says); without a list every column goes, in position order.
  */
 async function exportColumnsOf(uploadId: string, requested: string[] | undefined): Promise<ExportColumn[]> {
   const all = await db
-    .select({ key: uploadColumns.key, name: uploadColumns.name, kind: uploadColumns.kind })
+    .select({ key: uploadColumns.key, name: uploadColumns.name, kind: uploadColumns.kind, type: uploadColumns.type })
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
@@ -70,7 +75,7 @@ export async function createExport({
   bom,
 }: { userId: string; uploadId: string } & CreateExportRequest): Promise<ExportFile> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const columns = await exportColumnsOf(upload.id, scope === 'all' ? undefined : requestedColumns)
+  const columns = await exportColumnsOf(upload.id, requestedColumns)
   const viewColumns = await viewColumnsOf(upload.id)
   const selected = scope === 'selected' ? [...new Set(rowIndexes ?? [])].sort((a, b) => a - b) : undefined
   const effectiveView: RowView = scope === 'view' && view ? view : { filters: [] }
@@ -127,8 +132,8 @@ async function* jsonChunks(columns: ExportColumn[], rows: AsyncGenerator<Record<
   let isFirst = true
   let chunk = ''
   for await (const values of rows) {
-    const record: Record<string, string> = {}
-    for (const column of columns) record[column.name] = values[column.key] ?? ''
+    const record: Record<string, ReturnType<typeof jsonCell>> = {}
+    for (const column of columns) record[column.name] = jsonCell(column.type, values[column.key] ?? '')
     chunk += `${isFirst ? '\n' : ',\n'}${JSON.stringify(record)}`
     isFirst = false
     if (chunk.length > 64 * 1024) {
@@ -139,16 +144,23 @@ async function* jsonChunks(columns: ExportColumn[], rows: AsyncGenerator<Record<
   yield `${chunk}${isFirst ? ']' : '\n]'}\n`
 }
 
-/** ExcelJS's streaming writer: rows are committed as they come, text cells only (no formulas). */
+/**
+ * ExcelJS's streaming writer: rows are committed as they come. Typed columns give numbers, dates
+ * and booleans; every other cell is a text cell, never a formula.
+ */
 function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string, string>>, sheetTitle: string): Readable {
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true })
   const name = sheetTitle.replace(/\.[^.]+$/, '').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || 'Sheet1'
   const sheet = workbook.addWorksheet(name)
   void (async () => {
     sheet.addRow(columns.map((column) => column.name)).commit()
     for await (const values of rows) {
-      sheet.addRow(columns.map((column) => values[column.key] ?? '')).commit()
+      const row = sheet.addRow(columns.map((column) => typedCell(column.type, values[column.key] ?? '')))
+      for (const [index, column] of columns.entries()) {
+        if (column.type === 'date' && row.getCell(index + 1).value instanceof Date) row.getCell(index + 1).numFmt = XLSX_DATE_FORMAT
+      }
+      row.commit()
     }
     sheet.commit()
     await workbook.commit()

@@ -40,7 +40,7 @@ async function exportOk(input: CreateExportInput, browser = alice) {
 const filenameOf = (res: Response) => /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1]
 
 describe('exports', () => {
-  it('writes every row and column as RFC 4180 CSV, formulas escaped, numbers kept', async () => {
+  it('writes every row and column as RFC 4180 CSV, formulas escaped, numbers and phone numbers kept', async () => {
     const res = await exportOk({ format: 'csv', scope: 'all' })
     expect(filenameOf(res)).toBe('enriched_leads.csv')
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -53,7 +53,7 @@ describe('exports', () => {
       header,
       ['Ada', 'Acme, Inc.', '120', `'=HYPERLINK("http://evil.example","click")`],
       ['Bob', 'Globex', '-45', 'said "hi"\nthen left'],
-      ['Zoë', 'Initech', '7', "'+1 555 0100"],
+      ['Zoë', 'Initech', '7', '+1 555 0100'],
       ['Cy', "'@corp", '', '-5'],
     ])
   })
@@ -74,9 +74,9 @@ describe('exports', () => {
     expect(filenameOf(res)).toBe('filtered_leads.json')
     expect(res.headers.get('x-row-count')).toBe('3')
     expect(await res.json()).toEqual([
-      { Employees: '120', Name: 'Ada' },
-      { Employees: '7', Name: 'Zoë' },
-      { Employees: '-45', Name: 'Bob' },
+      { Employees: 120, Name: 'Ada' },
+      { Employees: 7, Name: 'Zoë' },
+      { Employees: -45, Name: 'Bob' },
     ])
     expect(await (await exportOk({ ...input, format: 'csv' })).text()).toBe('Employees,Name\r\n120,Ada\r\n7,Zoë\r\n-45,Bob\r\n')
     const empty = await exportOk({ ...input, view: { filters: [], q: 'nobody-has-this' } })
@@ -96,6 +96,48 @@ describe('exports', () => {
       ['Cy', '@corp', '-5'],
     ])
     expect(sheet.getCell('C2').type).toBe(ExcelJS.ValueType.String)
+  })
+
+  it('exports typed columns as numbers, dates and booleans in JSON and Excel, text as text', async () => {
+    const typed = await importCsv(
+      alice,
+      'typed.csv',
+      csvOf(['Name', 'Phone', 'Score', 'Signed', 'Active'], [
+        ['Ada', '+1-555-0100', '1,500', '2024-03-31', 'yes'],
+        ['Bob', '+44 (20) 7946-0958', '-2.5', '2023-12-01', 'no'],
+        ['Cy', '=1+1', '', '', 'true'],
+      ]),
+    )
+    const exportTyped = (format: CreateExportInput['format']) =>
+      alice.request(`/api/uploads/${typed}/exports`, { method: 'POST', json: { format, scope: 'all' } })
+
+    expect(await (await exportTyped('json')).json()).toEqual([
+      { Name: 'Ada', Phone: '+1-555-0100', Score: 1500, Signed: '2024-03-31', Active: true },
+      { Name: 'Bob', Phone: '+44 (20) 7946-0958', Score: -2.5, Signed: '2023-12-01', Active: false },
+      { Name: 'Cy', Phone: '=1+1', Score: null, Signed: null, Active: true },
+    ])
+
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await (await exportTyped('xlsx')).arrayBuffer())
+    const sheet = workbook.worksheets[0]!
+    expect(sheet.getCell('B2').value).toBe('+1-555-0100')
+    expect(sheet.getCell('C2').value).toBe(1500)
+    expect(sheet.getCell('C2').type).toBe(ExcelJS.ValueType.Number)
+    expect(sheet.getCell('D2').value).toEqual(new Date(Date.UTC(2024, 2, 31)))
+    expect(sheet.getCell('D2').numFmt).toBe('yyyy-mm-dd')
+    expect(sheet.getCell('E3').value).toBe(false)
+    expect(sheet.getCell('B4').type).toBe(ExcelJS.ValueType.String)
+    expect(sheet.getCell('C4').value).toBeNull()
+
+    const csv = await (await exportTyped('csv')).text()
+    expect(csv).toBe("Name,Phone,Score,Signed,Active\r\nAda,+1-555-0100,\"1,500\",2024-03-31,yes\r\nBob,+44 (20) 7946-0958,-2.5,2023-12-01,no\r\nCy,'=1+1,,,true\r\n")
+  })
+
+  it('leaves the grid’s hidden columns out of Export All as out of Export View', async () => {
+    const all = await exportOk({ format: 'csv', scope: 'all', columns: ['c1', 'c3'] })
+    expect((await all.text()).split('\r\n')[0]).toBe('Name,Employees')
+    const view = await exportOk({ format: 'csv', scope: 'view', view: { filters: [] }, columns: ['c1', 'c3'] })
+    expect((await view.text()).split('\r\n')[0]).toBe('Name,Employees')
   })
 
   it('puts AI columns after the original and added ones, and counts every export', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
+import { cellValueError, parseBoolean } from '#common/cell-values'
 import type {
   DeleteRowsResult,
   GridRow,
@@ -9,6 +9,7 @@ import type {
   UpdateCellInput,
 } from '#common/schemas/rows'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
+import { toPage } from '#common/schemas/list'
 import type { ColumnType } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -155,18 +156,11 @@ export async function listRows({
   ...view
 }: { userId: string; uploadId: string; page: number; perPage: number } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
-  if (upload.status !== 'completed') return { data: [], count: 0, isCountExact: true, page, perPage, totalPages: 1 }
+  if (upload.status !== 'completed') return { ...toPage([], { count: 0, page, perPage }), isCountExact: true }
   const columns = await viewColumnsOf(upload.id)
   const { count, isCountExact, segments } = await segmentsOf(upload, view, columns)
   const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
-  return {
-    data: await rowsByIndex(upload.id, indexes),
-    count,
-    isCountExact,
-    page,
-    perPage,
-    totalPages: Math.max(1, Math.ceil(count / perPage)),
-  }
+  return { ...toPage(await rowsByIndex(upload.id, indexes), { count, page, perPage }), isCountExact }
 }
 
 /**
@@ -250,18 +244,9 @@ export async function deleteRows({
 export function normaliseCellValue(type: ColumnType, name: string, raw: string): string {
   const value = raw.trim()
   if (value === '') return ''
-  if (type === 'number' && parseNumber(value) === null) {
-    throw new AppError('VALIDATION_FAILED', `'${name}' holds numbers: enter a number such as 42 or 3.5.`)
-  }
-  if (type === 'date' && parseDateKey(value) === null) {
-    throw new AppError('VALIDATION_FAILED', `'${name}' holds dates: enter a date such as 2024-03-31.`)
-  }
-  if (type === 'boolean') {
-    const flag = parseBoolean(value)
-    if (flag === null) throw new AppError('VALIDATION_FAILED', `'${name}' holds true or false.`)
-    return String(flag)
-  }
-  return raw
+  const error = cellValueError(type, name, value)
+  if (error) throw new AppError('VALIDATION_FAILED', error)
+  return type === 'boolean' ? String(parseBoolean(value)) : raw
 }
 
 export async function updateCell({

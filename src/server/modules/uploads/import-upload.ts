@@ -2,12 +2,13 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { and, asc, eq } from 'drizzle-orm'
-import Papa from 'papaparse'
 import { UPLOAD } from '#common/constants'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { csvRows } from '#server/db/schema/rows'
+import { csvLine } from '#server/modules/exports/lib/csv-cells'
+import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
@@ -16,12 +17,11 @@ import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
 import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
-import { buildSearchIndex, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
-import { planOf, progressOf, skippedRowsPath } from './uploads.service.ts'
+import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
+import { progressEventOf } from './upload-progress.ts'
+import { planOf, skippedRowsPath } from './uploads.service.ts'
 
 const PROGRESS_EVERY_MS = 250
-
-type Upload = typeof csvUploads.$inferSelect
 
 /** Issues are stored without the skipped values; those go to the downloadable skipped-rows file. */
 const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: ReadIssue): DataQualityIssue => ({
@@ -32,7 +32,10 @@ const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: 
   reason,
 })
 
-/** Writes skipped records (with their line numbers) as CSV the user can download and fix. */
+/**
+ * Writes skipped records (with their line numbers) as CSV the user can download and fix, with the
+ * exports' formula escaping: the file is opened in a spreadsheet like any export.
+ */
 function openSkippedRowsFile(path: string) {
   let stream: WriteStream | undefined
   let hasRows = false
@@ -42,10 +45,10 @@ function openSkippedRowsFile(path: string) {
       if (skipped.length === 0) return
       if (!stream) {
         stream = createWriteStream(path)
-        stream.write(`\uFEFF${Papa.unparse([['Line', ...header]])}\r\n`)
+        stream.write(`\uFEFF${csvLine(['Line', ...header])}`)
       }
       hasRows = true
-      const ok = stream.write(`${Papa.unparse(skipped.map((issue) => [String(issue.row), ...(issue.values ?? [])]))}\r\n`)
+      const ok = stream.write(skipped.map((issue) => csvLine([String(issue.row), ...(issue.values ?? [])])).join(''))
       if (!ok) await once(stream, 'drain')
     },
     async close() {
@@ -87,18 +90,9 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     if (!force && now - lastProgressAt < PROGRESS_EVERY_MS) return
     lastProgressAt = now
     await db.update(csvUploads).set({ processedRows, skippedRows, bytesRead }).where(eq(csvUploads.id, uploadId))
-    await publish(upload.userId, {
-      type: 'upload.progress',
-      uploadId,
-      status: 'processing',
-      processedRows,
-      totalRows: null,
-      bytesRead,
-      totalBytes: upload.sizeBytes,
-      validRows: processedRows,
-      skippedRows,
-      errorMessage: null,
-    })
+    // Until the import ends, every row read so far counts as valid.
+    const current = { ...upload, status: 'processing' as const, processedRows, validRows: processedRows, skippedRows, bytesRead, errorMessage: null }
+    await publish(upload.userId, progressEventOf(current))
   }
 
   const batchSize = driver.kind === 'pglite' ? UPLOAD.pgliteBatchSize : UPLOAD.batchSize
@@ -146,6 +140,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
           delimiter: plan.sniff.singleColumn ? null : plan.sniff.delimiter,
           hasHeader: plan.headerRow !== null,
           headerRow: plan.headerRow,
+          warnings: summary.warnings,
         },
       }
     } else {
@@ -205,7 +200,12 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    await publishFinal(done!)
+    if (!done) {
+      // The file was deleted while it was importing: its rows go too.
+      await dropUploadRows(uploadId)
+      return
+    }
+    await publish(done.userId, progressEventOf(done))
     logger.info({
       event: 'uploads.import.done',
       uploadId,
@@ -219,17 +219,19 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   } catch (error) {
     await writer?.abort().catch(() => {})
     await skippedFile.close().catch(() => {})
+    // A refusal with a reason for the user (a bad file, a limit) is told as it is.
+    const isRefused = error instanceof ImportRefusedError || error instanceof AppError
     const message =
-      error instanceof ImportRefusedError
+      isRefused
         ? error.message
         : 'We could not import this file because of an error on our side. Please try again; if it keeps failing, contact support.'
-    if (!(error instanceof ImportRefusedError)) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
+    if (!isRefused) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
     const [failed] = await db
       .update(csvUploads)
       .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    if (failed) await publishFinal(failed)
+    if (failed) await publish(failed.userId, progressEventOf(failed))
     return
   }
 
@@ -269,19 +271,3 @@ async function setColumnTypes(uploadId: string) {
 }
 
 class ImportRefusedError extends Error {}
-
-async function publishFinal(upload: Upload) {
-  const progress = progressOf(upload)
-  await publish(upload.userId, {
-    type: 'upload.progress',
-    uploadId: upload.id,
-    status: upload.status,
-    processedRows: progress.processed_rows,
-    totalRows: progress.total_rows,
-    bytesRead: upload.sizeBytes,
-    totalBytes: upload.sizeBytes,
-    validRows: upload.validRows,
-    skippedRows: upload.skippedRows,
-    errorMessage: upload.errorMessage,
-  })
-}

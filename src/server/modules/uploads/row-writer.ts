@@ -41,6 +41,12 @@ export function partitionName(uploadId: string) {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
+/** Drops an upload's rows: its partition, attached or still loading. */
+export async function dropUploadRows(uploadId: string) {
+  if (!uuidPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`)
+  await exec(driver, `DROP TABLE IF EXISTS "${partitionName(uploadId)}"`)
+}
+
 async function exec(d: Driver, sqlText: string) {
   if (d.kind === 'pglite') await d.client.exec(sqlText)
   else await d.pool.query(sqlText)

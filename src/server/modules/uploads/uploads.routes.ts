@@ -1,44 +1,39 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
-import { z } from 'zod'
-import type { AppEvent } from '#common/events'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
 import { confirmHeadersSchema } from '#common/schemas/uploads'
+import { listUploadsQuerySchema, moveUploadSchema } from '#common/schemas/folders'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
-import { subscribe } from '#server/platform/events'
+import { attachmentDisposition } from '#server/platform/content-disposition'
+import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
 import { incomingDir } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
+import { isFinalProgress, progressEventOf } from './upload-progress.ts'
 import { startImport } from './uploads.jobs.ts'
 import {
   confirmHeaders,
   createSampleUpload,
   createUpload,
+  deleteUpload,
   getProgress,
   getUploadDetail,
   getUploadOrThrow,
   listUploads,
-  progressOf,
+  moveUpload,
   renameUpload,
   skippedRowsPath,
 } from './uploads.service.ts'
 
-const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-})
-
-const KEEP_ALIVE_MS = 15_000
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', validate('query', listQuerySchema), async (c) =>
+  .get('/', validate('query', listUploadsQuerySchema), async (c) =>
     c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
   )
   .post('/', async (c) => {
@@ -56,6 +51,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('json', renameUploadSchema), async (c) =>
     c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
   )
+  .delete('/:id', async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.param('id') })))
+  .put('/:id/folder', validate('json', moveUploadSchema), async (c) =>
+    c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  )
   .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
   .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),
@@ -64,57 +63,17 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })
     const path = skippedRowsPath(upload)
     if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
-    const name = `skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`.replace(/["\\\r\n]/g, '_')
     c.header('Content-Type', 'text/csv; charset=utf-8')
-    c.header('Content-Disposition', `attachment; filename="${name}"`)
+    c.header('Content-Disposition', attachmentDisposition(`skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`))
     return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
   })
   .get('/:id/events', async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
-    return streamSSE(c, async (stream) => {
-      // Unnamed events reach EventSource.onmessage; the payload's `type` tells them apart.
-      const send = (event: AppEvent) => stream.writeSSE({ data: JSON.stringify(event) })
-      const queue: AppEvent[] = []
-      let wake: (() => void) | undefined
-      const unsubscribe = subscribe(
-        userId,
-        (event) => event.type === 'upload.progress' && event.uploadId === upload.id,
-        (event) => {
-          queue.push(event)
-          wake?.()
-        },
-      )
-      stream.onAbort(unsubscribe)
-      const snapshot = progressOf(upload)
-      await send({
-        type: 'upload.progress',
-        uploadId: upload.id,
-        status: upload.status,
-        processedRows: snapshot.processed_rows,
-        totalRows: snapshot.total_rows,
-        bytesRead: upload.status === 'completed' ? upload.sizeBytes : upload.bytesRead,
-        totalBytes: upload.sizeBytes,
-        validRows: upload.validRows,
-        skippedRows: upload.skippedRows,
-        errorMessage: upload.errorMessage,
-      })
-      let finished = upload.status === 'completed' || upload.status === 'failed'
-      while (!finished && !stream.aborted) {
-        await new Promise<void>((resolve) => {
-          wake = resolve
-          setTimeout(resolve, KEEP_ALIVE_MS)
-        })
-        wake = undefined
-        if (queue.length === 0) {
-          await stream.write(': keep-alive\n\n')
-          continue
-        }
-        for (const event of queue.splice(0)) {
-          await send(event)
-          if (event.type === 'upload.progress' && (event.status === 'completed' || event.status === 'failed')) finished = true
-        }
-      }
-      unsubscribe()
+    return streamEvents(c, {
+      userId,
+      filter: (event) => event.type === 'upload.progress' && event.uploadId === upload.id,
+      snapshot: () => [progressEventOf(upload)],
+      isLast: isFinalProgress,
     })
   })

@@ -1,24 +1,32 @@
 import { randomUUID } from 'node:crypto'
 import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { and, asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
 import type {
   ConfirmHeadersInput,
   HeaderPreview,
   UploadColumn,
   UploadDetail,
-  UploadProgress,
   UploadResponse,
+  UploadListItem,
   UploadSummary,
 } from '#common/schemas/uploads'
+import type { ListUploadsQuery, WorkspaceSort } from '#common/schemas/folders'
+import { FOLDER_MESSAGES } from '#common/messages'
+import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
-import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
-import { incomingDir, uploadDir } from '#server/platform/storage'
+import { publish } from '#server/platform/events'
+import { likePattern } from '#server/platform/like-pattern'
+import { incomingDir, removeUploadFiles, uploadDir } from '#server/platform/storage'
+import { dropUploadRows } from './row-writer.ts'
 import { sniffFile, type SniffResult } from './lib/read-csv.ts'
-import { inspectWorkbook, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { assertWorkbookUnpacksWithinLimit, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
+import { progressOf } from './upload-progress.ts'
 
 /** How the import job reads the stored file: the sniffer's findings plus the user's header choice. */
 export type ImportPlan =
@@ -99,7 +107,8 @@ function previewOf(filename: string, plan: ImportPlan): HeaderPreview {
 /** Reads the first rows of a stored file and decides how to import it. */
 async function inspectFile(path: string, kind: 'csv' | 'xlsx', sheet?: string): Promise<{ plan: ImportPlan; isConfident: boolean }> {
   if (kind === 'xlsx') {
-    const workbook = await inspectWorkbook(path, sheet)
+    await assertWorkbookUnpacksWithinLimit(path)
+    const workbook = await inspectWorkbookInWorker({ path, sheet })
     // With several sheets the user gets the header dialog, where the sheet picker lives.
     const isConfident =
       workbook.hasHeader &&
@@ -151,6 +160,7 @@ export async function createUpload(
     preview,
   })
   if (isConfident) await startImport(uploadId)
+  await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
   return {
     upload_id: uploadId,
     needs_header_confirmation: !isConfident,
@@ -201,19 +211,66 @@ export async function confirmHeaders(
   return { upload_id: uploadId, processing_in_background: true as const }
 }
 
-export async function listUploads({ userId, page, perPage }: { userId: string; page: number; perPage: number }) {
+const uploadOrder: Record<WorkspaceSort, SQL[]> = {
+  updated_desc: [desc(csvUploads.updatedAt), desc(csvUploads.id)],
+  updated_asc: [asc(csvUploads.updatedAt), asc(csvUploads.id)],
+  created_desc: [desc(csvUploads.createdAt), desc(csvUploads.id)],
+  created_asc: [asc(csvUploads.createdAt), asc(csvUploads.id)],
+  name_asc: [asc(sql`lower(${csvUploads.filename})`), asc(csvUploads.id)],
+  name_desc: [desc(sql`lower(${csvUploads.filename})`), desc(csvUploads.id)],
+}
+
+/** The user's files, one page, matched by name when `q` is given, each with its AI column count. */
+export async function listUploads({ userId, page, perPage, q, sort = 'updated_desc' }: { userId: string } & Partial<ListUploadsQuery> & { page: number; perPage: number }) {
+  const where = q ? and(eq(csvUploads.userId, userId), ilike(csvUploads.filename, likePattern(q))) : eq(csvUploads.userId, userId)
+  const aiFieldCount = sql<number>`(SELECT count(*)::int FROM upload_columns ai WHERE ai.upload_id = csv_uploads.id AND ai.kind = 'ai')`
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ upload: csvUploads, aiFieldCount })
       .from(csvUploads)
-      .where(eq(csvUploads.userId, userId))
-      .orderBy(desc(csvUploads.updatedAt))
+      .where(where)
+      .orderBy(...uploadOrder[sort])
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(csvUploads).where(eq(csvUploads.userId, userId)),
+    db.select({ value: count() }).from(csvUploads).where(where),
   ])
-  const countValue = total?.value ?? 0
-  return { data: rows.map(toSummary), count: countValue, page, perPage, totalPages: Math.max(1, Math.ceil(countValue / perPage)) }
+  const data: UploadListItem[] = rows.map(({ upload, aiFieldCount: fields }) => ({ ...toSummary(upload), aiFieldCount: Number(fields) }))
+  return toPage(data, { count: total?.value ?? 0, page, perPage })
+}
+
+/** Puts a file into one of the user's folders, or back at the root with `folderId: null`. */
+export async function moveUpload({ userId, uploadId, folderId }: { userId: string; uploadId: string; folderId: string | null }) {
+  await getUploadOrThrow({ userId, uploadId })
+  if (folderId) {
+    const [folder] = await db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId)))
+    if (!folder) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.folderNotFound)
+  }
+  const [moved] = await db
+    .update(csvUploads)
+    .set({ folderId, updatedAt: new Date() })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+    .returning()
+  await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
+  return toSummary(moved!)
+}
+
+/**
+ * Deletes a file and everything made from it: its rows (the upload's partition), its columns and
+ * AI fields and cells (they cascade from csv_uploads), its export records and the stored file.
+ */
+export async function deleteUpload({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  await db.transaction(async (tx) => {
+    await tx.delete(exports).where(and(eq(exports.uploadId, uploadId), eq(exports.userId, userId)))
+    await tx.delete(csvUploads).where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+  })
+  await dropUploadRows(uploadId)
+  await removeUploadFiles(userId, uploadId)
+  await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
+  return { id: upload.id, filename: upload.filename }
 }
 
 export const toColumn = ({ key, name, type, position, hidden, kind, width }: typeof uploadColumns.$inferSelect): UploadColumn => ({
@@ -257,22 +314,8 @@ export async function renameUpload({ userId, uploadId, filename }: { userId: str
     .set({ filename, updatedAt: new Date() })
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
     .returning()
+  await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
   return toSummary(renamed!)
-}
-
-export function progressOf(upload: UploadRow): UploadProgress {
-  const done = upload.status === 'completed'
-  const byBytes = upload.sizeBytes > 0 ? Math.floor((upload.bytesRead / upload.sizeBytes) * 100) : 0
-  return {
-    status: upload.status,
-    processed_rows: upload.processedRows,
-    total_rows: done ? upload.totalRows : null,
-    progress_percentage: done ? 100 : Math.min(99, byBytes),
-    error_message: upload.errorMessage,
-    valid_rows: upload.validRows,
-    skipped_rows: upload.skippedRows,
-    data_quality_issues: upload.dataQualityIssues,
-  }
 }
 
 export async function getProgress({ userId, uploadId }: { userId: string; uploadId: string }) {

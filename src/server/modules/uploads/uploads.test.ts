@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppEvent } from '#common/events'
+import type { AppEventOf } from '#common/events'
 import type { RowsPage } from '#common/schemas/rows'
 import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
@@ -199,14 +199,14 @@ describe('importing a CSV', () => {
     const reader = stream.body!.getReader()
     const decoder = new TextDecoder()
     let buffer = ''
-    const events: AppEvent[] = []
+    const events: AppEventOf<'upload.progress'>[] = []
     while (!events.some((e) => e.status === 'completed' || e.status === 'failed')) {
       const { value, done } = await reader.read()
       if (done) break
       buffer += decoder.decode(value)
       for (const block of buffer.split('\n\n').slice(0, -1)) {
         const data = block.split('\n').find((line) => line.startsWith('data: '))
-        if (data) events.push(JSON.parse(data.slice(6)) as AppEvent)
+        if (data) events.push(JSON.parse(data.slice(6)) as AppEventOf<'upload.progress'>)
       }
       buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2)
     }

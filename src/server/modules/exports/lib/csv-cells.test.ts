@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { csvLine, escapeFormula, formulaSafeCsvRecords } from './csv-cells.ts'
 
 describe('escapeFormula', () => {
-  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3', '@SUM(1)', '\tx', '\rx', '+1 555 0100', '+1-555-0100', '-1,200'])(
+  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3+cmd|\' /C calc\'!A0', '@SUM(1)', '\tx', '\rx', '+HYPERLINK("x")', '-A1', '+1 555 0100 ext', '- item', '+Zoë'])(
     'prefixes %j with an apostrophe',
     (value) => expect(escapeFormula(value)).toBe(`'${value}`),
   )
 
-  it.each(['-5', '+3.25', '-.5', '-', 'Acme', '', 'a=b'])('leaves %j as it is', (value) => {
-    expect(escapeFormula(value)).toBe(value)
-  })
+  it.each(['-5', '+3.25', '-.5', '-', '-1,200', '+1 555 0100', '+1-555-0100', '+44 (20) 7946-0958', '+1.555.010.0100', '+49/30/1234', 'Acme', '', 'a=b'])(
+    'leaves the number or phone number %j as it is',
+    (value) => expect(escapeFormula(value)).toBe(value),
+  )
 })
 
 describe('csvLine', () => {
@@ -29,6 +30,7 @@ describe('formulaSafeCsvRecords', () => {
   const rows = [
     ['=1+1', 'plain', '-5', '+1-555-0100', ''],
     ['"=quoted", with comma', '@home', '+3.25', '-x', '\tlead'],
+    ['-1,200', '+44 (20) 7946-0958', '"+1"', '+1,a', '-"2"'],
     ['line one\nline two', 'say ""hi""', '=HYPERLINK("http://evil")', '-', '\rcarriage'],
     ['', '', '', '', 'last'],
   ]

@@ -1,16 +1,19 @@
 /**
- * CSV that is safe to open in a spreadsheet (RFC 4180, CRLF records). A cell that a spreadsheet
- * would run as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe,
- * as OWASP advises, except a signed plain number such as -5 or +3.25 (digits and at most one
- * dot), which stays a number.
+ * CSV that is safe to open in a spreadsheet (RFC 4180, CRLF records), with the data left as it
+ * is. A cell a spreadsheet would run as a formula gets a leading apostrophe, as OWASP advises:
+ * one starting with `=`, `@`, a tab or a carriage return, and one starting with `+` or `-` unless
+ * the rest is only digits, spaces and the marks of numbers and phone numbers (`( ) . , / -`), such
+ * as -5, -1,200, +1 555 0100 or +44 (20) 7946-0958. Such a cell names no function, reference or
+ * DDE command, so it cannot run anything, and a phone number or number keeps its exact text.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/
-const SIGNED_NUMBER = /^[-+]\d*\.?\d*$/
+const ALWAYS_FORMULA = /^[=@\t\r]/
+const INERT_SIGNED = /^[+-][\d ().,/-]*$/
 
 export function escapeFormula(value: string): string {
-  if (!FORMULA_START.test(value) || SIGNED_NUMBER.test(value)) return value
-  return `'${value}`
+  if (ALWAYS_FORMULA.test(value)) return `'${value}`
+  if ((value.startsWith('+') || value.startsWith('-')) && !INERT_SIGNED.test(value)) return `'${value}`
+  return value
 }
 
 const NEEDS_QUOTES = /[",\r\n]/
@@ -36,15 +39,22 @@ const MINUS = 0x2d
 const isFormulaStart = (byte: number | undefined) =>
   byte === 0x3d /* = */ || byte === 0x40 /* @ */ || byte === TAB || byte === CR || byte === PLUS || byte === MINUS
 
-/** A sign followed by digits with at most one dot: a number, not a formula. */
-function isSignedNumber(bytes: Buffer, start: number, end: number): boolean {
-  let dots = 0
+const isInertByte = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || byte === 0x20 || byte === 0x28 || byte === 0x29 || byte === 0x2e || byte === COMMA || byte === 0x2f || byte === MINUS
+
+/** The value's bytes from `start` (its sign) to `end`: INERT_SIGNED, byte by byte. */
+function isInertSigned(bytes: Buffer, start: number, end: number): boolean {
   for (let at = start + 1; at < end; at += 1) {
-    const byte = bytes[at]!
-    if (byte === 0x2e) dots += 1
-    else if (byte < 0x30 || byte > 0x39) return false
+    if (!isInertByte(bytes[at]!)) return false
   }
-  return dots <= 1
+  return true
+}
+
+/** Whether the field from `start` to `end` (its text, without quotes) needs the apostrophe. */
+function needsEscape(bytes: Buffer, start: number, end: number): boolean {
+  const first = bytes[start]
+  if (!isFormulaStart(first)) return false
+  return !((first === PLUS || first === MINUS) && isInertSigned(bytes, start, end))
 }
 
 /**
@@ -70,15 +80,16 @@ export function formulaSafeCsvRecords() {
     while (at < length) {
       const first = bytes[at]!
       if (first === QUOTE) {
-        // A quoted value holds a comma, quote or line break, so it is never a plain number.
-        if (isFormulaStart(bytes[at + 1])) {
-          out.push(bytes.subarray(copied, at + 1), APOSTROPHE_BYTE)
-          copied = at + 1
-        }
+        const open = at
         at = skipQuoted(bytes, at + 1, isLast)
         if (at === -1) {
           isCut = true
           break
+        }
+        // A doubled quote inside is not an inert byte, so `"-1,200"` passes and `"+a""b"` does not.
+        if (needsEscape(bytes, open + 1, at - 1)) {
+          out.push(bytes.subarray(copied, open + 1), APOSTROPHE_BYTE)
+          copied = open + 1
         }
       } else {
         const start = at
@@ -92,7 +103,7 @@ export function formulaSafeCsvRecords() {
           isCut = true
           break
         }
-        if (isFormulaStart(first) && !((first === PLUS || first === MINUS) && isSignedNumber(bytes, start, at))) {
+        if (needsEscape(bytes, start, at)) {
           out.push(bytes.subarray(copied, start), APOSTROPHE_BYTE)
           copied = start
         }

@@ -26,7 +26,7 @@ export type DataQualityIssue = {
   values?: string[]
 }
 
-export type FatalErrorCode = 'EMPTY_FILE' | 'BINARY_FILE' | 'UNTERMINATED_QUOTE' | 'RECORD_TOO_LONG'
+export type FatalErrorCode = 'EMPTY_FILE' | 'BINARY_FILE' | 'UNTERMINATED_QUOTE' | 'RECORD_TOO_LONG' | 'TOO_MANY_COLUMNS'
 
 export type FatalError = { code: FatalErrorCode; message: string }
 

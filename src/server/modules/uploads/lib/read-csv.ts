@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
+import { MAX_IMPORT_COLUMNS } from '#common/constants'
+import { IMPORT_WARNINGS, UPLOAD_LIMIT_MESSAGES } from '#common/messages'
 import { concatBytes, createStreamDecoder, type DecodeEvent } from './decode-stream.ts'
 import { detectEncoding, isProbablyBinary } from './detect-encoding.ts'
 import { detectHeader } from './detect-header.ts'
@@ -92,6 +94,8 @@ export type ReadOptions = {
 
 /** Enough for encoding, dialect and header detection, and quick on any file size. */
 export const SNIFF_BYTES = 64 * 1024
+/** Lines named one by one in the warnings; the rest are counted. */
+const MAX_BARE_CR_WARNINGS = 5
 /** Rows kept for the header dialog, which shows the first five (HEADER_CONFIDENCE.previewRows). */
 export const PREVIEW_ROW_LIMIT = 20
 /** Rows the header detection compares; the sample usually holds many more. */
@@ -152,6 +156,16 @@ export async function sniffFile(path: string): Promise<SniffResult> {
 
   const dialect = sniffDialect(text, { truncated })
   const { rows, lines } = previewRecords(text, truncated, dialect, DETECTION_ROWS)
+  if (rows.length === 0 && truncated) {
+    // Not one record ends inside the sample: a table far too wide, or no line breaks at all.
+    const columnsSoFar = text.split(dialect.delimiter).length
+    return failedSniff(
+      columnsSoFar > MAX_IMPORT_COLUMNS
+        ? { code: 'TOO_MANY_COLUMNS', message: UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS) }
+        : { code: 'RECORD_TOO_LONG', message: UPLOAD_LIMIT_MESSAGES.firstRowTooLong(SNIFF_BYTES / 1024) },
+      guess.encoding,
+    )
+  }
   if (rows.length === 0) return failedSniff(fatalError('EMPTY_FILE'), guess.encoding)
 
   const verdict = detectHeader(rows)
@@ -165,6 +179,9 @@ export async function sniffFile(path: string): Promise<SniffResult> {
   const width = header && !isBodyWidthDominant ? header.length : Math.max(header?.length ?? 0, bodyWidth)
   const unnamedFirstColumn =
     header !== null && isBodyWidthDominant && agreeing >= 2 && header.length === width - 1 && !isLastColumnEmpty(body, width)
+  if (width > MAX_IMPORT_COLUMNS) {
+    return failedSniff({ code: 'TOO_MANY_COLUMNS', message: UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS) }, guess.encoding)
+  }
   const notes = [`Encoding: ${guess.encoding} (${guess.reason})`, ...dialect.reasons]
   if (unnamedFirstColumn) notes.push('The header has no name for the first column (row names); its names start at column 2')
   return {
@@ -227,14 +244,15 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     width: sniff.width,
     unnamedFirstColumn: sniff.unnamedFirstColumn && headerRow === sniff.headerRow,
   })
+  if (!sniff.encoding.startsWith('utf-')) warnings.push(IMPORT_WARNINGS.notUtf8(sniff.encoding))
   const decoder = createStreamDecoder(sniff.encoding, (event: DecodeEvent) => {
-    const at = `from about line ${parser.line()}`
     warnings.push(
       event.kind === 'switched'
-        ? `The file stopped being valid UTF-8 ${at}; the rest was read as ${event.to}.`
-        : `Some characters ${at} on were not valid UTF-8 and were replaced with \uFFFD.`,
+        ? IMPORT_WARNINGS.switchedEncoding(parser.line(), event.to)
+        : IMPORT_WARNINGS.replacedCharacters(parser.line()),
     )
   })
+  let bareCrCount = 0
   const encoder = new CopyRowEncoder(withSearchText, { trackLines: options.trackLines })
 
   let bytesRead = 0
@@ -261,6 +279,10 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     const rows: DataRow[] = []
     const found: DataQualityIssue[] = []
     sorter.sort(sink, rows, found)
+    for (const line of sink.bareCrLines) {
+      bareCrCount++
+      if (bareCrCount <= MAX_BARE_CR_WARNINGS) warnings.push(IMPORT_WARNINGS.bareCarriageReturn(line))
+    }
     for (const issue of found) {
       issueCount++
       if (issues.length < MAX_SUMMARY_ISSUES) issues.push(issue)
@@ -346,6 +368,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     stream.destroy()
   }
 
+  if (bareCrCount > MAX_BARE_CR_WARNINGS) warnings.push(IMPORT_WARNINGS.moreBareCarriageReturns(bareCrCount - MAX_BARE_CR_WARNINGS))
   return {
     ...sorter.counts(),
     header: sorter.header(),

@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs'
+import { MAX_IMPORT_COLUMNS, XLSX_LIMITS } from '#common/constants'
+import { UPLOAD_LIMIT_MESSAGES } from '#common/messages'
+import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { genericColumnNames, normalizeHeaderNames } from './column-names.ts'
 import { detectHeader } from './detect-header.ts'
+import { measureUnpackedBytes, NotAZipError, readZipEntries } from './zip-size.ts'
 
 /** What the header dialog needs from a workbook: its sheets and the first rows of one of them. */
 export type WorkbookPreview = {
@@ -70,27 +74,32 @@ function openReader(path: string) {
   })
 }
 
-/** Visits the rows of one sheet (the first when `sheet` is not given), streaming. */
+/**
+ * Visits the rows of one sheet (the first when `sheet` is not given), streaming, until `onRow`
+ * answers true. Only with `stopEarly` does it then leave ExcelJS's iterator: a sheet that came
+ * before the shared strings sits in a temp file that ExcelJS then never deletes (its cleanup runs
+ * at process exit), so only the preview worker, which exits right after, stops early.
+ */
 async function visitSheet(
   path: string,
   sheet: string | undefined,
   onRow: (cells: string[], line: number) => Promise<boolean | void> | boolean | void,
+  { stopEarly = false } = {},
 ): Promise<{ sheets: string[]; sheet: string }> {
   const reader = openReader(path)
   let chosen: string | undefined
   const seen: string[] = []
   try {
-    for await (const worksheet of reader) {
+    sheets: for await (const worksheet of reader) {
       const name = (worksheet as unknown as { name: string }).name
       seen.push(name)
       const isTarget = chosen === undefined && (sheet === undefined || sheet === name)
       if (isTarget) chosen = name
-      // Every sheet is read to its end: leaving ExcelJS's iterator early races its temp-file
-      // cleanup into an uncaught ENOENT that would take the whole process down.
       let isDone = !isTarget
       for await (const row of worksheet) {
         if (isDone) continue
         isDone = (await onRow(rowCells(row as ExcelJS.Row), (row as ExcelJS.Row).number)) === true
+        if (isDone && stopEarly) break sheets
       }
     }
   } catch (error) {
@@ -106,13 +115,44 @@ async function visitSheet(
   return { sheets, sheet: chosen }
 }
 
+/**
+ * Refuses a workbook that unpacks to more than XLSX_LIMITS.unpackedPerUploadMb x MAX_UPLOAD_MB,
+ * before anything parses it: the sizes the zip declares first (instant), then the bytes its
+ * deflate streams really give, counted and cut off at the limit.
+ */
+export async function assertWorkbookUnpacksWithinLimit(path: string, maxUploadMb = env.MAX_UPLOAD_MB) {
+  const limitMb = XLSX_LIMITS.unpackedPerUploadMb * maxUploadMb
+  const limitBytes = limitMb * 1024 * 1024
+  try {
+    const entries = await readZipEntries(path)
+    const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0)
+    if (declared <= limitBytes && (await measureUnpackedBytes(path, entries, limitBytes)) !== null) return
+  } catch (error) {
+    if (error instanceof NotAZipError) throw new AppError('VALIDATION_FAILED', unreadable)
+    throw error
+  }
+  throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_LIMIT_MESSAGES.xlsxTooLargeUnpacked(limitMb))
+}
+
+/**
+ * The preview's rows and the sheet names. It stops after the preview, so call it only where the
+ * process ends soon after (the preview worker, see inspect-in-worker.ts).
+ */
 export async function inspectWorkbook(path: string, sheet?: string): Promise<WorkbookPreview> {
   const preview: string[][] = []
-  const found = await visitSheet(path, sheet, (cells) => {
-    if (cells.length > 0) preview.push(cells)
-    return preview.length >= PREVIEW_ROWS
-  })
+  const found = await visitSheet(
+    path,
+    sheet,
+    (cells) => {
+      if (cells.length > 0) preview.push(cells)
+      return preview.length >= PREVIEW_ROWS
+    },
+    { stopEarly: true },
+  )
   if (preview.length === 0) throw new AppError('VALIDATION_FAILED', `The sheet "${found.sheet}" is empty.`)
+  if (preview.some((row) => row.length > MAX_IMPORT_COLUMNS)) {
+    throw new AppError('VALIDATION_FAILED', UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS))
+  }
   const verdict = detectHeader(preview)
   return {
     ...found,
@@ -137,9 +177,12 @@ export async function readWorkbookRows(
     sheet: string
     headerRow: number | null
     batchSize: number
+    /** More records than this and the import is refused (a sheet holds at most 1,048,576 rows). */
+    maxRows?: number
     onBatch: (batch: { header: string[]; rows: WorkbookRow[] }) => Promise<void>
   },
 ): Promise<WorkbookSummary> {
+  const maxRows = options.maxRows ?? XLSX_LIMITS.maxRows
   const { workbook, headerRow } = options
   let header: string[] | undefined = headerRow === null ? genericColumnNames(workbook.width) : undefined
   let nonEmptyIndex = -1
@@ -153,11 +196,13 @@ export async function readWorkbookRows(
     }
     nonEmptyIndex += 1
     summary.totalRecords += 1
+    if (summary.totalRecords > maxRows) throw new AppError('VALIDATION_FAILED', UPLOAD_LIMIT_MESSAGES.xlsxTooManyRows(maxRows))
     if (!header) {
       if (nonEmptyIndex === headerRow) header = normalizeHeaderNames(cells, workbook.width)
       return
     }
     if (cells.length > header.length) {
+      if (cells.length > MAX_IMPORT_COLUMNS) throw new AppError('VALIDATION_FAILED', UPLOAD_LIMIT_MESSAGES.tooManyColumns(MAX_IMPORT_COLUMNS))
       header = [...header, ...genericColumnNames(cells.length).slice(header.length)]
     }
     const row = header.map((_, i) => cells[i] ?? '')

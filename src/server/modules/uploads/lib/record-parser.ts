@@ -19,6 +19,12 @@ export type RecordSink = {
   cells: string[][]
   lines: number[]
   repairs: { at: number; reason: RepairReason; line: number }[]
+  /**
+   * Lines where a record holds a carriage return with no line feed after it, in a file whose
+   * records end in LF or CRLF: a line break the parser could not see, so two records may have
+   * been read as one (or a cell kept an old Mac line break).
+   */
+  bareCrLines: number[]
 }
 
 export type RecordParser = {
@@ -52,7 +58,7 @@ export class CsvRecordError extends Error {
 }
 
 export function createSink(): RecordSink {
-  return { cells: [], lines: [], repairs: [] }
+  return { cells: [], lines: [], repairs: [], bareCrLines: [] }
 }
 
 /**
@@ -81,6 +87,7 @@ export function createRecordParser(
   const config = { ...dialect, comments: false as const }
   const parser = new Papa.Parser(config)
   const stripCarriageReturn = newline === '\n'
+  const watchBareCr = newline !== '\r'
   let pending = ''
   let nextLine = 1
 
@@ -127,6 +134,7 @@ export function createRecordParser(
     for (const row of rows) {
       sink.cells.push(row)
       sink.lines.push(nextLine)
+      if (!sequential && watchBareCr && hasBareCarriageReturn(row)) sink.bareCrLines.push(nextLine)
       nextLine += sequential ? 1 : 1 + countBreaksInCells(row)
     }
   }
@@ -187,6 +195,7 @@ export function createRecordParser(
     if (reason) sink.repairs.push({ at: sink.cells.length, reason, line: nextLine })
     sink.cells.push(cells)
     sink.lines.push(nextLine)
+    if (watchBareCr && hasBareCarriageReturn(cells)) sink.bareCrLines.push(nextLine)
     nextLine += countBreaksInRange(input, start, end)
   }
 
@@ -317,6 +326,15 @@ function countBreaksInRange(text: string, from: number, to: number): number {
     if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) breaks++
   }
   return breaks
+}
+
+function hasBareCarriageReturn(row: string[]): boolean {
+  for (const cell of row) {
+    for (let i = cell.indexOf('\r'); i !== -1; i = cell.indexOf('\r', i + 1)) {
+      if (cell.charCodeAt(i + 1) !== 10) return true
+    }
+  }
+  return false
 }
 
 function countBreaksInCells(row: string[]): number {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SUBSCRIPTION_TIMINGS } from '#common/constants'
 import { RESTRICTED_STATUS, type SubscriptionStatus } from '#common/schemas/billing'
-import { api, ApiError, unwrap } from '#web/lib/api-client'
+import { api, errorStatus, unwrap } from '#web/lib/api-client'
 import { billingKeys } from './billing-query-keys'
 
 export type LoadedSubscription = SubscriptionStatus & { check_failed?: boolean }
@@ -18,7 +18,7 @@ export async function getSubscriptionOrRestricted(): Promise<LoadedSubscription>
   try {
     return await getSubscription()
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw error
+    if (errorStatus(error) === 401) throw error
     return { ...RESTRICTED_STATUS, check_failed: true }
   }
 }

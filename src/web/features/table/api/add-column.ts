@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AddColumnInput } from '#common/schemas/rows'
 import type { UploadColumn } from '#common/schemas/uploads'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
-import { sendJson } from './send-json'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
-export function addColumn(uploadId: string, input: AddColumnInput): Promise<UploadColumn> {
-  return sendJson(uploadUrl(uploadId, '/columns'), 'POST', input)
+export async function addColumn(uploadId: string, input: AddColumnInput): Promise<UploadColumn> {
+  return unwrap(await api.uploads[':id'].columns.$post({ param: pathParams({ id: uploadId }), json: input }))
 }
 
 export function useAddColumn(uploadId: string) {

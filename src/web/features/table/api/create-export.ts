@@ -1,19 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import type { CreateExportInput } from '#common/schemas/rows'
-import { assertOk } from '#web/lib/api-client'
-import { uploadUrl } from '#web/lib/upload-query-keys'
+import { api, assertOk, pathParams } from '#web/lib/api-client'
 import { fileNameFromDisposition } from '../lib/export-file'
 
 export type ExportedFile = { blob: Blob; fileName: string | null }
 
 /** POST /exports answers with the file itself, not JSON. */
 export async function createExport(uploadId: string, input: CreateExportInput): Promise<ExportedFile> {
-  const res = await fetch(uploadUrl(uploadId, '/exports'), {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  })
+  const res = await api.uploads[':id'].exports.$post({ param: pathParams({ id: uploadId }), json: input })
   await assertOk(res)
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) }
 }

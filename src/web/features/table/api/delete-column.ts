@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnsResponse } from '#common/schemas/rows'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
-import { sendJson } from './send-json'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
-export function deleteColumn(uploadId: string, key: string): Promise<ColumnsResponse> {
-  return sendJson(uploadUrl(uploadId, `/columns/${encodeURIComponent(key)}`), 'DELETE')
+export async function deleteColumn(uploadId: string, key: string): Promise<ColumnsResponse> {
+  return unwrap(await api.uploads[':id'].columns[':key'].$delete({ param: pathParams({ id: uploadId, key }) }))
 }
 
 export function useDeleteColumn(uploadId: string) {

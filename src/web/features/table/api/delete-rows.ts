@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeleteRowsInput, DeleteRowsResult } from '#common/schemas/rows'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
-import { sendJson } from './send-json'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
-export function deleteRows(uploadId: string, input: DeleteRowsInput): Promise<DeleteRowsResult> {
-  return sendJson(uploadUrl(uploadId, '/rows'), 'DELETE', input)
+export async function deleteRows(uploadId: string, input: DeleteRowsInput): Promise<DeleteRowsResult> {
+  return unwrap(await api.uploads[':id'].rows.$delete({ param: pathParams({ id: uploadId }), json: input }))
 }
 
 export function useDeleteRows(uploadId: string) {

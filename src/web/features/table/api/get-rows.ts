@@ -1,16 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { rowViewSearchParams, type RowView, type RowsPage } from '#common/schemas/rows'
 import type { UploadStatus } from '#common/schemas/uploads'
-import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
 export type RowsParams = { page: number; perPage: number; view: RowView }
 
 export async function getRows(uploadId: string, { page, perPage, view }: RowsParams, signal?: AbortSignal): Promise<RowsPage> {
-  const query = rowViewSearchParams(view)
-  query.set('page', String(page))
-  query.set('perPage', String(perPage))
-  return unwrap(await fetch(uploadUrl(uploadId, `/rows?${query}`), { credentials: 'same-origin', signal }))
+  const query = { ...Object.fromEntries(rowViewSearchParams(view)), page: String(page), perPage: String(perPage) }
+  return unwrap(await api.uploads[':id'].rows.$get({ param: pathParams({ id: uploadId }), query }, { init: { signal } }))
 }
 
 /**

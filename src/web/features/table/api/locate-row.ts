@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { RowLocation } from '#common/schemas/rows'
-import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
 export async function locateRow(uploadId: string, rowIndex: number, perPage: number): Promise<RowLocation> {
-  const query = new URLSearchParams({ rowIndex: String(rowIndex), perPage: String(perPage) })
-  return unwrap(await fetch(uploadUrl(uploadId, `/rows/locate?${query}`), { credentials: 'same-origin' }))
+  const query = { rowIndex: String(rowIndex), perPage: String(perPage) }
+  return unwrap(await api.uploads[':id'].rows.locate.$get({ param: pathParams({ id: uploadId }), query }))
 }
 
 export const locateRowQueryOptions = (uploadId: string, rowIndex: number, perPage: number) =>

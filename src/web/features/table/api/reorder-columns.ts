@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnsResponse, ReorderColumnsInput } from '#common/schemas/rows'
 import type { UploadDetail } from '#common/schemas/uploads'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 import { withOrder } from '../lib/column-rules'
-import { sendJson } from './send-json'
 
-export function reorderColumns(uploadId: string, input: ReorderColumnsInput): Promise<ColumnsResponse> {
-  return sendJson(uploadUrl(uploadId, '/columns/order'), 'PUT', input)
+export async function reorderColumns(uploadId: string, input: ReorderColumnsInput): Promise<ColumnsResponse> {
+  return unwrap(await api.uploads[':id'].columns.order.$put({ param: pathParams({ id: uploadId }), json: input }))
 }
 
 /** A dragged column lands at once; the server's answer (or the old order, on failure) follows. */

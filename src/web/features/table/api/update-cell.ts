@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { GridRow, RowsPage, UpdateCellInput } from '#common/schemas/rows'
-import { isOrderedOrNarrowedRowsKey, uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
-import { sendJson } from './send-json'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { isOrderedOrNarrowedRowsKey, uploadKeys } from '#web/lib/upload-query-keys'
 
-export function updateCell(uploadId: string, rowIndex: number, input: UpdateCellInput): Promise<GridRow> {
-  return sendJson(uploadUrl(uploadId, `/rows/${rowIndex}`), 'PATCH', input)
+export async function updateCell(uploadId: string, rowIndex: number, input: UpdateCellInput): Promise<GridRow> {
+  return unwrap(await api.uploads[':id'].rows[':rowIndex'].$patch({ param: pathParams({ id: uploadId, rowIndex: String(rowIndex) }), json: input }))
 }
 
 const replaceRow = (page: RowsPage, row: GridRow): RowsPage =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateColumnInput } from '#common/schemas/rows'
 import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
-import { sendJson } from './send-json'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
-export function updateColumn(uploadId: string, key: string, input: UpdateColumnInput): Promise<UploadColumn> {
-  return sendJson(uploadUrl(uploadId, `/columns/${encodeURIComponent(key)}`), 'PATCH', input)
+export async function updateColumn(uploadId: string, key: string, input: UpdateColumnInput): Promise<UploadColumn> {
+  return unwrap(await api.uploads[':id'].columns[':key'].$patch({ param: pathParams({ id: uploadId, key }), json: input }))
 }
 
 /** Rename, show/hide or resize: applied to the cached columns at once, undone if the server refuses. */

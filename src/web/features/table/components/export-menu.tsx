@@ -9,6 +9,7 @@ import {
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
@@ -16,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu'
 import { Spinner } from '#web/components/ui/spinner'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage } from '#web/lib/api-client'
 import { saveBlob, useCreateExport } from '../api/create-export'
 import { exportFileName } from '../lib/export-file'
 
@@ -31,7 +32,10 @@ type ExportMenuProps = {
   columnKeys: string[]
 }
 
-/** 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel. */
+/**
+ * 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel;
+ * all of them with the grid's visible columns.
+ */
 export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys }: ExportMenuProps) {
   const [hasBom, setHasBom] = useState(false)
   const exporter = useCreateExport(uploadId)
@@ -43,12 +47,13 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
         scope,
         view: scope === 'view' ? view : undefined,
         rowIndexes: scope === 'selected' ? selectedRowIndexes : undefined,
-        columns: scope === 'all' ? undefined : columnKeys,
+        // One rule for every scope, said in the menu: the grid's visible columns, in its order.
+        columns: columnKeys,
         bom: format === 'csv' && hasBom,
       },
       {
         onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format)),
-        onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: error instanceof ApiError ? error.message : undefined }),
+        onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: errorMessage(error, undefined) }),
       },
     )
   }
@@ -67,7 +72,9 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
           {GRID_MESSAGES.export}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">{GRID_MESSAGES.exportColumnsNote}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
         {scopes.map(({ scope, label }) => (
           <DropdownMenuSub key={scope}>
             <DropdownMenuSubTrigger>{label}</DropdownMenuSubTrigger>

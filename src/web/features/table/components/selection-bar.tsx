@@ -14,7 +14,7 @@ import {
 } from '#web/components/ui/alert-dialog'
 import { Button } from '#web/components/ui/button'
 import { Spinner } from '#web/components/ui/spinner'
-import { ApiError } from '#web/lib/api-client'
+import { errorStatus } from '#web/lib/api-client'
 import { useDeleteRows } from '../api/delete-rows'
 
 /** The selection bar: how many rows are selected, and 'Delete Selected' with its confirmation (001 §5). */
@@ -33,7 +33,7 @@ export function SelectionBar({ uploadId, rowIndexes, onClear }: { uploadId: stri
           onClear()
         },
         onError: (error) => {
-          toast.error(error instanceof ApiError ? GRID_MESSAGES.deleteRowsFailed : GRID_MESSAGES.deleteRowsUnexpected)
+          toast.error(errorStatus(error) === undefined ? GRID_MESSAGES.deleteRowsUnexpected : GRID_MESSAGES.deleteRowsFailed)
           setIsConfirming(false)
         },
       },

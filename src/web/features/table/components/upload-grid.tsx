@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage } from '#web/lib/api-client'
 import { useRows } from '../api/get-rows'
 import { useRowsInfinite } from '../api/get-rows-infinite'
 import { useUpdateCell } from '../api/update-cell'
@@ -122,7 +122,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
       <SelectionBar uploadId={upload.id} rowIndexes={selectedRowIndexes} onClear={() => setRowSelection({})} />
       {highlight.isNotFound && highlight.requested !== null && <p className="text-sm text-muted-foreground">{GRID_MESSAGES.rowNotFound(highlight.requested + 1)}</p>}
 
-      {active.isError && <GridError message={active.error instanceof ApiError ? active.error.message : String(active.error)} onRetry={() => void active.refetch()} />}
+      {active.isError && <GridError message={errorMessage(active.error, String(active.error))} onRetry={() => void active.refetch()} />}
       {active.isPending && !active.isError && <GridSkeleton />}
       {active.data && (
         <div aria-busy={active.isFetching} className="min-w-0">

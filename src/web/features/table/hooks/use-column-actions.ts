@@ -1,15 +1,12 @@
 import { toast } from 'sonner'
 import { COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import type { ColumnType, UploadColumn } from '#common/schemas/uploads'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage, errorStatus } from '#web/lib/api-client'
 import { useAddColumn } from '../api/add-column'
 import { useDeleteColumn } from '../api/delete-column'
 import { useReorderColumns } from '../api/reorder-columns'
 import { useUpdateColumn } from '../api/update-column'
 import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rules'
-
-/** The server's message when it has one (409 'Name conflict', 422...), else the spec's fallback. */
-const describe = (error: unknown) => (error instanceof ApiError ? error.message : undefined)
 
 /** Every column change of the grid, with the spec's checks and toasts (001 §5, §8). */
 export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
@@ -36,7 +33,7 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
         toast.success(COLUMN_MESSAGES.columnRenamed)
         return true
       } catch (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.renameFailed, { description: describe(error) })
+        toast.error(errorStatus(error) === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.renameFailed, { description: errorMessage(error, undefined) })
         return false
       }
     },
@@ -48,7 +45,7 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
         toast.success(COLUMN_MESSAGES.columnAdded)
         return true
       } catch (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.addFailed, { description: describe(error) })
+        toast.error(errorStatus(error) === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.addFailed, { description: errorMessage(error, undefined) })
         return false
       }
     },
@@ -62,18 +59,18 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
         await remove.mutateAsync(key)
         toast.success(COLUMN_MESSAGES.columnDeleted)
       } catch (error) {
-        toast.error(COLUMN_MESSAGES.deleteFailed, { description: describe(error) })
+        toast.error(COLUMN_MESSAGES.deleteFailed, { description: errorMessage(error, undefined) })
       }
     },
     setHidden: (key: string, hidden: boolean) =>
-      update.mutate({ key, hidden }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) }),
+      update.mutate({ key, hidden }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) }),
     setWidth: (key: string, width: number) =>
-      update.mutate({ key, width }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) }),
+      update.mutate({ key, width }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) }),
     /** Drops `moved` where `target` is; the whole order (hidden columns included) is saved. */
     move: (moved: string, target: string) => {
       const keys = moveColumnKey(sortedColumns(columns).map((column) => column.key), moved, target)
       if (!keys) return
-      reorder.mutate({ keys }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: describe(error) }) })
+      reorder.mutate({ keys }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) })
     },
   }
 }

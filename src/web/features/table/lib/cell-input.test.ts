@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { inputTypeFor, toCellValue, toDateInputValue } from './cell-input'
+import { GRID_MESSAGES } from '#common/messages'
+import { inputModeFor, readCellDraft } from './cell-input'
 
 describe('cell editor input', () => {
-  it('types the input by the column type', () => {
-    expect(inputTypeFor('number')).toBe('number')
-    expect(inputTypeFor('date')).toBe('date')
-    expect(inputTypeFor('text')).toBe('text')
-    expect(inputTypeFor('boolean')).toBe('text')
+  it('offers a number keyboard for numbers and text for the rest', () => {
+    expect(inputModeFor('number')).toBe('decimal')
+    expect(inputModeFor('date')).toBe('text')
+    expect(inputModeFor('text')).toBe('text')
   })
 
-  it('reads ISO dates and timestamps into a date input, other text as empty', () => {
-    expect(toDateInputValue('2024-03-09')).toBe('2024-03-09')
-    expect(toDateInputValue('2024-03-09T10:00:00Z')).toBe('2024-03-09')
-    expect(toDateInputValue('March 9')).toBe('')
+  it('refuses text a number column cannot read instead of emptying the cell', () => {
+    expect(readCellDraft('number', 'Employees', 'abc')).toEqual({ error: GRID_MESSAGES.cellNeedsNumber('Employees') })
+    expect(readCellDraft('number', 'Employees', '1,500')).toEqual({ value: '1,500' })
+    expect(readCellDraft('number', 'Employees', '-3.5')).toEqual({ value: '-3.5' })
   })
 
-  it('sends blank as null to empty the cell', () => {
-    expect(toCellValue('  ')).toBeNull()
-    expect(toCellValue('42')).toBe('42')
+  it('takes a date as the grid writes it and refuses one it cannot read', () => {
+    expect(readCellDraft('date', 'Signed Up', '2022-04-22')).toEqual({ value: '2022-04-22' })
+    expect(readCellDraft('date', 'Signed Up', '2022-13-40')).toEqual({ error: GRID_MESSAGES.cellNeedsDate('Signed Up') })
+    expect(readCellDraft('boolean', 'Active', 'maybe')).toEqual({ error: GRID_MESSAGES.cellNeedsBoolean('Active') })
+  })
+
+  it('sends blank as null to empty the cell, whatever the type', () => {
+    expect(readCellDraft('number', 'Employees', '  ')).toEqual({ value: null })
+    expect(readCellDraft('text', 'Notes', 'Acme')).toEqual({ value: 'Acme' })
   })
 })

@@ -1,19 +1,19 @@
+import { cellValueError } from '#common/cell-values'
 import type { ColumnType } from '#common/schemas/uploads'
 
-/** The input an in-place editor uses for a column type (001 §5 column types). */
-export function inputTypeFor(type: ColumnType): 'text' | 'number' | 'date' {
-  if (type === 'number') return 'number'
-  if (type === 'date') return 'date'
-  return 'text'
+/**
+ * How an in-place editor reads for a column type (001 §5 column types). Numbers and dates are
+ * typed as text: a browser's number input hands back '' for text it cannot read (so "abc" would
+ * empty the cell) and its date input shows the browser's locale (04/22/2022) instead of the
+ * grid's 2022-04-22. The value is checked here, with the server's rule, instead.
+ */
+export function inputModeFor(type: ColumnType): 'decimal' | 'text' {
+  return type === 'number' ? 'decimal' : 'text'
 }
 
-/** A stored date as an `<input type="date">` value, when it is one; other text stays as it is. */
-export function toDateInputValue(value: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value.trim())
-  return match?.[1] ?? ''
-}
-
-/** What is sent for an edit: blank empties the cell (null). */
-export function toCellValue(raw: string): string | null {
-  return raw.trim() === '' ? null : raw
+/** What is sent for an edit (blank empties the cell: null), or why the column cannot hold it. */
+export function readCellDraft(type: ColumnType, column: string, raw: string): { value: string | null } | { error: string } {
+  const error = cellValueError(type, column, raw)
+  if (error) return { error }
+  return { value: raw.trim() === '' ? null : raw }
 }

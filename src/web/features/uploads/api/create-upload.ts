@@ -1,7 +1,6 @@
 import type { UploadResponse } from '#common/schemas/uploads'
-import { ApiError, toApiError } from '#web/lib/api-client'
+import { api, ApiError, apiUrl, toApiError } from '#web/lib/api-client'
 import { UploadAbortedError } from '../lib/upload-errors'
-import { UPLOADS_URL } from '#web/lib/upload-query-keys'
 
 export type CreateUploadInput = {
   file: File
@@ -56,7 +55,7 @@ export function createUpload({ file, sheet, signal, onProgress }: CreateUploadIn
       settle()
       reject(new UploadAbortedError())
     }
-    xhr.open('POST', UPLOADS_URL)
+    xhr.open('POST', apiUrl(api.uploads.$path()))
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.send(form)
   })

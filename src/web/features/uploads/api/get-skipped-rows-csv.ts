@@ -1,6 +1,6 @@
-import { UPLOADS_URL } from '#web/lib/upload-query-keys'
+import { api, apiUrl, pathParams } from '#web/lib/api-client'
 
 /** A plain link downloads it: the server answers with Content-Disposition: attachment. */
 export function skippedRowsCsvUrl(uploadId: string) {
-  return `${UPLOADS_URL}/${encodeURIComponent(uploadId)}/skipped-rows.csv`
+  return apiUrl(api.uploads[':id']['skipped-rows.csv'].$path({ param: pathParams({ id: uploadId }) }))
 }

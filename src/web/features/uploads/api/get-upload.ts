@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { UploadDetail } from '#common/schemas/uploads'
-import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, UPLOADS_URL } from '#web/lib/upload-query-keys'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
 export async function getUpload(uploadId: string): Promise<UploadDetail> {
-  return unwrap(await fetch(`${UPLOADS_URL}/${encodeURIComponent(uploadId)}`, { credentials: 'same-origin' }))
+  return unwrap(await api.uploads[':id'].$get({ param: pathParams({ id: uploadId }) }))
 }
 
 export const getUploadQueryOptions = (uploadId: string) =>

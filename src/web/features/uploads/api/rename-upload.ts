@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RenameUploadInput } from '#common/schemas/rows'
 import type { UploadDetail, UploadSummary } from '#common/schemas/uploads'
-import { unwrap } from '#web/lib/api-client'
-import { uploadKeys, uploadUrl } from '#web/lib/upload-query-keys'
+import { api, pathParams, unwrap } from '#web/lib/api-client'
+import { uploadKeys } from '#web/lib/upload-query-keys'
 
 export async function renameUpload(uploadId: string, input: RenameUploadInput): Promise<UploadSummary> {
-  return unwrap(
-    await fetch(uploadUrl(uploadId), {
-      method: 'PATCH',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    }),
-  )
+  return unwrap(await api.uploads[':id'].$patch({ param: pathParams({ id: uploadId }), json: input }))
 }
 
 export function useRenameUpload(uploadId: string) {

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '#common/messages'
+import { IMPORT_WARNINGS, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { Badge } from '#web/components/ui/badge'
 import { Button } from '#web/components/ui/button'
@@ -93,6 +93,19 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
               <Metric label="Encoding" value={metrics.encoding} />
               <Metric label="Delimiter" value={metrics.delimiter === '\t' ? 'tab' : (metrics.delimiter ?? '—')} />
             </dl>
+          </section>
+        )}
+
+        {metrics?.warnings && metrics.warnings.length > 0 && (
+          <section aria-labelledby="quality-reading-notes" className="grid gap-2">
+            <h3 id="quality-reading-notes" className="font-medium">
+              {IMPORT_WARNINGS.heading}
+            </h3>
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {metrics.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
           </section>
         )}
 

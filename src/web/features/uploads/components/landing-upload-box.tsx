@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { Button } from '#web/components/ui/button'
 import { Spinner } from '#web/components/ui/spinner'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage } from '#web/lib/api-client'
 import { authClient } from '#web/lib/auth-client'
 import { cn } from '#web/lib/cn'
 import { usePublicConfig } from '#web/lib/public-config'
@@ -39,7 +39,7 @@ export function LandingUploadBox() {
     onFailure: ({ error }) => {
       // The server's own reason (too large, not a CSV...) helps more than the generic line.
       toast.error(UPLOAD_MESSAGES.landingUploadFailedTitle, {
-        description: error instanceof ApiError ? error.message : UPLOAD_MESSAGES.landingUploadFailedBody,
+        description: errorMessage(error, UPLOAD_MESSAGES.landingUploadFailedBody),
       })
     },
   })

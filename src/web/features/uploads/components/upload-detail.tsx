@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button'
 import { Card } from '#web/components/ui/card'
 import { Progress } from '#web/components/ui/progress'
 import { Skeleton } from '#web/components/ui/skeleton'
-import { ApiError } from '#web/lib/api-client'
+import { errorStatus } from '#web/lib/api-client'
 import { formatRelativeTime } from '#web/lib/relative-time'
 import { useConfirmUploadHeaders } from '../api/confirm-upload-headers'
 import { skippedRowsCsvUrl } from '../api/get-skipped-rows-csv'
@@ -33,7 +33,7 @@ export function UploadDetailView({ uploadId, renderRows }: UploadDetailViewProps
 
   if (upload.isPending) return <UploadDetailSkeleton />
   if (upload.isError) {
-    if (upload.error instanceof ApiError && upload.error.status === 404) return <UploadNotFound />
+    if (errorStatus(upload.error) === 404) return <UploadNotFound />
     return (
       <div role="alert" className="mx-auto flex w-full max-w-xl flex-col items-center gap-3 py-10 text-center">
         <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { UPLOAD_MESSAGES } from '#common/messages'
-import { ApiError } from '#web/lib/api-client'
+import { errorMessage } from '#web/lib/api-client'
 import type { UploadFileCheck } from './file-validation'
 import { UploadProcessingError } from './upload-errors'
 
@@ -18,7 +18,7 @@ export function describeUploadFailure(stage: UploadFailureStage, error: unknown)
       description: error.serverMessage || UPLOAD_MESSAGES.processingFailedBody,
     }
   }
-  const serverMessage = error instanceof ApiError ? error.message : null
+  const serverMessage = errorMessage(error, null)
   if (stage === 'upload') {
     return { title: UPLOAD_MESSAGES.uploadFailedTitle, description: serverMessage || UPLOAD_MESSAGES.uploadFailedBody }
   }

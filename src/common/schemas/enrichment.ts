@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import { AI } from '../constants.ts'
+import { AI_FIELD_MESSAGES } from '../messages.ts'
+import { rowViewSchema } from './rows.ts'
+
+/**
+ * AI columns (issue 12): the field a user writes as a prompt, its typed output, the cells it
+ * fills in, the estimate confirmed before a run, the prompt test and the run controls.
+ */
+
+/** The kinds of value a JSON output's named field may hold. */
+export const aiJsonFieldTypeSchema = z.enum(['text', 'number', 'boolean'])
+
+export const aiJsonFieldSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, AI_FIELD_MESSAGES.jsonFieldNameRequired)
+    .max(60)
+    .regex(/^[A-Za-z_][A-Za-z0-9_ ]*$/, AI_FIELD_MESSAGES.jsonFieldNamePattern),
+  type: aiJsonFieldTypeSchema.default('text'),
+  description: z.string().trim().max(300).optional(),
+})
+export type AiJsonField = z.infer<typeof aiJsonFieldSchema>
+
+/** What the model must answer with; its value is checked against it (one repair retry). */
+export const aiOutputTypeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text') }),
+  z.object({ kind: z.literal('number') }),
+  z.object({ kind: z.literal('boolean') }),
+  z.object({
+    kind: z.literal('choice'),
+    choices: z
+      .array(z.string().trim().min(1).max(100))
+      .min(2, AI_FIELD_MESSAGES.choicesTooFew)
+      .max(AI.maxChoices)
+      .refine((list) => new Set(list.map((c) => c.toLowerCase())).size === list.length, AI_FIELD_MESSAGES.choicesDuplicate),
+  }),
+  z.object({ kind: z.literal('url') }),
+  z.object({ kind: z.literal('email') }),
+  z.object({
+    kind: z.literal('json'),
+    fields: z
+      .array(aiJsonFieldSchema)
+      .min(1, AI_FIELD_MESSAGES.jsonFieldsRequired)
+      .max(AI.maxJsonFields)
+      .refine((list) => new Set(list.map((f) => f.name.toLowerCase())).size === list.length, AI_FIELD_MESSAGES.jsonFieldsDuplicate),
+  }),
+])
+export type AiOutputType = z.infer<typeof aiOutputTypeSchema>
+export type AiOutputKind = AiOutputType['kind']
+
+const fieldName = z.string().trim().min(1, AI_FIELD_MESSAGES.nameRequired).max(AI.maxNameLength)
+const prompt = z.string().trim().min(1, AI_FIELD_MESSAGES.promptRequired).max(AI.maxPromptLength)
+
+/** POST /api/uploads/:id/ai-fields */
+export const createAiFieldSchema = z.object({
+  name: fieldName,
+  prompt,
+  outputType: aiOutputTypeSchema.default({ kind: 'text' }),
+  webSearch: z.boolean().default(false),
+})
+export type CreateAiFieldInput = z.infer<typeof createAiFieldSchema>
+
+/** PATCH /api/uploads/:id/ai-fields/:fieldId: a new prompt or output type makes done cells stale. */
+export const updateAiFieldSchema = z
+  .object({ name: fieldName, prompt, outputType: aiOutputTypeSchema, webSearch: z.boolean() })
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, AI_FIELD_MESSAGES.nothingToChange)
+export type UpdateAiFieldInput = z.infer<typeof updateAiFieldSchema>
+
+export const aiCellStatusSchema = z.enum(['queued', 'running', 'done', 'error', 'no_credits', 'stale', 'cancelled'])
+export type AiCellStatus = z.infer<typeof aiCellStatusSchema>
+
+/** processing while a run has cells to do; paused by the user; completed when none is left. */
+export const aiFieldStatusSchema = z.enum(['idle', 'processing', 'paused', 'completed'])
+export type AiFieldStatus = z.infer<typeof aiFieldStatusSchema>
+
+export const aiTokenUsageSchema = z.object({
+  input: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+  /** Input tokens the provider served from its prompt cache, when it reports them. */
+  cached: z.number().int().nonnegative().nullable(),
+})
+export type AiTokenUsage = z.infer<typeof aiTokenUsageSchema>
+
+/** Where a cell's value came from. */
+export const aiProvenanceSchema = z.object({
+  reasoning: z.string().nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+  sources: z.array(z.string()),
+  provider: z.string(),
+  model: z.string(),
+  promptVersion: z.number().int(),
+  inputHash: z.string(),
+  tokens: aiTokenUsageSchema,
+  credits: z.number().int().nonnegative(),
+  latencyMs: z.number().int().nonnegative(),
+  /** The value came from an earlier cell with the same inputs, prompt version and model. */
+  reused: z.boolean(),
+  /** Run on the user's own API key: no credits charged. */
+  ownKey: z.boolean(),
+  completedAt: z.string(),
+})
+export type AiProvenance = z.infer<typeof aiProvenanceSchema>
+
+export type AiCellValue = string | number | boolean | Record<string, string | number | boolean | null> | null
+
+export type AiCell = {
+  fieldId: string
+  rowIndex: number
+  status: AiCellStatus
+  value: AiCellValue
+  /** The value as the grid shows it (also what is written into the row). */
+  display: string | null
+  error: string | null
+  attempts: number
+  provenance: AiProvenance | null
+  updatedAt: string
+}
+
+export const aiRunScopeSchema = z.enum(['all', 'empty', 'failed', 'stale', 'selected', 'view'])
+export type AiRunScope = z.infer<typeof aiRunScopeSchema>
+
+export type AiFieldCounts = Record<AiCellStatus, number> & { total: number }
+
+export type AiRun = {
+  scope: AiRunScope
+  total: number
+  budget: number | null
+  creditsSpent: number
+  startedAt: string
+  finishedAt: string | null
+  /** Why a run stopped before its cells were done: 'budget', 'cancelled', 'no_credits'. */
+  stopReason: string | null
+}
+
+export type AiField = {
+  id: string
+  uploadId: string
+  /** The AI column's key in `upload_columns` and in each row's `data`. */
+  columnKey: string
+  name: string
+  prompt: string
+  promptVersion: number
+  outputType: AiOutputType
+  webSearch: boolean
+  status: AiFieldStatus
+  counts: AiFieldCounts
+  /** processed / total of the current or last run, for the progress banner. */
+  processedRows: number
+  totalRows: number
+  run: AiRun | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** Which rows a run or an estimate takes. `rowIndexes` for 'selected', `view` for 'view'. */
+export const aiRunRequestSchema = z
+  .object({
+    scope: aiRunScopeSchema,
+    rowIndexes: z.array(z.number().int().min(0)).max(AI.maxSelectedRows).optional(),
+    view: rowViewSchema.optional(),
+    /** Stop the run when this many credits are spent. */
+    budget: z.number().int().min(1).max(10_000_000).optional(),
+  })
+  .refine((r) => r.scope !== 'selected' || (r.rowIndexes?.length ?? 0) > 0, {
+    message: AI_FIELD_MESSAGES.selectRows,
+    path: ['rowIndexes'],
+  })
+export type AiRunRequest = z.infer<typeof aiRunRequestSchema>
+
+/** POST .../estimate: what a run of this scope would do, confirmed by the user first. */
+export type AiRunEstimate = {
+  scope: AiRunScope
+  /** Rows in the scope. */
+  rows: number
+  /** Cells the run would compute: rows in scope, capped by the budget. */
+  cells: number
+  creditsPerCell: number
+  credits: number
+  balance: number
+  /** True when the balance (or the user's own key) covers the run. */
+  covered: boolean
+  ownKey: boolean
+  budget: number | null
+  estimatedSeconds: number
+  provider: string | null
+  model: string | null
+}
+
+export type AiRunStarted = { started: boolean; total_rows: number; field: AiField }
+
+/** POST /api/uploads/:id/ai-fields/test: the prompt on one of the first 1000 rows. */
+export const testAiPromptSchema = z.object({
+  prompt,
+  rowIndex: z.number().int().min(0),
+  outputType: aiOutputTypeSchema.default({ kind: 'text' }),
+  webSearch: z.boolean().default(false),
+})
+export type TestAiPromptInput = z.infer<typeof testAiPromptSchema>
+
+export type TestAiPromptResult = {
+  value: AiCellValue
+  display: string
+  /** The prompt as sent for this row (fixed part and row values). */
+  renderedPrompt: string
+  provenance: AiProvenance
+  remainingCredits: number
+}
+
+export const aiRunActionSchema = z.enum(['pause', 'resume', 'cancel'])
+export type AiRunAction = z.infer<typeof aiRunActionSchema>
+
+/** GET .../ai-fields/:fieldId/cells?rowIndexes=1,2,3 (the rows on screen). */
+export const aiCellsQuerySchema = z.object({
+  rowIndexes: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, AI_FIELD_MESSAGES.rowIndexesFormat)
+    .transform((s) => s.split(',').map(Number))
+    .pipe(z.array(z.number().int().min(0)).max(500)),
+})
+
+/** Where the app's AI comes from, for the dialog and API Settings ("not configured" shows how to connect). */
+export type AiProviderStatus = {
+  configured: boolean
+  provider: string | null
+  model: string | null
+  webSearch: boolean
+  ownKey: boolean
+  message: string | null
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { FOLDER_RULES, WORKSPACE_SORTS } from '../constants.ts'
+
+/** Folders and the File Storage lists (001 §2 "File Storage", §3 Folder, §5, §9 sort options). */
+
+export const workspaceSortSchema = z.enum(WORKSPACE_SORTS)
+export type WorkspaceSort = z.infer<typeof workspaceSortSchema>
+
+export const createFolderSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a folder name.')
+    .max(FOLDER_RULES.nameMaxLength, `Folder names are at most ${FOLDER_RULES.nameMaxLength} characters.`),
+})
+export type CreateFolderInput = z.infer<typeof createFolderSchema>
+
+export const listFoldersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: workspaceSortSchema.default('updated_desc'),
+})
+export type ListFoldersQuery = z.infer<typeof listFoldersQuerySchema>
+
+export type FolderSummary = {
+  id: string
+  name: string
+  color: string
+  fileCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+/** Moving a file: a folder id, or null for the root ('No Folder (Root)'). */
+export const moveUploadSchema = z.object({ folderId: z.uuid('Choose a folder.').nullable() })
+export type MoveUploadInput = z.infer<typeof moveUploadSchema>
+
+export const listUploadsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+  q: z.string().trim().max(200).optional(),
+  sort: workspaceSortSchema.default('updated_desc'),
+})
+export type ListUploadsQuery = z.infer<typeof listUploadsQuerySchema>
+
+/** The home dashboard's three counters. */
+export type WorkspaceStats = {
+  filesProcessed: number
+  rowsEnriched: number
+  exportsCreated: number
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MAIL_OUTBOX_MESSAGES } from '#common/messages'
+import { createTestDatabase } from '#server/test/test-database'
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+describe('mail links without SMTP', () => {
+  it('are printed on a line of their own when the logs are JSON (no terminal)', async () => {
+    const database = await createTestDatabase()
+    cleanups.push(database.drop)
+    const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-mail-links-'))
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+    const port = 41_000 + Math.floor(Math.random() * 2000)
+    const baseUrl = `http://localhost:${port}`
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' }
+    delete env.DATABASE_URL
+    delete env.SMTP_URL
+    if (database.url) env.DATABASE_URL = database.url
+    // stdout is a pipe, as under a process manager: the logs are JSON.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    cleanups.push(() => {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      return new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    const waitFor = async (test: () => boolean, what: string) => {
+      for (const until = Date.now() + 150_000; !test(); await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() > until || child.exitCode !== null) throw new Error(`${what} did not happen:\n${stdout}`)
+      }
+    }
+    await waitFor(() => stdout.includes('server.listening'), 'start')
+
+    const email = `links.${Date.now()}@example.com`
+    const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password: 'Correct-Horse9!', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', callbackURL: '/' }),
+    })
+    expect(res.status).toBe(200)
+    await waitFor(() => stdout.includes('/api/auth/verify-email?token='), 'the mail')
+
+    const lines = stdout.split('\n')
+    expect(lines.some((line) => line.startsWith('{') && line.includes('"event":"mail.outbox"'))).toBe(true)
+    const at = lines.findIndex((line) => line === MAIL_OUTBOX_MESSAGES.announce(email, 'Confirm your Rowcraft account'))
+    expect(at).toBeGreaterThanOrEqual(0)
+    expect(lines[at + 1]).toMatch(new RegExp(`^  ${baseUrl}/api/auth/verify-email\\?token=[^\\s"]+$`))
+  }, 240_000) // a server process: PGlite and its migrations start in 5-75 s on a busy machine
+})

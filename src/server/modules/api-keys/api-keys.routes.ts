@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { saveApiKeySchema, updateKeyPreferenceSchema } from '#common/schemas/api-keys'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import { getApiSettings, removeApiKey, saveApiKey, updateKeyPreference } from './api-keys.service.ts'
+
+export const apiKeysRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await getApiSettings({ userId: c.var.user.id })))
+  .post('/', validate('json', saveApiKeySchema), async (c) =>
+    c.json(await saveApiKey({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
+  )
+  .put('/preference', validate('json', updateKeyPreferenceSchema), async (c) =>
+    c.json(await updateKeyPreference({ userId: c.var.user.id, ...c.req.valid('json') })),
+  )
+  .delete('/:id', validate('param', z.object({ id: z.uuid() })), async (c) =>
+    c.json(await removeApiKey({ userId: c.var.user.id, id: c.req.valid('param').id })),
+  )

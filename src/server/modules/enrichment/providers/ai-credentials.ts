@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto'
+import { AI_DEFAULT_MODELS, type AI_PROVIDERS } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import { env, type Env } from '#server/env'
+import { AppError } from '#server/platform/app-error'
+
+export type AiProviderName = (typeof AI_PROVIDERS)[number]
+
+/** What a provider call needs; `ownKey` when it is the user's key (no credits charged). */
+export type AiCredentials = {
+  provider: AiProviderName
+  apiKey: string
+  baseURL: string | null
+  model: string
+  ownKey: boolean
+}
+
+/** The user's saved keys, in the shape the api-keys module returns (`getActiveAiKeys`). */
+export type UserAiKeys = {
+  preferOwnKey: boolean
+  keys: Array<{ provider: AiProviderName; apiKey: string; baseURL: string | null; model: string | null }>
+}
+
+/** A local OpenAI-compatible server (Ollama) takes any key; the SDK still wants one. */
+const KEYLESS = 'not-needed'
+
+/** The operator's providers from the environment, for ordinary prompts and for web search. */
+export function platformCredentials(config: Env, { webSearch }: { webSearch: boolean }): AiCredentials | null {
+  if (webSearch) {
+    if (!config.PERPLEXITY_API_KEY) return null
+    return {
+      provider: 'perplexity',
+      apiKey: config.PERPLEXITY_API_KEY,
+      baseURL: config.PERPLEXITY_BASE_URL ?? null,
+      model: config.AI_WEB_MODEL ?? AI_DEFAULT_MODELS.perplexity,
+      ownKey: false,
+    }
+  }
+  if (config.OPENAI_API_KEY || config.OPENAI_BASE_URL) {
+    const compatible = Boolean(config.OPENAI_BASE_URL)
+    return {
+      provider: compatible ? 'openai_compatible' : 'openai',
+      apiKey: config.OPENAI_API_KEY ?? KEYLESS,
+      baseURL: config.OPENAI_BASE_URL ?? null,
+      model: config.AI_MODEL ?? (compatible ? AI_DEFAULT_MODELS.openai_compatible : AI_DEFAULT_MODELS.openai),
+      ownKey: false,
+    }
+  }
+  if (config.ANTHROPIC_API_KEY) {
+    return {
+      provider: 'anthropic',
+      apiKey: config.ANTHROPIC_API_KEY,
+      baseURL: config.ANTHROPIC_BASE_URL ?? null,
+      model: config.AI_MODEL ?? AI_DEFAULT_MODELS.anthropic,
+      ownKey: false,
+    }
+  }
+  if (config.PERPLEXITY_API_KEY) {
+    return {
+      provider: 'perplexity',
+      apiKey: config.PERPLEXITY_API_KEY,
+      baseURL: config.PERPLEXITY_BASE_URL ?? null,
+      model: config.AI_WEB_MODEL ?? AI_DEFAULT_MODELS.perplexity,
+      ownKey: false,
+    }
+  }
+  return null
+}
+
+/** The user's own key for this kind of prompt: Perplexity for web search, any other key first otherwise. */
+export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: boolean }): AiCredentials | null {
+  if (!saved.preferOwnKey || saved.keys.length === 0) return null
+  const order: AiProviderName[] = webSearch ? ['perplexity'] : ['openai', 'openai_compatible', 'anthropic', 'perplexity']
+  for (const provider of order) {
+    const key = saved.keys.find((k) => k.provider === provider)
+    if (!key) continue
+    return {
+      provider,
+      apiKey: key.apiKey || KEYLESS,
+      baseURL: key.baseURL,
+      model: key.model ?? AI_DEFAULT_MODELS[provider],
+      ownKey: true,
+    }
+  }
+  return null
+}
+
+/** The user's saved keys; empty until the api-keys module is wired in (one line below). */
+async function loadUserKeys(userId: string): Promise<UserAiKeys> {
+  void userId
+  return { preferOwnKey: false, keys: [] }
+}
+
+/**
+ * The one place that decides which provider and key a user's prompt runs on: the user's own key
+ * when they prefer it, else the platform's. Throws the "how to connect a provider" message when
+ * there is none.
+ */
+export async function resolveAiCredentials({ userId, webSearch }: { userId: string; webSearch: boolean }): Promise<AiCredentials> {
+  const own = ownCredentials(await loadUserKeys(userId), { webSearch })
+  if (own) return own
+  const platform = platformCredentials(env, { webSearch })
+  if (platform) return platform
+  const anyConfigured = platformCredentials(env, { webSearch: false })
+  throw new AppError('SERVICE_UNAVAILABLE', webSearch && anyConfigured ? AI_FIELD_MESSAGES.webSearchNotConfigured : AI_FIELD_MESSAGES.notConfigured, {
+    title: AI_FIELD_MESSAGES.notConfiguredTitle,
+    reason: 'ai_not_configured',
+  })
+}
+
+/** Names a provider account without its secret: limits are kept per account. */
+export function accountKey(credentials: AiCredentials) {
+  const secret = createHash('sha256').update(credentials.apiKey).digest('hex').slice(0, 12)
+  return `${credentials.provider}|${credentials.baseURL ?? ''}|${secret}`
+}

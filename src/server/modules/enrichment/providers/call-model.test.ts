@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadEnv, setEnv } from '#server/env'
+import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import type { AiCredentials } from './ai-credentials.ts'
+import { callModel, callTuning } from './call-model.ts'
+
+let fake: FakeAiServer
+let credentials: AiCredentials
+
+beforeAll(async () => {
+  setEnv(loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'rowcraft-ai-')), APP_SECRET: 'x'.repeat(40), AI_CONCURRENCY: '4' }))
+  fake = await startFakeAiServer()
+  credentials = { provider: 'openai_compatible', apiKey: 'sk-test', baseURL: fake.openaiBaseURL, model: 'fake-model', ownKey: false }
+  callTuning.backoffBaseMs = 5
+})
+afterAll(() => fake.stop())
+beforeEach(() => fake.reset({}))
+
+const fixedPart = 'Fixed instructions'
+const call = (rowPart: string, outputType: Parameters<typeof callModel>[0]['outputType'] = { kind: 'number' }) =>
+  callModel({ credentials, fixedPart, rowPart, outputType })
+
+describe('callModel against an OpenAI-compatible server', () => {
+  it('asks for the answer schema and reads a typed value with usage and cached tokens', async () => {
+    fake.options.answer = () => ({ reasoning: 'counted', confidence: 0.8, value: 42 })
+    const first = await call('Row values: {"Company":"Acme"}')
+    const second = await call('Row values: {"Company":"Beta"}')
+    expect(first).toMatchObject({ ok: true, answer: { value: 42, reasoning: 'counted', confidence: 0.8 }, calls: 1 })
+    expect(fake.calls[0]!.schema?.properties).toHaveProperty('value')
+    expect(fake.calls[0]!.messages.map((m) => m.role)).toEqual(['system', 'user'])
+    expect(fake.calls[0]!.path).toBe('/v1/chat/completions')
+    if (!first.ok || !second.ok) throw new Error('expected answers')
+    expect(first.tokens.input).toBeGreaterThan(0)
+    // The same fixed part again: the provider reports it as cached.
+    expect(second.tokens.cached).toBeGreaterThan(0)
+  })
+
+  it('retries a 429 after its Retry-After and a 500, then answers', async () => {
+    fake.reset({ retryAfterSeconds: 0.2, answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
+    fake.failNext.push(429, 500)
+    const started = Date.now()
+    const result = await call('Row values: {}')
+    expect(result).toMatchObject({ ok: true, answer: { value: 7 }, calls: 3 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190)
+    expect(fake.calls.map((c) => c.status)).toEqual([429, 500, 200])
+  })
+
+  it('gives up after the last attempt with a plain message', async () => {
+    fake.reset({})
+    fake.failNext.push(500, 500, 500, 500, 500)
+    const result = await call('Row values: {}')
+    expect(result).toMatchObject({ ok: false, calls: callTuning.maxAttempts })
+    expect(fake.calls).toHaveLength(callTuning.maxAttempts)
+  })
+
+  it('does not retry a refused key', async () => {
+    const result = await callModel({ credentials: { ...credentials, apiKey: 'bad-key' }, fixedPart, rowPart: 'x', outputType: { kind: 'text' } })
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('refused the API key'), calls: 1 })
+  })
+
+  it('repairs an answer that does not fit the type once', async () => {
+    let n = 0
+    fake.reset({ answer: () => (++n === 1 ? { reasoning: 'r', confidence: 0.5, value: 'maybe' } : { reasoning: 'r', confidence: 0.5, value: 'Yes' }) })
+    const result = await call('Row', { kind: 'choice', choices: ['Yes', 'No'] })
+    expect(result).toMatchObject({ ok: true, answer: { value: 'Yes' }, calls: 2 })
+    expect(fake.calls[1]!.messages.at(-1)!.content).toContain('is not one of the choices')
+  })
+
+  it('fails a cell whose repaired answer still does not fit', async () => {
+    fake.reset({ answer: () => ({ reasoning: 'r', confidence: 0.5, value: 'not a number' }) })
+    const result = await call('Row')
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('did not fit'), calls: 2 })
+  })
+
+  it('reads a streamed answer the same way (the fake speaks SSE too)', async () => {
+    const res = await fetch(`${fake.openaiBaseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] }),
+    })
+    const text = await res.text()
+    expect(text.trim().endsWith('data: [DONE]')).toBe(true)
+    expect(text).toContain('"usage"')
+  })
+})

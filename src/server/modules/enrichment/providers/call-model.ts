@@ -1,0 +1,194 @@
+import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, NoOutputGeneratedError, Output, type ModelMessage } from 'ai'
+import { AI } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
+import { env } from '#server/env'
+import { logger } from '#server/platform/logger'
+import { answerJsonSchema, parseAnswer, type ParsedAnswer } from '../lib/ai-output.ts'
+import { accountKey, type AiCredentials } from './ai-credentials.ts'
+import { createLanguageModel } from './language-model.ts'
+import { limiterFor } from './rate-limiter.ts'
+
+/** Timings of provider calls; tests and benchmarks shorten them. */
+export const callTuning = {
+  timeoutMs: AI.callTimeoutMs as number,
+  maxAttempts: AI.maxAttempts as number,
+  backoffBaseMs: AI.backoffBaseMs as number,
+  backoffMaxMs: AI.backoffMaxMs as number,
+  /** A Retry-After longer than this is cut to it, so a cell never waits for hours. */
+  retryAfterMaxMs: 5 * 60_000,
+}
+
+export type ModelCallInput = {
+  credentials: AiCredentials
+  fixedPart: string
+  rowPart: string
+  outputType: AiOutputType
+  signal?: AbortSignal
+}
+
+export type ModelCallResult =
+  | {
+      ok: true
+      answer: ParsedAnswer
+      sources: string[]
+      tokens: AiTokenUsage
+      latencyMs: number
+      /** HTTP calls made, retries and the repair included. */
+      calls: number
+    }
+  | { ok: false; error: string; calls: number; tokens: AiTokenUsage }
+
+type Failure = { retryable: boolean; message: string; waitMs: number | null }
+
+function retryAfterMs(headers: Record<string, string> | undefined): number | null {
+  if (!headers) return null
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+  const ms = Number(lower['retry-after-ms'])
+  if (Number.isFinite(ms) && ms >= 0) return ms
+  const value = lower['retry-after']
+  if (!value) return null
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const date = Date.parse(value)
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null
+}
+
+function classify(error: unknown): Failure {
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode ?? 0
+    if (status === 401 || status === 403) return { retryable: false, message: AI_FIELD_MESSAGES.providerRejectedKey, waitMs: null }
+    if (status === 429 || status === 408 || status >= 500 || status === 0) {
+      return { retryable: true, message: AI_FIELD_MESSAGES.providerUnavailable, waitMs: retryAfterMs(error.responseHeaders) }
+    }
+    return { retryable: false, message: `The AI provider refused the request (${status}): ${error.message.slice(0, 300)}`, waitMs: null }
+  }
+  const name = (error as { name?: string } | null)?.name
+  if (name === 'TimeoutError' || name === 'AbortError') return { retryable: true, message: AI_FIELD_MESSAGES.providerTimeout, waitMs: null }
+  // Connection refused or reset: the provider may come back.
+  return { retryable: true, message: AI_FIELD_MESSAGES.providerUnavailable, waitMs: null }
+}
+
+function backoff(attempt: number, hinted: number | null) {
+  if (hinted !== null) return Math.min(hinted, callTuning.retryAfterMaxMs)
+  const exp = Math.min(callTuning.backoffMaxMs, callTuning.backoffBaseMs * 2 ** (attempt - 1))
+  return exp / 2 + Math.random() * (exp / 2)
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+}
+
+const addTokens = (a: AiTokenUsage, b: AiTokenUsage): AiTokenUsage => ({
+  input: a.input + b.input,
+  output: a.output + b.output,
+  cached: a.cached === null && b.cached === null ? null : (a.cached ?? 0) + (b.cached ?? 0),
+})
+
+type RawAnswer = { text: string; sources: string[]; tokens: AiTokenUsage }
+
+/** One provider call: a slot of the account's limiter, a timeout, no retry of the SDK's own. */
+async function callOnce(input: ModelCallInput, messages: ModelMessage[]): Promise<RawAnswer> {
+  const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
+  await limiter.acquire()
+  try {
+    const signal = input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(callTuning.timeoutMs)]) : AbortSignal.timeout(callTuning.timeoutMs)
+    const schema = answerJsonSchema(input.outputType)
+    let text: string
+    let usage: { inputTokens?: number; outputTokens?: number; inputTokenDetails?: { cacheReadTokens?: number } } | undefined
+    let sources: string[] = []
+    try {
+      const result = await generateText({
+        model: createLanguageModel(input.credentials),
+        messages,
+        // The system message is our own fixed part (row values go in the user message), and it
+        // must be a message to carry Anthropic's cache mark.
+        allowSystemInMessages: true,
+        output: Output.object({ schema: jsonSchema(schema), name: 'cell_answer' }),
+        maxRetries: 0,
+        abortSignal: signal,
+        providerOptions: { openai: { strictJsonSchema: false } },
+      })
+      text = result.text
+      usage = result.usage
+      sources = result.sources.flatMap((s) => (s.sourceType === 'url' ? [s.url] : []))
+    } catch (error) {
+      // The provider answered, but not with JSON: the answer is read leniently, then repaired.
+      if (!NoObjectGeneratedError.isInstance(error) && !NoOutputGeneratedError.isInstance(error)) throw error
+      text = (error as { text?: string }).text ?? ''
+      usage = (error as { usage?: typeof usage }).usage
+    }
+    return {
+      text,
+      sources,
+      tokens: {
+        input: usage?.inputTokens ?? 0,
+        output: usage?.outputTokens ?? 0,
+        cached: usage?.inputTokenDetails?.cacheReadTokens ?? null,
+      },
+    }
+  } finally {
+    limiter.release()
+  }
+}
+
+/** A call retried on 429, 5xx, timeouts and lost connections, with back-off that honours Retry-After. */
+async function callWithRetries(input: ModelCallInput, messages: ModelMessage[], counter: { calls: number }): Promise<RawAnswer | Failure> {
+  for (let attempt = 1; ; attempt += 1) {
+    counter.calls += 1
+    try {
+      return await callOnce(input, messages)
+    } catch (error) {
+      const failure = classify(error)
+      if (input.signal?.aborted) return { ...failure, retryable: false }
+      if (!failure.retryable || attempt >= callTuning.maxAttempts) {
+        logger.warn({ event: 'enrichment.call_failed', provider: input.credentials.provider, attempt, err: error })
+        return failure
+      }
+      await sleep(backoff(attempt, failure.waitMs), input.signal)
+    }
+  }
+}
+
+/**
+ * Asks the model for one cell: structured output first; an answer that does not fit the type
+ * gets one repair call that says what was wrong.
+ */
+export async function callModel(input: ModelCallInput): Promise<ModelCallResult> {
+  const started = performance.now()
+  const counter = { calls: 0 }
+  const messages: ModelMessage[] = [
+    // The fixed part first and alone in the system message: providers cache a repeated prefix.
+    { role: 'system', content: input.fixedPart, providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
+    { role: 'user', content: input.rowPart },
+  ]
+  let tokens: AiTokenUsage = { input: 0, output: 0, cached: null }
+  const first = await callWithRetries(input, messages, counter)
+  if ('retryable' in first) return { ok: false, error: first.message, calls: counter.calls, tokens }
+  tokens = addTokens(tokens, first.tokens)
+  let parsed = parseAnswer(input.outputType, first.text)
+  let sources = first.sources
+  if (!parsed.ok) {
+    const repair = await callWithRetries(
+      input,
+      [
+        ...messages,
+        { role: 'assistant', content: first.text || '(empty)' },
+        { role: 'user', content: `That answer does not fit: ${parsed.problem}. Answer again with JSON only, as asked.` },
+      ],
+      counter,
+    )
+    if ('retryable' in repair) return { ok: false, error: repair.message, calls: counter.calls, tokens }
+    tokens = addTokens(tokens, repair.tokens)
+    parsed = parseAnswer(input.outputType, repair.text)
+    sources = repair.sources.length > 0 ? repair.sources : sources
+    if (!parsed.ok) return { ok: false, error: `${AI_FIELD_MESSAGES.outputMismatch} (${parsed.problem})`, calls: counter.calls, tokens }
+  }
+  return { ok: true, answer: parsed.answer, sources, tokens, latencyMs: Math.round(performance.now() - started), calls: counter.calls }
+}

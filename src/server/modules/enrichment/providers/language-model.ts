@@ -1,0 +1,23 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createPerplexity } from '@ai-sdk/perplexity'
+import type { LanguageModel } from 'ai'
+import type { AiCredentials } from './ai-credentials.ts'
+
+/**
+ * The AI SDK model for a set of credentials. OpenAI and OpenAI-compatible servers go through
+ * `.chat()`: the default OpenAI model calls the Responses API, which Ollama, vLLM and LM Studio do
+ * not have (STACK-NOTES).
+ */
+export function createLanguageModel(credentials: AiCredentials): LanguageModel {
+  const baseURL = credentials.baseURL ?? undefined
+  switch (credentials.provider) {
+    case 'openai':
+    case 'openai_compatible':
+      return createOpenAI({ apiKey: credentials.apiKey, baseURL, name: credentials.provider }).chat(credentials.model)
+    case 'anthropic':
+      return createAnthropic({ apiKey: credentials.apiKey, baseURL })(credentials.model)
+    case 'perplexity':
+      return createPerplexity({ apiKey: credentials.apiKey, baseURL })(credentials.model)
+  }
+}

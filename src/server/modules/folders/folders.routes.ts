@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import { createFolderSchema, listFoldersQuerySchema } from '#common/schemas/folders'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import { createFolder, deleteFolder, listFolders } from './folders.service.ts'
+
+export const foldersRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', validate('query', listFoldersQuerySchema), async (c) =>
+    c.json(await listFolders({ userId: c.var.user.id, ...c.req.valid('query') })),
+  )
+  .post('/', validate('json', createFolderSchema), async (c) =>
+    c.json(await createFolder({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
+  )
+  .delete('/:id', async (c) => c.json(await deleteFolder({ userId: c.var.user.id, folderId: c.req.param('id') })))

@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { listTemplatesQuerySchema, templateIdParamSchema, templateInputSchema } from '#common/schemas/templates'
+import type { AppEnv } from '#server/platform/hono-env'
+import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts'
+
+export const templatesRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', validate('query', listTemplatesQuerySchema), async (c) =>
+    c.json(await listTemplates({ userId: c.var.user.id, ...c.req.valid('query') })),
+  )
+  .post('/', validate('json', templateInputSchema), async (c) =>
+    c.json(await createTemplate({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
+  )
+  .put('/:id', validate('param', templateIdParamSchema), validate('json', templateInputSchema), async (c) =>
+    c.json(await updateTemplate({ userId: c.var.user.id, id: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  .delete('/:id', validate('param', templateIdParamSchema), async (c) =>
+    c.json(await deleteTemplate({ userId: c.var.user.id, ...c.req.valid('param') })),
+  )
