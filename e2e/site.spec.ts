@@ -252,7 +252,8 @@ test('help, privacy, terms and the comparison pages load with their own titles',
   ] as const) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-    await expect(page).toHaveTitle(`${title} · Rowcraft`)
+    // A title that already names the product is not suffixed with it again.
+    await expect(page).toHaveTitle(title.includes('Rowcraft') ? title : `${title} · Rowcraft`)
   }
   await page.goto('/help')
   const question = page.getByRole('button', { name: 'Why were some rows skipped?' })

@@ -11,7 +11,7 @@ const SAMPLE_ROWS = [
 function scoreClass(score: number) {
   if (score >= 80) return 'bg-green-100 text-green-800'
   if (score >= 60) return 'bg-yellow-100 text-yellow-800'
-  return 'bg-muted text-muted-foreground'
+  return 'bg-muted text-foreground'
 }
 
 export function EnrichedTablePreview() {
