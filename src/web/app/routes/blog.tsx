@@ -1,10 +1,5 @@
-import { MarketingPagePlaceholder } from '#web/components/page-placeholder'
+import { BlogListPage } from '#web/features/blog/components/blog-list-page'
 
 export function BlogRoute() {
-  return (
-    <MarketingPagePlaceholder
-      title="Blog"
-      description="Articles on lead enrichment and AI research arrive with the blog."
-    />
-  )
+  return <BlogListPage />
 }

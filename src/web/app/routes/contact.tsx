@@ -1,10 +1,5 @@
-import { MarketingPagePlaceholder } from '#web/components/page-placeholder'
+import { ContactPage } from '#web/features/contact/components/contact-page'
 
 export function ContactRoute() {
-  return (
-    <MarketingPagePlaceholder
-      title="Contact"
-      description="The contact form arrives with its feature."
-    />
-  )
+  return <ContactPage />
 }

@@ -1,10 +1,5 @@
-import { MarketingPagePlaceholder } from '#web/components/page-placeholder'
+import { HelpPage } from '#web/features/marketing/components/help-page'
 
 export function HelpRoute() {
-  return (
-    <MarketingPagePlaceholder
-      title="Help Center"
-      description="Guides for importing, enriching and exporting your lead lists arrive with the help center."
-    />
-  )
+  return <HelpPage />
 }

@@ -1,10 +1,5 @@
-import { MarketingPagePlaceholder } from '#web/components/page-placeholder'
+import { PrivacyPage } from '#web/features/marketing/components/privacy-page'
 
 export function PrivacyRoute() {
-  return (
-    <MarketingPagePlaceholder
-      title="Privacy Policy"
-      description="The full privacy policy is being written and will be published here."
-    />
-  )
+  return <PrivacyPage />
 }

@@ -1,10 +1,5 @@
-import { MarketingPagePlaceholder } from '#web/components/page-placeholder'
+import { TermsPage } from '#web/features/marketing/components/terms-page'
 
 export function TermsRoute() {
-  return (
-    <MarketingPagePlaceholder
-      title="Terms of Service"
-      description="The full terms of service are being written and will be published here."
-    />
-  )
+  return <TermsPage />
 }

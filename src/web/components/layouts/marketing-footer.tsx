@@ -8,6 +8,8 @@ const FOOTER_COLUMNS = [
       { label: 'Features', to: '/#features' },
       { label: 'Pricing', to: '/#pricing' },
       { label: 'Blog', to: '/blog' },
+      { label: 'Rowcraft vs Clay', to: '/compare/rowcraft-vs-clay' },
+      { label: 'Migrate from Clay', to: '/compare/migrate-from-clay' },
     ],
   },
   {

@@ -12,6 +12,7 @@ import {
   SheetTrigger,
 } from '#web/components/ui/sheet'
 import { authClient } from '#web/lib/auth-client'
+import { cn } from '#web/lib/cn'
 
 const NAV_LINKS = [
   { label: 'Features', to: '/#features' },
@@ -50,7 +51,8 @@ export function MarketingHeader() {
           </nav>
         )}
 
-        <div className={showNav ? 'hidden md:block' : undefined}>
+        <div className={cn('items-center gap-2', showNav ? 'hidden md:flex' : 'flex')}>
+          <SignInLink />
           <PrimaryAction />
         </div>
 
@@ -78,14 +80,29 @@ export function MarketingHeader() {
                   </Button>
                 ))}
               </nav>
-              <div className="px-4">
+              <div className="grid gap-2 px-4">
                 <PrimaryAction className="w-full" onNavigate={() => setIsMenuOpen(false)} />
+                <SignInLink className="w-full" onNavigate={() => setIsMenuOpen(false)} />
               </div>
             </SheetContent>
           </Sheet>
         )}
       </div>
     </header>
+  )
+}
+
+/** 'Sign in' beside 'Get started' for a returning visitor; hidden once signed in. */
+function SignInLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { pathname } = useLocation()
+  const { data: session, isPending } = authClient.useSession()
+  if (session || isPending) return null
+  return (
+    <Button variant="outline" className={className} asChild>
+      <Link to={{ pathname, search: '?mode=signin' }} onClick={onNavigate}>
+        Sign in
+      </Link>
+    </Button>
   )
 }
 

@@ -46,11 +46,11 @@ const FEATURES = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" className="scroll-mt-26 py-20" aria-labelledby="features-heading">
+    <section id="features" className="py-20" aria-labelledby="features-heading">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto mb-12 max-w-2xl text-center">
           <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-balance">
-            Know your leads better
+            Everything a lead list needs
           </h2>
           <p className="mt-3 text-muted-foreground">
             Everything you need to turn a raw list into one you can act on.
