@@ -122,13 +122,15 @@ describe('the server-side gate (requirePaidAccess on consume-credits)', () => {
     expect(events).toEqual([expect.objectContaining({ severity: 'medium', details: expect.objectContaining({ source: 'server' }) })])
   })
 
+  // The dates are taken when the test runs, not when the file is collected: on a busy machine the
+  // file's setup alone can take longer than the minute.
   it.each([
-    ['a trial ending in a minute', { trialEndsAt: new Date(Date.now() + 60_000) }],
-    ['a grace period ending in a minute', { gracePeriodEndsAt: new Date(Date.now() + 60_000) }],
-    ['an active subscription', { subscribed: true }],
-    ['a valid payment method', { paymentMethodValid: true }],
+    ['a trial ending in a minute', () => ({ trialEndsAt: new Date(Date.now() + 60_000) })],
+    ['a grace period ending in a minute', () => ({ gracePeriodEndsAt: new Date(Date.now() + 60_000) })],
+    ['an active subscription', () => ({ subscribed: true })],
+    ['a valid payment method', () => ({ paymentMethodValid: true })],
   ])('passes %s', async (_name, state) => {
-    const { browser } = await userWith(state)
+    const { browser } = await userWith(state())
     const res = await consume(browser, `gate-pass-${Math.random()}`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ success: true, remaining_credits: 1999, error: null })
