@@ -141,6 +141,7 @@ export async function startQueue(options: QueueOptions) {
     }
   }
   stopWakeUps = await listen(WAKE_CHANNEL, wakeLocalWorkers)
+  logger.info({ event: 'queue.ready', role: options.role, processId, jobs: options.jobs.length })
 }
 
 let definitions = new Map<string, AnyJobDefinition>()

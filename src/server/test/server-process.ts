@@ -81,7 +81,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 }
 
 /** Waits until the process answers /api/health (an API or all process). */
-export async function waitHealthy(baseUrl: string, server: ServerProcess, ms = 90_000) {
+export async function waitHealthy(baseUrl: string, server: ServerProcess, ms = 240_000) {
   await waitFor(
     `${baseUrl}/api/health`,
     async () => {

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config'
+import base from './vitest.config.ts'
+
+/** `npm run test:scale`: tests of several server processes on one PostgreSQL (DATABASE_URL). */
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ['src/**/*.pg.test.ts'], exclude: ['**/node_modules/**'] },
+})
