@@ -30,7 +30,7 @@ afterAll(async () => {
   // What the processes said, for a failure's story.
   for (const server of servers) {
     const tail = server.logs.filter((line) => (line.level as number) >= 40 || String(line.event).startsWith('queue.job') || line.method === 'POST').slice(-15)
-    console.info(server.role, server.child.pid, server.child.exitCode, JSON.stringify(tail), server.output.join('').slice(-2000))
+    console.warn(server.role, server.child.pid, server.child.exitCode, JSON.stringify(tail), server.output.join('').slice(-2000))
   }
   for (const server of servers) await server.stop('SIGKILL')
   await dropDatabase()
@@ -82,7 +82,7 @@ it('runs one API and two workers started together, shares imports, and survives 
   const stoppedAt = Date.now()
   await owner.stop('SIGKILL')
   const done = await waitFor('the other worker to finish the big import', () => completed(big), 60_000)
-  console.info(`scale_out_import_finished_after_worker_stop_ms: ${Date.now() - stoppedAt}`)
+  console.warn(`scale_out_import_finished_after_worker_stop_ms: ${Date.now() - stoppedAt}`)
   expect(done.valid_rows).toBe(150_000)
   expect(jobsStartedBy(other).length).toBeGreaterThan(jobsBefore.get(other)!.size)
 })

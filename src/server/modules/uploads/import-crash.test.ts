@@ -64,7 +64,7 @@ it('finishes an import within a minute after its server was killed mid-import an
   // From the kill, and from the restarted server answering (a start takes seconds on an idle
   // machine, more than a minute on a loaded one): the recovery's part must stay under a minute.
   const label = database.url ? 'PostgreSQL' : 'PGlite'
-  console.info(`import_completed_after_kill_ms: ${Date.now() - killedAt}, after_restart_ms: ${Date.now() - restartedAt} (${label})`)
+  console.warn(`import_completed_after_kill_ms: ${Date.now() - killedAt}, after_restart_ms: ${Date.now() - restartedAt} (${label})`)
   expect(Date.now() - restartedAt).toBeLessThan(60_000)
   expect(done.valid_rows).toBe(ROWS)
   expect(second.logs.some((line) => line.event === 'queue.job.abandoned')).toBe(true)
