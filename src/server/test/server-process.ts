@@ -128,9 +128,16 @@ export async function uploadOverHttp(baseUrl: string, headers: Record<string, st
   return ((await res.json()) as UploadResponse).upload_id
 }
 
-export async function progressOverHttp(baseUrl: string, headers: Record<string, string>, id: string) {
-  const res = await fetch(`${baseUrl}/api/uploads/${id}/progress`, { headers })
-  return (await res.json()) as UploadProgress
+export async function progressOverHttp(baseUrl: string, headers: Record<string, string>, id: string): Promise<UploadProgress> {
+  // A poll may meet a keep-alive connection the busy server has just closed (ECONNRESET): ask again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const res = await fetch(`${baseUrl}/api/uploads/${id}/progress`, { headers })
+      return (await res.json()) as UploadProgress
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
 }
 
 /** A CSV of `rows` leads, a few hundred bytes each: enough rows that an import takes seconds. */
