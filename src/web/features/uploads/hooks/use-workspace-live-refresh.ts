@@ -9,7 +9,7 @@ export const WORKSPACE_EVENTS_URL = '/api/dashboard/events'
 /**
  * Keeps file and folder lists current (001 §4): the user's events stream re-reads them when a file
  * or folder changes in another tab, or an import finishes or fails. On (re)connect it re-reads
- * too, to catch up on whatever happened while the stream was down.
+ * too, to catch up on whatever happened before the stream was open.
  */
 export function useWorkspaceLiveRefresh() {
   const queryClient = useQueryClient()
@@ -19,7 +19,6 @@ export function useWorkspaceLiveRefresh() {
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.folders() })
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.stats() })
     }
-    let isFirstOpen = true
     return subscribeToEvents(
       WORKSPACE_EVENTS_URL,
       (event) => {
@@ -27,12 +26,7 @@ export function useWorkspaceLiveRefresh() {
         else if (event.type === 'upload.progress' && (event.status === 'completed' || event.status === 'failed')) refresh()
       },
       () => {},
-      {
-        onOpen: () => {
-          if (!isFirstOpen) refresh()
-          isFirstOpen = false
-        },
-      },
+      { onOpen: refresh },
     )
   }, [queryClient])
 }
