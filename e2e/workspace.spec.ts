@@ -105,7 +105,7 @@ test('profile: avatar upload, then a password change and a sign-in with the new 
   await expect(page.getByText(PROFILE_MESSAGES.passwordUpdated)).toBeVisible()
 
   await page.context().clearCookies()
-  await page.goto('/')
+  await page.goto('/dashboard')
   await signInThroughDialog(page, { email: user.email, password: 'Brand-New-Pass7!' })
   await expect(page).toHaveURL(/\/dashboard/)
 })
