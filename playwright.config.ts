@@ -38,7 +38,7 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -113,8 +113,11 @@ it('drops row tables no upload waits for, and keeps the others', { timeout: 120_
   const importing = await importCsv(alice, 'importing.csv', csvOf(['Name', 'Email'], rows))
   await strand(importing)
 
-  const dropped = await dropOrphanRowTables()
-  expect(dropped.sort()).toEqual([partitionName(failed), partitionName(orphanId)].sort())
+  // The queue's periodic orphan check runs the same function and may get there first: what
+  // matters is which tables are left.
+  await dropOrphanRowTables()
+  expect(await tableExists(partitionName(failed))).toBe(false)
+  expect(await tableExists(partitionName(orphanId))).toBe(false)
   expect(await tableExists(partitionName(kept))).toBe(true)
   expect(await tableExists(partitionName(importing))).toBe(true)
 })
