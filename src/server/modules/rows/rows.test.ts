@@ -205,7 +205,8 @@ describe('indexes the grid builds as it is used', () => {
     // PostgreSQL builds sort indexes after the import and the filter index in the background;
     // PGlite builds the sort index when first sorted and has no filter index.
     const until = Date.now() + 20_000
-    while (driver.kind === 'pg' && !(await indexExists(filterIndexName(id, 'c1'))) && Date.now() < until) {
+    const isBuilt = async () => (await indexExists(filterIndexName(id, 'c1'))) && (await indexExists(sortIndexName(id, 'c2')))
+    while (driver.kind === 'pg' && !(await isBuilt()) && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(await indexExists(sortIndexName(id, 'c2'))).toBe(true)
