@@ -53,7 +53,8 @@ test('a CSV with a clear header uploads through the sidebar dialog and opens its
 
   // The file is listed in File Storage too.
   await page.getByRole('link', { name: 'File Storage' }).click()
-  await expect(page.getByRole('link', { name: /leads\.csv/ })).toContainText('3 rows')
+  const card = page.getByTestId('file-card').filter({ hasText: 'leads.csv' })
+  await expect(card.getByRole('definition').nth(1)).toHaveText('3')
 })
 
 test('a headerless CSV asks about headers, and "No Headers" imports it as Column 1..n', async ({ page }) => {
@@ -163,7 +164,8 @@ test('a file over the upload limit is refused in the dialog, and by the server w
   const dialog = await openSidebarUploadDialog(page)
   await dialog.getByTestId('upload-file-input').setInputFiles(big)
   await expect(toast(page, UPLOAD_MESSAGES.tooLargeTitle, UPLOAD_MESSAGES.tooLarge(LIMIT_MB))).toBeVisible()
-  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.statusReady)
+  // The status line says why the file was refused (issue 10, item 18).
+  await expect(dialog.getByRole('status')).toContainText(UPLOAD_MESSAGES.tooLarge(LIMIT_MB))
   expect(posts).toEqual([])
 
   // The server checks the same limit when the browser's check is bypassed.

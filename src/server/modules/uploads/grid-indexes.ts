@@ -122,6 +122,21 @@ export async function dropColumnIndexes(uploadId: string, key: string) {
   for (const name of [sortIndexName(uploadId, key), filterIndexName(uploadId, key)]) {
     ensured.delete(name)
     if (driver.kind === 'pglite') await driver.client.exec(`DROP INDEX IF EXISTS "${name}"`)
-    else await driver.pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`)
+    else await dropIndexConcurrently(driver.pool, name)
+  }
+}
+
+/**
+ * Two drops of one index at once (the queued purge and a second purge of the same column) make
+ * the later one fail with "tuple concurrently updated": the index is going either way, so the
+ * drop is tried again once the other has finished.
+ */
+async function dropIndexConcurrently(pool: { query: (text: string) => Promise<unknown> }, name: string, attempts = 3): Promise<void> {
+  try {
+    await pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`)
+  } catch (error) {
+    if (attempts <= 1 || !(error instanceof Error) || !error.message.includes('tuple concurrently updated')) throw error
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await dropIndexConcurrently(pool, name, attempts - 1)
   }
 }

@@ -46,12 +46,17 @@ function useScrollToHash() {
   useEffect(() => {
     if (!hash) return
     const id = decodeURIComponent(hash.slice(1))
-    const target = document.getElementById(id)
-    if (!target) return
+    const scroll = (behavior: ScrollBehavior) => {
+      const target = document.getElementById(id)
+      if (!target) return
+      const top = anchorScrollTop(id, target.getBoundingClientRect().top, window.scrollY)
+      if (Math.abs(top - window.scrollY) > 1) window.scrollTo({ top, behavior })
+    }
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    window.scrollTo({
-      top: anchorScrollTop(id, target.getBoundingClientRect().top, window.scrollY),
-      behavior: reduceMotion ? 'auto' : 'smooth',
-    })
+    scroll(reduceMotion ? 'auto' : 'smooth')
+    // Arriving from another page, lazy parts above the section (the upload box, images) may still
+    // change its place while the smooth scroll runs: settle on the section once they are in.
+    const settle = window.setTimeout(() => scroll('auto'), 900)
+    return () => window.clearTimeout(settle)
   }, [hash, key])
 }
