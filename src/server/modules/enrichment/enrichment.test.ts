@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AiCell, AiField, AiRunEstimate, AiRunStarted, TestAiPromptResult } from '#common/schemas/enrichment'
 import type { RowsPage } from '#common/schemas/rows'
+import type { TemplateList } from '#common/schemas/templates'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
@@ -109,6 +110,24 @@ describe('creating an AI field', () => {
     const detail = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
     expect(detail.columns.at(-1)).toMatchObject({ key: field.columnKey, name: 'Size', kind: 'ai', type: 'number' })
     expect(detail.aiColumnCount).toBe(1)
+  })
+
+  it("lists the files whose AI fields use a template's prompt, and only the user's own", async () => {
+    const prompt = 'Which industry is {Company} in?'
+    const first = await importCsv(alice, 'used-first.csv', leads)
+    const second = await importCsv(alice, 'used-second.csv', leads)
+    await createField(first, { name: 'Industry', prompt })
+    await createField(second, { name: 'Industry', prompt })
+    const template = { name: 'Industry', field_name: 'Industry', prompt_template: prompt, enable_advanced_search: false }
+    expect((await alice.post('/api/templates', template)).status).toBe(201)
+    expect((await bob.post('/api/templates', template)).status).toBe(201)
+
+    const mine = ((await (await alice.request('/api/templates')).json()) as TemplateList).data.find((t) => t.prompt_template === prompt)!
+    expect([...mine.used_in].sort()).toEqual(['used-first.csv', 'used-second.csv'])
+    expect(mine.used_in_count).toBe(2)
+    const theirs = ((await (await bob.request('/api/templates')).json()) as TemplateList).data.find((t) => t.prompt_template === prompt)!
+    expect(theirs.used_in).toEqual([])
+    expect(theirs.used_in_count).toBe(0)
   })
 
   it('refuses an empty name or prompt, unknown columns, a taken name, and a fifth field on the trial', async () => {

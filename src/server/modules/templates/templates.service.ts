@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { TEMPLATES } from '#common/constants'
 import { TEMPLATE_MESSAGES } from '#common/messages'
 import { templateInputSchema, type AiFieldTemplate, type TemplateInput, type TemplateList } from '#common/schemas/templates'
 import { db } from '#server/db/client'
-import { aiFieldTemplates } from '#server/db/schema/index'
+import { aiFields, aiFieldTemplates, csvUploads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 
 type TemplateRow = typeof aiFieldTemplates.$inferSelect
@@ -27,9 +28,24 @@ function toTemplate(row: TemplateRow, usage: Usage | undefined): AiFieldTemplate
  * Which of the user's files have an AI field with each template's prompt (001 §7: templates are
  * matched to AI fields by prompt). Keyed by template id.
  */
-async function usageOf(_userId: string, _templateIds: string[]): Promise<Map<string, Usage>> {
-  // ai_fields arrives with the enrichment module; until then no template is used anywhere.
-  return new Map()
+async function usageOf(userId: string, templateIds: string[]): Promise<Map<string, Usage>> {
+  const usage = new Map<string, Usage>()
+  if (templateIds.length === 0) return usage
+  // One row per template and file, newest file first; every side is the user's own.
+  const rows = await db
+    .selectDistinctOn([aiFieldTemplates.id, csvUploads.id], { templateId: aiFieldTemplates.id, filename: csvUploads.filename, updatedAt: csvUploads.updatedAt })
+    .from(aiFieldTemplates)
+    .innerJoin(aiFields, and(eq(aiFields.userId, userId), eq(aiFields.prompt, aiFieldTemplates.promptTemplate)))
+    .innerJoin(csvUploads, and(eq(csvUploads.id, aiFields.uploadId), eq(csvUploads.userId, userId)))
+    .where(and(eq(aiFieldTemplates.userId, userId), inArray(aiFieldTemplates.id, templateIds)))
+    .orderBy(aiFieldTemplates.id, csvUploads.id)
+  for (const row of rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())) {
+    const entry = usage.get(row.templateId) ?? { files: [], count: 0 }
+    if (entry.files.length < TEMPLATES.usedInShown) entry.files.push(row.filename)
+    entry.count += 1
+    usage.set(row.templateId, entry)
+  }
+  return usage
 }
 
 /** The library, newest-updated first; the AI column dialog asks for the latest 10. */
