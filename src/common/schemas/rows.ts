@@ -181,6 +181,8 @@ export const createExportSchema = z
     columns: z.array(z.string().regex(COLUMN_KEY_PATTERN)).max(2000).optional(),
     /** CSV only: a UTF-8 byte order mark so Excel opens accents correctly. */
     bom: z.boolean().default(false),
+    /** After each AI column, its cells' `<column> reasoning`, `<column> confidence` and `<column> sources`. */
+    aiDetails: z.boolean().default(false),
   })
   .refine((input) => input.scope !== 'selected' || (input.rowIndexes?.length ?? 0) > 0, {
     message: 'Select at least one row to export.',
