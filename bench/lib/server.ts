@@ -23,7 +23,8 @@ export type BenchServer = {
 
 export type Backend = 'pglite' | 'pg'
 
-let portCounter = 3400
+// BENCH_PORT moves the servers' ports, so two bench runs on one machine do not collide.
+let portCounter = Number(process.env.BENCH_PORT ?? 3400)
 
 async function freshPgDatabase(name: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL!
@@ -105,7 +106,7 @@ export async function startBenchServer(backend: Backend, options: { maxUploadMb?
   delete env.DATABASE_URL
   if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)
   // The server's own log, kept after the run for when a figure looks wrong.
-  const log = openSync(join(tmpdir(), `rowcraft-bench-server-${backend}.log`), 'w')
+  const log = openSync(join(tmpdir(), `rowcraft-bench-server-${backend}-${port}.log`), 'w')
   const spawnServer = () => spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
   let child = spawnServer()
   await waitForHealth(baseUrl, child)

@@ -29,6 +29,7 @@ import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
+import { trackForeground } from '#server/platform/foreground'
 import { originCheck } from '#server/platform/origin-check'
 
 const apiRoutes = new Hono<AppEnv>()
@@ -96,6 +97,7 @@ export function createApp(options: { webDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   )
+  app.use('/api/*', trackForeground())
   app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
   app.use(
     '/api/*',

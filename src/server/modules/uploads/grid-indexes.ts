@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
+import { and, asc, eq } from 'drizzle-orm'
 import { db, driver } from '#server/db/client'
-import { uploadColumns } from '#server/db/schema/index'
+import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { cellText, sortValueDdl, type ViewColumn } from '#server/modules/rows/lib/view-sql'
+import { waitForIdle } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
 import { partitionName } from './row-writer.ts'
 
@@ -9,7 +11,8 @@ import { partitionName } from './row-writer.ts'
  * Sort indexes, one per source column of an upload's partition, on the very expression the grid
  * sorts by (view-sql.ts) plus row_index: the first page of a sort, and with the grid's paging
  * any page, is read from the index instead of sorting every row. Built after the import, like
- * the search index, on PostgreSQL; PGlite builds each when first needed (`ensureSortIndex`).
+ * the search index, on PostgreSQL. PGlite builds each when first needed (`ensureSortIndex`) and,
+ * for a large table, ahead of time whenever the server is idle (`buildSortIndexesAtIdle`).
  */
 
 /** The most columns indexed per upload; sorting a wider table's other columns reads every row. */
@@ -18,14 +21,12 @@ const MAX_SORT_INDEXES = 40
 export const sortIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_s_${key}`
 export const filterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_f_${key}`
 
-export async function buildSortIndexes(uploadId: string): Promise<number> {
-  if (driver.kind === 'pglite') return 0
-  const columns = await db
-    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
-    .from(uploadColumns)
-    .where(eq(uploadColumns.uploadId, uploadId))
-    .orderBy(asc(uploadColumns.position))
-    .limit(MAX_SORT_INDEXES)
+export async function buildSortIndexes(uploadId: string, rows: number): Promise<number> {
+  if (driver.kind === 'pglite') {
+    if (rows > PGLITE_INLINE_SORT_INDEX_ROWS) buildSortIndexesAtIdle(uploadId, driver.client)
+    return 0
+  }
+  const columns = await sortedColumnsOf(uploadId)
   const table = partitionName(uploadId)
   const client = await driver.pool.connect()
   try {
@@ -62,27 +63,59 @@ async function createIndexConcurrently(client: { query: (text: string) => Promis
   }
 }
 
+const sortedColumnsOf = (uploadId: string) =>
+  db
+    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, uploadId))
+    .orderBy(asc(uploadColumns.position))
+    .limit(MAX_SORT_INDEXES)
+
 const ensured = new Set<string>()
 
 /**
- * PGlite builds a column's sort index the first time the column is sorted (about 0.2 to 0.5 s
- * for 100,000 rows, once) rather than all of them after the import, which would stop the server
- * for seconds. PGlite runs in this one process, so remembering the built ones here is enough.
+ * PGlite runs one statement at a time on the server's own thread, so an index build holds every
+ * user's requests until it ends: about 0.3 s for 100,000 rows, over a second for 460,000. Larger
+ * tables get their sort indexes built ahead, one column at a time and only once no request has
+ * come for ten seconds (right after an import the user is looking at the grid); a column sorted
+ * before its turn is built while the sort waits.
  */
+const PGLITE_INLINE_SORT_INDEX_ROWS = 100_000
+const PGLITE_IDLE_MS = 10_000
+
+/** Builds a column's sort index on PGlite the first time the column is sorted; on PostgreSQL, checks it is there. */
 export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
   const name = sortIndexName(uploadId, column.key)
   if (ensured.has(name)) return
-  if (driver.kind === 'pg') {
-    // Built after the import; built again in the background when missing (a column added later,
-    // or an upload from before the index changed).
-    return ensureInBackground(uploadId, name, `(${sortValueDdl(column)}, row_index)`)
-  }
+  const definition = `(${sortValueDdl(column)}, row_index)`
+  // On PostgreSQL: built after the import; built again in the background when missing (a column
+  // added later, or an upload from before the index changed).
+  if (driver.kind === 'pg') return ensureInBackground(uploadId, name, definition)
+  await buildOnPglite(driver.client, uploadId, name, definition)
+}
+
+function buildSortIndexesAtIdle(uploadId: string, client: PGlite) {
+  void (async () => {
+    for (const column of await sortedColumnsOf(uploadId)) {
+      const name = sortIndexName(uploadId, column.key)
+      if (ensured.has(name)) continue
+      await waitForIdle(PGLITE_IDLE_MS)
+      // The file (or the column) may have gone while this waited.
+      const [upload] = await db.select({ id: csvUploads.id }).from(csvUploads).where(eq(csvUploads.id, uploadId))
+      if (!upload) return
+      const [still] = await db.select({ key: uploadColumns.key }).from(uploadColumns).where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, column.key)))
+      if (still) await buildOnPglite(client, uploadId, name, `(${sortValueDdl(column)}, row_index)`)
+    }
+  })().catch((error: unknown) => logger.warn({ event: 'uploads.sort_indexes.idle_failed', uploadId, err: error }))
+}
+
+async function buildOnPglite(client: PGlite, uploadId: string, name: string, definition: string) {
   const started = performance.now()
   const table = partitionName(uploadId)
   // Statistics for the new expression, or the planner guesses and scans every row instead.
-  await driver.client.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${table}" (${sortValueDdl(column)}, row_index); ANALYZE "${table}";`)
+  await client.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${table}" ${definition}; ANALYZE "${table}";`)
   ensured.add(name)
-  logger.info({ event: 'uploads.sort_index.built', uploadId, key: column.key, ms: Math.round(performance.now() - started) })
+  logger.info({ event: 'uploads.sort_index.built', uploadId, name, ms: Math.round(performance.now() - started) })
 }
 
 /**

@@ -241,7 +241,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     if (await buildSearchIndex(uploadId)) {
       await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
     }
-    await buildSortIndexes(uploadId)
+    await buildSortIndexes(uploadId, processedRows)
   } catch (error) {
     logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
   }

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { driver, type Driver } from '#server/db/client'
+import { yieldToForeground } from '#server/platform/foreground'
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './lib/copy-binary.ts'
 
 /**
@@ -81,8 +82,13 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
       async write(rows) {
         if (rows.count === 0) return
         await d.client.query(sql, [], { blob: new Blob([COPY_BINARY_HEADER, rows.bytes as Uint8Array<ArrayBuffer>, COPY_BINARY_TRAILER]) })
+        // PGlite runs one statement at a time on this thread: between batches, requests go first.
+        await yieldToForeground()
       },
-      finish: () => exec(d, finishSql),
+      async finish() {
+        await yieldToForeground()
+        await exec(d, finishSql)
+      },
       abort: () => exec(d, dropSql),
     }
   }
