@@ -17,6 +17,7 @@ import { formatFileSizeKb } from '../lib/file-validation'
 import { describeUploadFailure } from '../lib/upload-outcome'
 import { HeaderDetectionDialog } from './header-detection-dialog'
 import { UploadNotFound } from './upload-not-found'
+import { UploadRecoveryActions } from './upload-recovery-actions'
 import { RenameUploadDialog } from './rename-upload-dialog'
 import { UploadStatCards } from './upload-stat-cards'
 import { UploadStatusBadge } from './upload-status-badge'
@@ -83,10 +84,13 @@ function UploadDetailBody({ upload, renderRows }: { upload: UploadDetail; render
           {live.isLost && (
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
               <span>{UPLOAD_MESSAGES.processingErrorBody}</span>
-              <Button size="sm" variant="outline" onClick={live.retry}>
-                <RefreshCwIcon aria-hidden="true" />
-                Refresh
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={live.retry}>
+                  <RefreshCwIcon aria-hidden="true" />
+                  Refresh
+                </Button>
+                <UploadRecoveryActions upload={upload} />
+              </div>
             </div>
           )}
         </Card>
@@ -98,6 +102,9 @@ function UploadDetailBody({ upload, renderRows }: { upload: UploadDetail; render
           <div className="grid gap-0.5">
             <p className="font-medium">{UPLOAD_MESSAGES.processingFailedTitle}</p>
             <p className="text-muted-foreground">{upload.errorMessage || UPLOAD_MESSAGES.processingFailedBody}</p>
+            <div className="pt-2">
+              <UploadRecoveryActions upload={upload} />
+            </div>
           </div>
         </div>
       )}
