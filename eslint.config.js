@@ -1,7 +1,45 @@
+import path from 'node:path'
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+/**
+ * Features never import each other (ARCHITECTURE: Layout): where two meet, a route file in
+ * src/web/app composes them. Resolves relative imports, so `../../billing/api` is caught too.
+ */
+const boundaries = {
+  rules: {
+    'feature-isolation': {
+      meta: {
+        type: 'problem',
+        messages: {
+          crossFeature: "The '{{from}}' feature imports the '{{to}}' feature: features never import each other; compose them in a route file (src/web/app/routes).",
+        },
+      },
+      create(context) {
+        const featureOf = (file) => /src[/\\]web[/\\]features[/\\]([^/\\]+)/.exec(file)?.[1]
+        const from = featureOf(context.filename)
+        if (!from) return {}
+        const check = (node, source) => {
+          if (typeof source !== 'string') return
+          const to = source.startsWith('#web/features/')
+            ? source.slice('#web/features/'.length).split('/')[0]
+            : source.startsWith('.')
+              ? featureOf(path.resolve(path.dirname(context.filename), source) + path.sep)
+              : undefined
+          if (to && to !== from) context.report({ node, messageId: 'crossFeature', data: { from, to } })
+        }
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        }
+      },
+    },
+  },
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -17,13 +55,15 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The web may import the server only as a type (ARCHITECTURE: Layout).
+      'boundaries/feature-isolation': 'error',
+      // The web may import the server only as a type (ARCHITECTURE: Layout). (A pattern group
+      // starting with '#' reads as a comment, so these are regular expressions.)
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*'], message: 'The web imports the server only as a type.', allowTypeImports: true }] },
+        { patterns: [{ regex: '^(#server/|(\\.\\./)+server/)', message: 'The web imports the server only as a type.', allowTypeImports: true }] },
       ],
     },
   },
@@ -32,7 +72,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '#web/*'], message: 'common imports neither side.' }] },
+        { patterns: [{ regex: '^(#server/|#web/|(\\.\\./)+(server|web)/)', message: 'common imports neither side.' }] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { purgeColumnValuesJob } from '#server/modules/columns/columns.jobs'
 import { monthlyCreditResetJob } from '#server/modules/billing/billing.jobs'
-import { securityMonitorJob } from '#server/modules/security/security-monitor'
+import { securityMonitorJob } from '#server/modules/security/security.jobs'
 import { dropOrphanRowTablesJob, importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import { recoverRunsJob, runFieldJob } from '#server/modules/enrichment/enrichment.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'

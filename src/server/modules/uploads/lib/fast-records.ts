@@ -4,13 +4,13 @@ import type { Newline } from './sniff-dialect.ts'
 /**
  * The import's fast lane: ordinary records go straight from the file's UTF-8 bytes to binary COPY
  * rows (`copy-binary.ts`), with no string per cell, no JSON.stringify and next to no garbage. It
- * ran 100 MB of lead list in about a tenth of the general reader's time (Papa Parse, the row
- * sorter and JSON building: 4.2 s, of it 1.1 s collecting garbage).
+ * ran 100 MB of lead list in about a tenth of the general reader's time (Papa Parse, the record
+ * classifier and JSON building: 4.2 s, of it 1.1 s collecting garbage).
  *
  * "Ordinary" is narrow on purpose: exactly `width` fields, quotes only around whole fields and
  * doubled inside them, the sniffed line ending, at least one value, not a comment, not a repeated
  * header, no NUL byte, under 64 KB. Anything else stops the scan at that record's first byte and
- * the general reader (Papa Parse plus the row sorter, with their repairs and reports) takes it,
+ * the general reader (Papa Parse plus the record classifier, with their repairs and reports) takes it,
  * so the two always agree; `read-csv.test.ts` checks that they do on every corpus file.
  */
 

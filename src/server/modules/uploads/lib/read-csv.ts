@@ -13,7 +13,7 @@ import {
 } from './import-report.ts'
 import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.ts'
 import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
-import { createRowSorter, type DataRow, type RowCounts } from './row-sorter.ts'
+import { createRecordClassifier, type DataRow, type RowCounts } from './record-classifier.ts'
 import { CopyRowEncoder, decodeRows, type EncodedRows } from './copy-binary.ts'
 import { createFastReader, type FastReader, type FastScan } from './fast-records.ts'
 import { type Newline, sniffDialect } from './sniff-dialect.ts'
@@ -221,7 +221,7 @@ const utf8Decoder = new TextDecoder()
  * Two readers share the work. The fast lane (`fast-records.ts`) turns ordinary records straight
  * into COPY rows; whatever it cannot vouch for (the header and what comes before it, ragged rows,
  * blank lines, stray quotes, repeated headers) goes to the general reader, Papa Parse plus the row
- * sorter, a window at a time, and the fast lane takes over again after it.
+ * record classifier, a window at a time, and the fast lane takes over again after it.
  */
 export async function readRecords(path: string, options: ReadOptions): Promise<ReadSummary> {
   const { sniff, headerRow, batchSize, onBatch } = options
@@ -237,7 +237,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   const dialect = readDialect(sniff)
   const withSearchText = options.withSearchText ?? false
   const parser = createRecordParser(dialect, { expectedWidth: sniff.width })
-  const sorter = createRowSorter({
+  const classifier = createRecordClassifier({
     dialect,
     commentChar: sniff.commentChar,
     headerLine,
@@ -260,13 +260,13 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   async function emitBatch(): Promise<void> {
     const batchIssues = pendingIssues
     pendingIssues = []
-    await onBatch({ header: sorter.header(), rows: encoder.take(), issues: batchIssues, bytesRead })
+    await onBatch({ header: classifier.header(), rows: encoder.take(), issues: batchIssues, bytesRead })
   }
 
   // Created once the header is behind: the fast lane needs the table's width and first name.
   let fast: FastReader | null | undefined = options.fastPath === false ? null : undefined
   function fastReader(): FastReader | null {
-    const body = sorter.bodyState()
+    const body = classifier.bodyState()
     if (fast === null || body === null) return null
     fast ??= createFastReader({ ...dialect, commentChar: sniff.commentChar }, { ...body, withSearchText })
     return fast
@@ -278,7 +278,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     if (isFinal) parser.finish(sink)
     const rows: DataRow[] = []
     const found: DataQualityIssue[] = []
-    sorter.sort(sink, rows, found)
+    classifier.classify(sink, rows, found)
     for (const line of sink.bareCrLines) {
       bareCrCount++
       if (bareCrCount <= MAX_BARE_CR_WARNINGS) warnings.push(IMPORT_WARNINGS.bareCarriageReturn(line))
@@ -306,15 +306,15 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
         const scan = reader.scan(input, pos, {
           isFinal,
           maxRows: batchSize - encoder.count,
-          firstIndex: sorter.counts().validRows,
+          firstIndex: classifier.counts().validRows,
           firstLine: parser.line(),
           out: encoder,
         })
         if (scan.rows > 0) {
           // The general reader compares a row with too many cells to the one before it.
-          const width = sorter.header().length
+          const width = classifier.header().length
           const lastRow = Buffer.from(encoder.buf.subarray(scan.lastRowAt, encoder.pos))
-          sorter.countFastRows(scan.rows, scan.nonEmptyCells, () => decodeRows(lastRow, width)[0]?.cells ?? [])
+          classifier.countFastRows(scan.rows, scan.nonEmptyCells, () => decodeRows(lastRow, width)[0]?.cells ?? [])
           parser.setLine(scan.nextLine)
           fastRows += scan.rows
           slowWindow = SLOW_WINDOW_MIN
@@ -370,8 +370,8 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
 
   if (bareCrCount > MAX_BARE_CR_WARNINGS) warnings.push(IMPORT_WARNINGS.moreBareCarriageReturns(bareCrCount - MAX_BARE_CR_WARNINGS))
   return {
-    ...sorter.counts(),
-    header: sorter.header(),
+    ...classifier.counts(),
+    header: classifier.header(),
     encoding: decoder.encoding(),
     issues,
     issueCount,

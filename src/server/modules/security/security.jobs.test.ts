@@ -5,7 +5,7 @@ import { loginHistory, securityEvents } from '#server/db/schema/index'
 import { consumeCredits, grantCredits } from '#server/modules/billing/credits.service'
 import { listSchedules } from '#server/platform/queue'
 import { createTestApp, type TestApp } from '#server/test/test-app'
-import { runSecurityMonitor } from './security-monitor.ts'
+import { runSecurityMonitor } from './security.jobs.ts'
 
 let t: TestApp
 beforeAll(async () => {

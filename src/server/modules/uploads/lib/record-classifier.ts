@@ -25,14 +25,14 @@ export type RowCounts = {
   totalCells: number
 }
 
-export type RowSorter = {
-  /** Sorts parsed records into header, blank, comment, imported and skipped ones. */
-  sort: (sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]) => void
+export type RecordClassifier = {
+  /** Classifies parsed records into header, blank, comment, imported and skipped ones. */
+  classify: (sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]) => void
   header: () => string[]
   counts: () => RowCounts
   /**
    * What the fast reader needs to know: null while records may still be header, preamble or a
-   * second table (then every record goes through `sort`), else the table's width and header.
+   * second table (then every record goes through `classify`), else the table's width and header.
    */
   bodyState: () => { width: number; headerFirstCell: string | null } | null
   /** Counts records the fast reader imported; `lastRow` reads the last one's cells when needed. */
@@ -43,13 +43,13 @@ export type RowSorter = {
  * The per-record rules of the import, kept apart from parsing so both stay small. `headerLine` is
  * the physical line of the header record (null: no header); records above it are a preamble.
  */
-export function createRowSorter(options: {
+export function createRecordClassifier(options: {
   dialect: ParseDialect
   commentChar: '#' | null
   headerLine: number | null
   width: number
   unnamedFirstColumn?: boolean
-}): RowSorter {
+}): RecordClassifier {
   const { dialect, commentChar, headerLine } = options
   let width = options.width
   let header: string[] = headerLine === null ? genericColumnNames(width) : []
@@ -122,7 +122,7 @@ export function createRowSorter(options: {
     issues.push(issue)
   }
 
-  function sort(sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]): void {
+  function classify(sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]): void {
     const { cells: records, lines, repairs } = sink
     let nextRepair = 0
     for (let i = 0; i < records.length; i++) {
@@ -210,7 +210,7 @@ export function createRowSorter(options: {
   }
 
   return {
-    sort,
+    classify,
     header: () => header,
     counts: () => counts,
     bodyState: () => (inBody && !inSecondTable ? { width, headerFirstCell } : null),
