@@ -91,6 +91,9 @@ export const SECURITY_MONITOR = {
   rapidLoginWindowMs: 5 * 60 * 1000,
   excessiveCreditAmount: 100,
   excessiveCreditWindowMs: 10 * 60 * 1000,
+  /** Reports a browser may send (POST /api/security/events) per user and window. */
+  clientEventsPerWindow: 30,
+  clientEventWindowMs: 60 * 60 * 1000,
 } as const
 
 export const PENDING_UPLOAD_LIFETIME_MS = 30 * 60 * 1000

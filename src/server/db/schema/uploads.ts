@@ -65,8 +65,6 @@ export const csvUploads = pgTable(
     qualityMetrics: jsonb('quality_metrics').$type<QualityMetrics>(),
     errorMessage: text('error_message'),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
-    /** Rows go into their own partition; searches use its trigram index once this is set. */
-    searchIndexedAt: timestamp('search_indexed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -9,6 +9,7 @@ import type { Env } from '#server/env'
 import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
 import { passwordResetMail, verificationMail } from '#server/platform/mail-templates'
+import { createSubscriber } from '#server/modules/billing/subscriptions.service'
 import { recordAudit, recordLogin } from '#server/modules/security/security.service'
 
 /** Our server sets this header from the socket (or the trusted proxy chain); clients cannot. */
@@ -100,6 +101,7 @@ export function createAuth({ db, env }: { db: Database; env: Env }) {
       user: {
         create: {
           after: async (user) => {
+            await createSubscriber(user.id)
             await recordAudit({ userId: user.id, action: 'sign_up', tableName: 'user', recordId: user.id })
           },
         },

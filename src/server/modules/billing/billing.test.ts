@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SECURITY_MONITOR } from '#common/constants'
 import type { CheckoutResult, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { securityEvents, subscribers } from '#server/db/schema/index'
@@ -27,6 +28,20 @@ function consume(browser: TestBrowser, key: string, credits = 1) {
     idempotency_key: key,
   })
 }
+
+describe('the subscriber row', () => {
+  it('is created at sign-up, before anything reads it', async () => {
+    const { browser } = await t.signUpVerified()
+    const [created] = await db.select().from(subscribers).where(eq(subscribers.userId, await t.userIdOf(browser)))
+    expect(created).toMatchObject({ subscriptionTier: 'trial', currentCredits: 0 })
+  })
+
+  it('is created on first use for an account from before sign-up created it', async () => {
+    const { browser } = await t.signUpVerified()
+    await db.delete(subscribers).where(eq(subscribers.userId, await t.userIdOf(browser)))
+    expect(await status(browser)).toMatchObject({ subscription_tier: 'trial', current_credits: 0 })
+  })
+})
 
 describe('the local provider', () => {
   it('shows a new user no access, then starts the 14-day trial with 2,000 credits and no card', async () => {
@@ -189,6 +204,20 @@ describe('client security events', () => {
     expect(event).toMatchObject({ eventType: 'payment_bypass_attempt', severity: 'high' })
     expect((await browser.post('/api/security/events', { event_type: 'grant_me_access' })).status).toBe(422)
     expect((await t.browser().post('/api/security/events', { event_type: 'payment_gate_blocked' })).status).toBe(401)
+  })
+
+  it("takes a user's browser at its word a limited number of times an hour, and no other user pays for it", async () => {
+    const { browser } = await t.signUpVerified()
+    const userId = await t.userIdOf(browser)
+    for (let i = 0; i < SECURITY_MONITOR.clientEventsPerWindow; i += 1) {
+      expect((await browser.post('/api/security/events', { event_type: 'payment_gate_blocked' })).status).toBe(201)
+    }
+    const refused = await browser.post('/api/security/events', { event_type: 'payment_bypass_attempt' })
+    expect(refused.status).toBe(429)
+    const stored = await db.select().from(securityEvents).where(eq(securityEvents.userId, userId))
+    expect(stored).toHaveLength(SECURITY_MONITOR.clientEventsPerWindow)
+    const { browser: other } = await t.signUpVerified()
+    expect((await other.post('/api/security/events', { event_type: 'payment_gate_blocked' })).status).toBe(201)
   })
 })
 

@@ -165,30 +165,33 @@ export async function refundCredits(input: { userId: string; idempotencyKey: str
  * month, since a plan is due only a month after its last reset.
  */
 export async function resetMonthlyCredits({ userId }: { userId: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId)).for('update')
-    if (!row) return { applied: false }
-    const period = now.toISOString().slice(0, 7)
-    const key = `monthly_reset:${period}`
-    const [entry] = await tx
-      .insert(creditTransactions)
-      .values({
-        userId,
-        operation: 'monthly_reset',
-        amount: BILLING.monthlyCredits - row.currentCredits,
-        balanceAfter: BILLING.monthlyCredits,
-        idempotencyKey: key,
-        reference: period,
-      })
-      .onConflictDoNothing()
-      .returning({ id: creditTransactions.id })
-    if (!entry) return { applied: false }
-    await tx
-      .update(subscribers)
-      .set({ currentCredits: BILLING.monthlyCredits, creditsResetAt: now, updatedAt: now })
-      .where(eq(subscribers.userId, userId))
-    return { applied: true }
-  })
+  return db.transaction((tx) => applyMonthlyReset(tx, userId, now))
+}
+
+/** The monthly reset as a step of the caller's transaction (a plan that starts resets at once). */
+export async function applyMonthlyReset(tx: Executor, userId: string, now: Date) {
+  const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId)).for('update')
+  if (!row) return { applied: false }
+  const period = now.toISOString().slice(0, 7)
+  const key = `monthly_reset:${period}`
+  const [entry] = await tx
+    .insert(creditTransactions)
+    .values({
+      userId,
+      operation: 'monthly_reset',
+      amount: BILLING.monthlyCredits - row.currentCredits,
+      balanceAfter: BILLING.monthlyCredits,
+      idempotencyKey: key,
+      reference: period,
+    })
+    .onConflictDoNothing()
+    .returning({ id: creditTransactions.id })
+  if (!entry) return { applied: false }
+  await tx
+    .update(subscribers)
+    .set({ currentCredits: BILLING.monthlyCredits, creditsResetAt: now, updatedAt: now })
+    .where(eq(subscribers.userId, userId))
+  return { applied: true }
 }
 
 /** Active paid plans whose last reset is a month old or that never had one. */

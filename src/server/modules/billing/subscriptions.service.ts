@@ -8,15 +8,23 @@ import { profiles, subscribers, userApiKeys } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
-import { grantCredits, resetMonthlyCredits } from './credits.service.ts'
+import { grantCredits, applyMonthlyReset } from './credits.service.ts'
 
 export type Subscriber = typeof subscribers.$inferSelect
 
+/** A read: the row is created at sign-up (`createSubscriber`), or here for an account from before. */
 export async function getSubscriber({ userId }: { userId: string }, executor: Executor = db): Promise<Subscriber> {
-  await ensureSubscriber(executor, userId)
   const [row] = await executor.select().from(subscribers).where(eq(subscribers.userId, userId))
-  if (!row) throw new AppError('INTERNAL', 'Subscriber row missing')
-  return row
+  if (row) return row
+  await ensureSubscriber(executor, userId)
+  const [created] = await executor.select().from(subscribers).where(eq(subscribers.userId, userId))
+  if (!created) throw new AppError('INTERNAL', 'Subscriber row missing')
+  return created
+}
+
+/** Every new user gets their subscriber row at sign-up. */
+export async function createSubscriber(userId: string) {
+  await ensureSubscriber(db, userId)
 }
 
 export function accessFactsOf(row: Subscriber) {
@@ -105,11 +113,14 @@ export async function startLocalTrial({ userId }: { userId: string }, now = new 
  * out of their own server.
  */
 export async function startLocalPlan({ userId }: { userId: string }, now = new Date()) {
-  await db
-    .update(subscribers)
-    .set({ subscribed: true, subscriptionTier: PAID_PLAN_TIER, status: 'active', updatedAt: now })
-    .where(eq(subscribers.userId, userId))
-  await resetMonthlyCredits({ userId }, now)
+  // The plan and its first month's credits together, or neither.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscribers)
+      .set({ subscribed: true, subscriptionTier: PAID_PLAN_TIER, status: 'active', updatedAt: now })
+      .where(eq(subscribers.userId, userId))
+    await applyMonthlyReset(tx, userId, now)
+  })
 }
 
 export async function getPaymentSetup({ userId }: { userId: string }): Promise<PaymentSetupState> {

@@ -1,6 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
+import { SECURITY_MONITOR } from '#common/constants'
 import { db } from '#server/db/client'
 import { auditLogs, loginHistory, securityEvents } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 
 export type SecuritySeverity = 'low' | 'medium' | 'high' | 'critical'
@@ -37,6 +39,36 @@ export async function recordSecurityEvent(entry: {
     eventType: entry.eventType,
     severity: entry.severity,
     details: entry.details ?? null,
+  })
+}
+
+/** Severity is the server's call, not the client's (000 §6: a bypass attempt is high). */
+const severityByClientEvent = { payment_gate_blocked: 'medium', payment_bypass_attempt: 'high' } as const
+
+/**
+ * A report from the browser (the payment gate, a bypass attempt). A user's browser may send
+ * `SECURITY_MONITOR.clientEventsPerWindow` an hour; more is refused, so a script cannot fill the
+ * table.
+ */
+export async function recordClientSecurityEvent(input: {
+  userId: string
+  eventType: keyof typeof severityByClientEvent
+  details?: Record<string, unknown>
+  userAgent: string | null
+}) {
+  const since = new Date(Date.now() - SECURITY_MONITOR.clientEventWindowMs)
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, input.userId), gte(securityEvents.createdAt, since), sql`${securityEvents.details}->>'source' = 'client'`))
+  if ((row?.n ?? 0) >= SECURITY_MONITOR.clientEventsPerWindow) {
+    throw new AppError('RATE_LIMITED', 'Too many reports from this browser. Try again later.')
+  }
+  await recordSecurityEvent({
+    userId: input.userId,
+    eventType: input.eventType,
+    severity: severityByClientEvent[input.eventType],
+    details: { ...input.details, source: 'client', userAgent: input.userAgent },
   })
 }
 

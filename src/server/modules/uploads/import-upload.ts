@@ -238,9 +238,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
 
   // The rows are usable now; the search and sort indexes follow without holding up the user.
   try {
-    if (await buildSearchIndex(uploadId)) {
-      await db.update(csvUploads).set({ searchIndexedAt: new Date() }).where(eq(csvUploads.id, uploadId))
-    }
+    await buildSearchIndex(uploadId)
     await buildSortIndexes(uploadId, processedRows)
   } catch (error) {
     logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })

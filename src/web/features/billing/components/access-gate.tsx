@@ -9,6 +9,7 @@ import { useSubscription, type LoadedSubscription } from '../api/get-subscriptio
 import { reportSecurityEvent } from '../api/report-security-event'
 import { validateAccess } from '../api/validate-access'
 import { useBypassGuard } from '../hooks/use-bypass-guard'
+import { isBlockWorthReporting } from '../lib/blocked-report'
 import { PaymentModal } from './payment-modal'
 
 export function statusGrantsAccess(status: LoadedSubscription) {
@@ -47,13 +48,13 @@ export function GateBackdrop({ children }: { children: ReactNode }) {
 function BlockedScreen({ status }: { status: LoadedSubscription }) {
   const reported = useRef(false)
   useEffect(() => {
-    if (reported.current) return
+    if (reported.current || !isBlockWorthReporting(status)) return
     reported.current = true
     void reportSecurityEvent({
       event_type: 'payment_gate_blocked',
       details: { path: window.location.pathname, check_failed: status.check_failed ?? false },
     })
-  }, [status.check_failed])
+  }, [status])
 
   return (
     <GateBackdrop>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCwIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { AUTH_MESSAGES, PAGE_TITLES, SUBSCRIPTION_PAGE_MESSAGES } from '#common/messages'
 import { Button } from '#web/components/ui/button'
@@ -18,13 +18,12 @@ import { UsageTips } from './usage-tips'
 /** Subscription & Billing (001 §2, §4). */
 export function SubscriptionPage() {
   const queryClient = useQueryClient()
+  // Credits move while the user works elsewhere: opening the page shows today's numbers. Marked
+  // stale before the page's queries mount, so each is fetched once by its own mount (invalidating
+  // after mounting fetched every one of them twice).
+  useState(() => void queryClient.invalidateQueries({ queryKey: billingKeys.all, refetchType: 'none' }))
   const { data: status } = useSubscription()
   const [isRefreshing, setIsRefreshing] = useState(false)
-
-  // Credits move while the user works elsewhere: opening the page shows today's numbers.
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: billingKeys.all })
-  }, [queryClient])
 
   async function refresh() {
     setIsRefreshing(true)

@@ -7,13 +7,14 @@ import { billingKeys } from '../api/billing-query-keys'
 import { createCheckout } from '../api/create-checkout'
 import { getSubscription } from '../api/get-subscription'
 import { checkoutErrorMessage } from '../lib/checkout-error'
+import { isCheckoutVerified } from '../lib/checkout-verified'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * 'Start Free Trial' (000 §4): request a checkout (Stripe opens in a new tab; the local provider
- * starts the trial at once), then poll the status once a second, up to 30 times, until a payment
- * method is valid or the trial is running. The button stays locked while this runs and 1 s after.
+ * starts the trial at once), then poll the status once a second, up to 30 times, until the
+ * checkout is verified (`isCheckoutVerified`). The button stays locked while this runs and 1 s after.
  */
 export function useCheckoutFlow({ provider, onComplete }: { provider: 'local' | 'stripe'; onComplete: () => void }) {
   const queryClient = useQueryClient()
@@ -47,7 +48,7 @@ export function useCheckoutFlow({ provider, onComplete }: { provider: 'local' | 
       let isVerified = false
       for (let attempt = 0; attempt < SUBSCRIPTION_TIMINGS.checkoutPollMaxTries && isMounted.current; attempt += 1) {
         const status = await getSubscription().catch(() => null)
-        if (status && (status.payment_method_valid || !status.is_trial_expired)) {
+        if (status && isCheckoutVerified(provider, status)) {
           queryClient.setQueryData(billingKeys.subscription(), status)
           isVerified = true
           break

@@ -1,0 +1,1 @@
+ALTER TABLE "csv_uploads" DROP COLUMN "search_indexed_at";
