@@ -6,6 +6,7 @@ import { authClient } from '#web/lib/auth-client'
 import { AvatarCard } from './avatar-card'
 import { NameForm } from './name-form'
 import { PasswordCard } from './password-card'
+import { TwoFactorCard } from './two-factor-card'
 
 /** Profile (001 §2): avatar, names, e-mail, password or the linked Google account. */
 export function ProfilePage() {
@@ -57,6 +58,17 @@ export function ProfilePage() {
           </CardHeader>
           <CardContent>
             <PasswordCard email={user.email} />
+          </CardContent>
+        </Card>
+      )}
+      {accounts.isSuccess && hasPassword && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{PROFILE_MESSAGES.twoFactorTitle}</CardTitle>
+            <CardDescription>An authenticator app's code at every sign-in, besides your password.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorCard email={user.email} isEnabled={user.twoFactorEnabled === true} />
           </CardContent>
         </Card>
       )}
