@@ -4,6 +4,7 @@ import { FullPageLoader } from '#web/components/full-page-loader'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card'
 import { authClient } from '#web/lib/auth-client'
 import { AvatarCard } from './avatar-card'
+import { DeleteAccountCard } from './delete-account-card'
 import { NameForm } from './name-form'
 import { PasswordCard } from './password-card'
 import { TwoFactorCard } from './two-factor-card'
@@ -72,6 +73,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      {accounts.isSuccess && <DeleteAccountCard email={user.email} hasPassword={hasPassword} />}
     </div>
   )
 }
