@@ -516,6 +516,7 @@ export const PROFILE_MESSAGES = {
   twoFactorTurnOffBody: 'Your password alone will sign you in. Enter your password to confirm.',
   twoFactorFailed: 'Failed to update two-factor authentication. Please try again.',
   passwordWrong: 'That password is incorrect.',
+  dangerZone: 'Danger zone',
   deleteAccount: 'Delete account',
   deleteAccountBody:
     'This deletes every file, row, AI result, folder, API key and session of your account and unlinks your Stripe customer. Credit ledger entries are kept, without your name or e-mail, for accounting. This cannot be undone.',

@@ -47,7 +47,7 @@ export function DeleteAccountCard({ email, hasPassword }: { email: string; hasPa
   return (
     <Card className="border-destructive/50">
       <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardTitle className="text-destructive">{PROFILE_MESSAGES.dangerZone}</CardTitle>
         <CardDescription>{PROFILE_MESSAGES.deleteAccountBody}</CardDescription>
       </CardHeader>
       <CardContent>
