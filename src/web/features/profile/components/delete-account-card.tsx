@@ -10,6 +10,7 @@ import { Spinner } from '#web/components/ui/spinner'
 import { useSignOut } from '#web/hooks/use-sign-out'
 import { ApiError } from '#web/lib/api-client'
 import { useDeleteAccount } from '../api/delete-account'
+import { FormProblem } from './form-problem'
 import { PasswordField } from './password-field'
 
 /**
@@ -82,11 +83,7 @@ export function DeleteAccountCard({ email, hasPassword }: { email: string; hasPa
                   />
                 </div>
               )}
-              {problem && (
-                <p role="alert" className="text-sm text-destructive">
-                  {problem}
-                </p>
-              )}
+              <FormProblem text={problem} />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Cancel

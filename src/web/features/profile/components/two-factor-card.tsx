@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog'
 import { Spinner } from '#web/components/ui/spinner'
 import { authClient } from '#web/lib/auth-client'
+import { FormProblem } from './form-problem'
 import { PasswordField } from './password-field'
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog'
 
@@ -70,11 +71,7 @@ function TwoFactorDisableDialog({ open, onOpenChange }: { open: boolean; onOpenC
         </DialogHeader>
         <form onSubmit={(event) => void disable(event)} className="grid gap-4">
           <PasswordField id="two-factor-disable-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-          {problem && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
+          <FormProblem text={problem} />
           <DialogFooter>
             <Button type="submit" variant="destructive" disabled={isBusy || !password}>
               {isBusy && <Spinner />}

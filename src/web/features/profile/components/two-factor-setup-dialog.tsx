@@ -9,6 +9,7 @@ import { Label } from '#web/components/ui/label'
 import { Spinner } from '#web/components/ui/spinner'
 import { authClient } from '#web/lib/auth-client'
 import { downloadBackupCodes, manualEntryKey } from '../lib/backup-codes-file'
+import { FormProblem } from './form-problem'
 import { PasswordField } from './password-field'
 
 type Step = { name: 'password' } | { name: 'scan'; totpURI: string; backupCodes: string[] } | { name: 'codes'; backupCodes: string[] }
@@ -89,7 +90,7 @@ export function TwoFactorSetupDialog({ email, open, onOpenChange }: TwoFactorSet
         {step.name === 'password' && (
           <form onSubmit={(event) => void start(event)} className="grid gap-4">
             <PasswordField id="two-factor-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-            <Problem text={problem} />
+            <FormProblem text={problem} />
             <DialogFooter>
               <Button type="submit" disabled={isBusy || !password}>
                 {isBusy && <Spinner />}
@@ -120,7 +121,7 @@ export function TwoFactorSetupDialog({ email, open, onOpenChange }: TwoFactorSet
                 aria-invalid={problem ? true : undefined}
               />
             </div>
-            <Problem text={problem} />
+            <FormProblem text={problem} />
             <DialogFooter>
               <Button type="submit" disabled={isBusy || code.replace(/\s+/g, '').length !== 6}>
                 {isBusy && <Spinner />}
@@ -152,15 +153,6 @@ export function TwoFactorSetupDialog({ email, open, onOpenChange }: TwoFactorSet
         )}
       </DialogContent>
     </Dialog>
-  )
-}
-
-function Problem({ text }: { text: string | null }) {
-  if (!text) return null
-  return (
-    <p role="alert" className="text-sm text-destructive">
-      {text}
-    </p>
   )
 }
 
