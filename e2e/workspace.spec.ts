@@ -109,3 +109,25 @@ test('profile: avatar upload, then a password change and a sign-in with the new 
   await signInThroughDialog(page, { email: user.email, password: 'Brand-New-Pass7!' })
   await expect(page).toHaveURL(/\/dashboard/)
 })
+
+test('long file names: cut with an ellipsis and the full name in the title at 1280 px; nothing wider than the screen at 375 px', async ({ page, baseURL }) => {
+  await signUpVerified(page, newUser('long-names'))
+  const long = 'Q4-enterprise-accounts-north-america-emea-apac-verified-contacts-final-v12-with-notes.csv'
+  expect((await postUpload(page, baseURL!, leadsCsv(long))).status()).toBe(201)
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/dashboard/files')
+  const name = page.getByTestId('file-card').getByRole('link', { name: long })
+  await expect(name).toHaveAttribute('title', long)
+  const cut = await name.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).textOverflow }))
+  expect(cut.scroll).toBeGreaterThan(cut.client)
+  expect(cut.overflow).toBe('ellipsis')
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  for (const path of ['/dashboard/files', '/dashboard', '/dashboard/profile']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    if (path !== '/dashboard/profile') await expect(page.getByText(long).first()).toBeAttached()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
+  }
+})

@@ -6,7 +6,7 @@ export type FakeStripeRequest = { method: string; path: string; params: URLSearc
 
 /**
  * A Stripe-shaped HTTP server for tests: the real `stripe` SDK is pointed at it (STRIPE_API_BASE)
- * and it answers the calls Rowcraft makes (customers, Checkout, the portal, invoices) with
+ * and it answers the calls Rowcraft makes (customers, Checkout, the portal, invoices, cancelling a subscription) with
  * objects of Stripe's shape. Form bodies are kept for assertions.
  */
 export class FakeStripeServer {
@@ -95,6 +95,10 @@ export class FakeStripeServer {
           url: `https://billing.stripe.test/p/session/${randomBytes(6).toString('hex')}`,
         },
       }
+    }
+    const cancel = req.method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname) : null
+    if (cancel) {
+      return { status: 200, body: { id: cancel[1], object: 'subscription', status: 'canceled', canceled_at: created, customer: null } }
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
       const data = this.invoices.filter((i) => i.customer === params.get('customer'))

@@ -1,4 +1,4 @@
-import { inferAdditionalFields } from 'better-auth/client/plugins'
+import { inferAdditionalFields, twoFactorClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 
 /**
@@ -17,6 +17,8 @@ export const authClient = createAuthClient({
         lastName: { type: 'string', required: false },
       },
     }),
+    // No redirect: the sign-in form shows the code step itself when the answer asks for it.
+    twoFactorClient(),
   ],
 })
 

@@ -47,14 +47,15 @@ export const subscribers = pgTable(
   ],
 )
 
-/** The credits ledger: every grant, debit and refund, applied once per idempotency key. */
+/**
+ * The credits ledger: every grant, debit and refund, applied once per idempotency key. A deleted
+ * account's rows stay for accounting with the user id nulled (nothing else in a row names a person).
+ */
 export const creditTransactions = pgTable(
   'credit_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     operation: text('operation').$type<CreditOperation>().notNull(),
     /** Positive for grants and refunds, negative for debits. */
     amount: integer('amount').notNull(),

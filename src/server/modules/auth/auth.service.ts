@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { AUTH_RATE_LIMIT } from '#common/constants'
 import type { AuthMode } from '#common/schemas/auth'
 import { db } from '#server/db/client'
-import { authAttempts } from '#server/db/schema/index'
+import { authAttempts, twoFactor, user } from '#server/db/schema/index'
 
 /** The spec's limiter (000 §5): per mode and e-mail, 5 failed attempts per 15 minutes. */
 
@@ -37,4 +37,22 @@ export async function countAuthAttempt(attempt: AttemptKey, now = new Date()): P
 
 export async function resetAuthAttempts(attempt: AttemptKey) {
   await db.delete(authAttempts).where(eq(authAttempts.key, keyOf(attempt)))
+}
+
+/**
+ * Minutes until a user locked out of the code step (too many wrong codes) may try again, or null
+ * when the account is not locked.
+ */
+export async function twoFactorRetryAfterMinutes(userId: string, now = new Date()): Promise<number | null> {
+  const [row] = await db
+    .select({ lockedUntil: twoFactor.lockedUntil })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), gt(twoFactor.lockedUntil, now)))
+  if (!row?.lockedUntil) return null
+  return Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 60_000))
+}
+
+export async function hasTwoFactorEnabled(userId: string) {
+  const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId))
+  return row?.on ?? false
 }

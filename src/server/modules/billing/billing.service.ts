@@ -25,3 +25,8 @@ export async function createPortal({ user }: { user: SessionUser }) {
 export async function listInvoices({ user }: { user: SessionUser }) {
   return billingProvider().listInvoices(customerOf(user))
 }
+
+/** Before an account is deleted: a live subscription is cancelled, or the deletion stops here. */
+export async function cancelSubscriptionOfDeletedAccount({ userId }: { userId: string }) {
+  return billingProvider().cancelSubscription({ userId })
+}

@@ -3,10 +3,13 @@ import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { AVATAR_RULES } from '#common/constants'
 import { PROFILE_MESSAGES } from '#common/messages'
+import { deleteAccountSchema } from '#common/schemas/profile'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
+import { validate } from '#server/platform/validate'
 import { incomingDir } from '#server/platform/storage'
+import { deleteAccount } from './account.service.ts'
 import { getAvatarFileOrThrow, setAvatar } from './profile.service.ts'
 
 export const profileRoutes = new Hono<AppEnv>()
@@ -28,3 +31,6 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header('Last-Modified', avatar.modifiedAt.toUTCString())
     return c.body(Readable.toWeb(createReadStream(avatar.path)) as ReadableStream)
   })
+  .post('/delete-account', validate('json', deleteAccountSchema), async (c) =>
+    c.json(await deleteAccount({ userId: c.var.user.id, ...c.req.valid('json') })),
+  )

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '#server/db/client'
-import { loginHistory, securityEvents } from '#server/db/schema/index'
+import { creditTransactions, loginHistory, securityEvents } from '#server/db/schema/index'
 import { consumeCredits, grantCredits } from '#server/modules/billing/credits.service'
 import { listSchedules } from '#server/platform/queue'
 import { createTestApp, type TestApp } from '#server/test/test-app'
@@ -74,5 +74,14 @@ describe('the security monitor', () => {
     expect(await eventsOf(userId)).toEqual([
       expect.objectContaining({ eventType: 'excessive_credit_usage', severity: 'medium', details: expect.objectContaining({ credits: 101 }) }),
     ])
+  })
+  it("reports nobody for a deleted account's anonymised ledger rows", async () => {
+    const { browser } = await t.signUpVerified()
+    const userId = await t.userIdOf(browser)
+    await grantCredits({ userId, operation: 'trial_grant', amount: 500, idempotencyKey: 'seed' })
+    await consumeCredits({ userId, operation: 'chat_query', amount: 150, idempotencyKey: 'big' })
+    await db.update(creditTransactions).set({ userId: null }).where(eq(creditTransactions.userId, userId))
+    await runSecurityMonitor()
+    expect(await db.select().from(securityEvents).where(isNull(securityEvents.userId))).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { and, count, gte, lt, sql } from 'drizzle-orm'
+import { and, count, gte, isNotNull, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { BILLING, SECURITY_MONITOR } from '#common/constants'
 import { db } from '#server/db/client'
@@ -20,7 +20,7 @@ async function usersWithExcessiveCredits(since: Date) {
   return db
     .select({ userId: creditTransactions.userId, spent: sql<number>`sum(-${creditTransactions.amount})::int` })
     .from(creditTransactions)
-    .where(and(gte(creditTransactions.createdAt, since), lt(creditTransactions.amount, 0)))
+    .where(and(gte(creditTransactions.createdAt, since), lt(creditTransactions.amount, 0), isNotNull(creditTransactions.userId)))
     .groupBy(creditTransactions.userId)
     .having(sql`sum(-${creditTransactions.amount}) > ${SECURITY_MONITOR.excessiveCreditAmount}`)
 }
@@ -45,6 +45,7 @@ export async function runSecurityMonitor(now = new Date()) {
     logged += 1
   }
   for (const { userId, spent } of await usersWithExcessiveCredits(creditSince)) {
+    if (!userId) continue
     if (await hasRecentSecurityEvent({ userId, eventType: 'excessive_credit_usage', since: creditSince })) continue
     await recordSecurityEvent({
       userId,

@@ -8,4 +8,6 @@ export type BillingProvider = {
   createCheckout: (customer: BillingCustomer) => Promise<CheckoutResult>
   createPortal: (customer: BillingCustomer) => Promise<PortalResult>
   listInvoices: (customer: BillingCustomer) => Promise<InvoiceList>
+  /** Before an account is deleted: stops a live subscription so nothing is billed afterwards. */
+  cancelSubscription: (input: { userId: string }) => Promise<void>
 }

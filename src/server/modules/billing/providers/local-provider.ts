@@ -18,4 +18,7 @@ export const localBillingProvider: BillingProvider = {
   async listInvoices() {
     return { configured: false, invoices: [] }
   },
+  async cancelSubscription() {
+    // Nothing is billed locally: the subscriber row goes with the account.
+  },
 }

@@ -97,4 +97,13 @@ export const stripeBillingProvider: BillingProvider = {
       })),
     }
   },
+  async cancelSubscription({ userId }) {
+    const row = await getSubscriber({ userId })
+    if (!row.stripeSubscriptionId || ENDED_STATUSES.has(row.status)) return
+    const subscriptionId = row.stripeSubscriptionId
+    // At once, not at the period's end: the account and its access are gone now.
+    await callStripe('subscriptions.cancel', () =>
+      stripeClient().subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `rowcraft-cancel-${subscriptionId}` }),
+    )
+  },
 }

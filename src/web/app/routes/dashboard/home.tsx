@@ -6,7 +6,7 @@ export function DashboardHomeRoute() {
   const { data: session } = authClient.useSession()
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">
           Welcome, {getGreetingName(session?.user)}

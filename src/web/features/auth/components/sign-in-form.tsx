@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { AUTH_MESSAGES } from '#common/messages'
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '#common/messages'
 import { signInSchema, type SignInInput } from '#common/schemas/auth'
 import {
   Form,
@@ -19,6 +19,7 @@ import { VERIFIED_CALLBACK_URL } from '../lib/auth-search-params'
 import { PasswordInput } from './password-input'
 import { EmailField } from './email-field'
 import { SubmitButton } from './submit-button'
+import { TwoFactorCodeForm } from './two-factor-code-form'
 
 type SignInFormProps = {
   onSignedIn: () => void
@@ -32,12 +33,13 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   })
   const { isSubmitting } = form.formState
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null)
+  const [needsCode, setNeedsCode] = useState(false)
 
   async function signIn(values: SignInInput) {
     setNotice(null)
     try {
       // An unverified account gets a fresh verification mail; its link should land like sign-up's.
-      const { error } = await authClient.signIn.email({
+      const { data, error } = await authClient.signIn.email({
         ...values,
         callbackURL: VERIFIED_CALLBACK_URL,
       })
@@ -50,12 +52,32 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
         } else toastAuthError(error)
         return
       }
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setNeedsCode(true)
+        return
+      }
       form.reset()
       toast.success(AUTH_MESSAGES.welcomeBackTitle, { description: AUTH_MESSAGES.welcomeBackBody })
       onSignedIn()
     } catch {
       toastUnexpectedError()
     }
+  }
+
+  if (needsCode) {
+    return (
+      <TwoFactorCodeForm
+        onSignedIn={() => {
+          form.reset()
+          onSignedIn()
+        }}
+        onRestart={(reason) => {
+          setNeedsCode(false)
+          form.resetField('password')
+          if (reason) setNotice({ title: PROFILE_MESSAGES.twoFactorCodeTitle, message: reason })
+        }}
+      />
+    )
   }
 
   return (

@@ -4,8 +4,10 @@ import { FullPageLoader } from '#web/components/full-page-loader'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card'
 import { authClient } from '#web/lib/auth-client'
 import { AvatarCard } from './avatar-card'
+import { DeleteAccountCard } from './delete-account-card'
 import { NameForm } from './name-form'
 import { PasswordCard } from './password-card'
+import { TwoFactorCard } from './two-factor-card'
 
 /** Profile (001 §2): avatar, names, e-mail, password or the linked Google account. */
 export function ProfilePage() {
@@ -60,6 +62,18 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      {accounts.isSuccess && hasPassword && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{PROFILE_MESSAGES.twoFactorTitle}</CardTitle>
+            <CardDescription>An authenticator app's code at every sign-in, besides your password.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorCard email={user.email} isEnabled={user.twoFactorEnabled === true} />
+          </CardContent>
+        </Card>
+      )}
+      {accounts.isSuccess && <DeleteAccountCard email={user.email} hasPassword={hasPassword} />}
     </div>
   )
 }

@@ -121,7 +121,7 @@ export function FileStorage() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{PAGE_TITLES.files}</h1>
@@ -177,7 +177,7 @@ export function FileStorage() {
         </div>
       ) : (
         <>
-          <section aria-labelledby="your-folders-heading" className="grid gap-3">
+          <section aria-labelledby="your-folders-heading" className="grid grid-cols-1 gap-3">
             <div className="flex items-center justify-between gap-2">
               <h2 id="your-folders-heading" className="text-lg font-semibold">
                 {FOLDER_MESSAGES.yourFolders}
@@ -189,7 +189,7 @@ export function FileStorage() {
             {folders.isSuccess && folderList.length === 0 && (
               <p className="text-sm text-muted-foreground">{isSearching ? FOLDER_MESSAGES.noResults : 'No folders yet. Create one to group your files.'}</p>
             )}
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
               {folderList.map((folder) => (
                 <FolderCard
                   key={folder.id}
@@ -204,7 +204,7 @@ export function FileStorage() {
             </div>
           </section>
 
-          <section aria-labelledby="your-files-heading" className="grid gap-3">
+          <section aria-labelledby="your-files-heading" className="grid grid-cols-1 gap-3">
             <div className="flex items-center justify-between gap-2">
               <div className="flex items-center gap-2">
                 <h2 id="your-files-heading" className="text-lg font-semibold">
@@ -218,7 +218,7 @@ export function FileStorage() {
             {uploads.isSuccess && files.length === 0 && (
               <p className="text-sm text-muted-foreground">{isSearching ? FOLDER_MESSAGES.noResults : DASHBOARD_MESSAGES.noFilesTitle}</p>
             )}
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={uploads.isPending}>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-busy={uploads.isPending}>
               {uploads.isPending && Array.from({ length: 3 }, (_, index) => <FileCardSkeleton key={index} />)}
               {files.map((upload) => (
                 <StorageFileCard

@@ -39,11 +39,11 @@ export function HomeOverview() {
         <DashboardEmptyState onUpload={() => openUploadDialog()} onTrySample={() => openUploadDialog({ sample: true })} />
       )}
       {files.length > 0 && (
-        <section aria-labelledby="latest-projects-heading" className="grid gap-3">
+        <section aria-labelledby="latest-projects-heading" className="grid grid-cols-1 gap-3">
           <h2 id="latest-projects-heading" className="text-lg font-semibold">
             {DASHBOARD_MESSAGES.latestProjects}
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {files.slice(0, LATEST_SHOWN).map((upload) => (
               <FileCard key={upload.id} upload={upload} />
             ))}

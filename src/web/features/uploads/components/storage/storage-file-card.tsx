@@ -73,7 +73,7 @@ export function StorageFileCard({ upload, folderName, onRename, onMove, onDelete
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-xs">
+      <dl className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-xs">
         <div>
           <dt className="text-muted-foreground">{FOLDER_MESSAGES.aiFieldsCreated}</dt>
           <dd className="font-medium">{upload.aiFieldCount.toLocaleString('en-US')}</dd>
