@@ -47,6 +47,9 @@ test('two-factor: set up with the QR code and key, sign out, and sign in with a 
   await page.goto('/dashboard')
   await signInThroughDialog(page, user)
   await expect(codeField(page)).toBeVisible()
+  // Only the code step is shown: no way off to sign-up from here, only back to the password.
+  await expect(page.getByRole('button', { name: "Don't have an account? Sign up" })).toBeHidden()
+  await expect(page.getByRole('button', { name: PROFILE_MESSAGES.twoFactorBackToSignIn })).toBeVisible()
   await codeField(page).fill(await wrongTotpCode(key))
   await page.getByRole('button', { name: PROFILE_MESSAGES.twoFactorVerifySignIn }).click()
   await expect(page.getByRole('dialog', { name: 'Welcome back' }).getByRole('alert')).toHaveText(PROFILE_MESSAGES.twoFactorInvalidCode)

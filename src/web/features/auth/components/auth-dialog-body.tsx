@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { SIGN_UP_TOAST_DELAY_MS, TOAST_DURATIONS } from '#common/constants'
 import { AUTH_MESSAGES } from '#common/messages'
@@ -17,7 +18,10 @@ type AuthDialogBodyProps = {
 /** The forms of the auth dialog; loaded on first open so the landing bundle stays small. */
 export function AuthDialogBody({ mode, onClose, onSwitchMode }: AuthDialogBodyProps) {
   const { data: config } = usePublicConfig()
-  const showGoogle = config?.googleEnabled === true && mode !== 'forgotPassword'
+  // While the sign-in waits for a two-factor code, only that step is shown.
+  const [isCodeStepShown, setIsCodeStep] = useState(false)
+  const isCodeStep = isCodeStepShown && mode === 'signin'
+  const showGoogle = config?.googleEnabled === true && mode !== 'forgotPassword' && !isCodeStep
 
   function showCheckInbox() {
     onClose()
@@ -43,13 +47,13 @@ export function AuthDialogBody({ mode, onClose, onSwitchMode }: AuthDialogBodyPr
       )}
 
       {mode === 'signin' && (
-        <SignInForm onSignedIn={onClose} onForgotPassword={() => onSwitchMode('forgotPassword')} />
+        <SignInForm onSignedIn={onClose} onForgotPassword={() => onSwitchMode('forgotPassword')} onCodeStepChange={setIsCodeStep} />
       )}
       {mode === 'signup' && <SignUpForm onSignedUp={showCheckInbox} />}
       {mode === 'forgotPassword' && <ForgotPasswordForm onSent={() => onSwitchMode('signin')} />}
 
       <div className="text-center text-sm">
-        {mode === 'signin' && (
+        {mode === 'signin' && !isCodeStep && (
           <ModeLink onClick={() => onSwitchMode('signup')}>Don't have an account? Sign up</ModeLink>
         )}
         {mode === 'signup' && (

@@ -24,16 +24,21 @@ import { TwoFactorCodeForm } from './two-factor-code-form'
 type SignInFormProps = {
   onSignedIn: () => void
   onForgotPassword: () => void
+  onCodeStepChange?: (isCodeStep: boolean) => void
 }
 
-export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ onSignedIn, onForgotPassword, onCodeStepChange }: SignInFormProps) {
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
   const { isSubmitting } = form.formState
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null)
-  const [needsCode, setNeedsCode] = useState(false)
+  const [needsCode, setNeedsCodeState] = useState(false)
+  function setNeedsCode(next: boolean) {
+    setNeedsCodeState(next)
+    onCodeStepChange?.(next)
+  }
 
   async function signIn(values: SignInInput) {
     setNotice(null)
