@@ -70,7 +70,8 @@ export type UploadDetail = UploadSummary & {
   preview: HeaderPreview | null
 }
 
-export type QualityMetrics = {
+/** How many records of a file went where, as the reader counted them. */
+export type RowCounts = {
   totalRecords: number
   validRows: number
   paddedRows: number
@@ -79,6 +80,9 @@ export type QualityMetrics = {
   commentLines: number
   nonEmptyCells: number
   totalCells: number
+}
+
+export type QualityMetrics = RowCounts & {
   issueCount: number
   encoding: string
   delimiter: string | null

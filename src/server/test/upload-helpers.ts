@@ -1,21 +1,41 @@
-import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
+import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import type { TestBrowser } from './test-app.ts'
 
-/** Uploads a CSV through the real endpoint and waits for its import to finish. */
-export async function importCsv(browser: TestBrowser, name: string, content: string): Promise<string> {
+/** Posts a file to the real upload endpoint, as the browser's form does; the raw response. */
+export function postUpload(browser: TestBrowser, name: string, content: string | Uint8Array, type = 'text/csv') {
   const form = new FormData()
-  form.set('file', new File([content], name, { type: 'text/csv' }))
-  const res = await browser.request('/api/uploads', { method: 'POST', body: form })
+  form.set('file', new File([content as BlobPart], name, { type }))
+  return browser.request('/api/uploads', { method: 'POST', body: form })
+}
+
+/** Posts a file that must be accepted (201); the upload response. */
+export async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array): Promise<UploadResponse> {
+  const res = await postUpload(browser, name, content)
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
-  const { upload_id: id } = (await res.json()) as UploadResponse
-  const until = Date.now() + 30_000
+  return (await res.json()) as UploadResponse
+}
+
+/** Polls the upload's progress until its import has completed or failed. */
+export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000): Promise<UploadProgress> {
+  const until = Date.now() + timeoutMs
   for (;;) {
     const progress = (await (await browser.request(`/api/uploads/${id}/progress`)).json()) as UploadProgress
-    if (progress.status === 'completed') return id
-    if (progress.status === 'failed') throw new Error(`import failed: ${progress.error_message}`)
+    if (progress.status === 'completed' || progress.status === 'failed') return progress
     if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+export async function getUploadDetail(browser: TestBrowser, id: string): Promise<UploadDetail> {
+  return (await (await browser.request(`/api/uploads/${id}`)).json()) as UploadDetail
+}
+
+/** Uploads a CSV through the real endpoint and waits for its import to finish. */
+export async function importCsv(browser: TestBrowser, name: string, content: string): Promise<string> {
+  const { upload_id: id } = await uploadOk(browser, name, content)
+  const progress = await waitUntilDone(browser, id)
+  if (progress.status === 'failed') throw new Error(`import failed: ${progress.error_message}`)
+  return id
 }
 
 /** A CSV text from a header and rows, quoting what needs it. */

@@ -12,7 +12,7 @@ import { csvLine } from '#server/modules/exports/lib/csv-cells'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
-import type { DataQualityIssue as ReadIssue } from './lib/import-report.ts'
+import type { RecordIssue } from './lib/import-report.ts'
 import { inferColumnTypes } from './lib/infer-column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from './lib/copy-binary.ts'
@@ -25,7 +25,7 @@ import { planOf, skippedRowsPath } from './uploads.service.ts'
 const PROGRESS_EVERY_MS = 250
 
 /** Issues are stored without the skipped values; those go to the downloadable skipped-rows file. */
-const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: ReadIssue): DataQualityIssue => ({
+const storedIssue = ({ row, action, expected_columns, actual_columns, reason }: RecordIssue): DataQualityIssue => ({
   row,
   action,
   expected_columns,
@@ -41,7 +41,7 @@ function openSkippedRowsFile(path: string) {
   let stream: WriteStream | undefined
   let hasRows = false
   return {
-    async add(header: string[], issues: ReadIssue[]) {
+    async add(header: string[], issues: RecordIssue[]) {
       const skipped = issues.filter((issue) => issue.action === 'skipped' && issue.values)
       if (skipped.length === 0) return
       if (!stream) {
@@ -101,7 +101,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     await db.delete(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
     writer = await openRowWriter({ uploadId })
     let knownColumns = 0
-    const takeBatch = async (header: string[], rows: EncodedRows, issues: ReadIssue[], readBytes?: number) => {
+    const takeBatch = async (header: string[], rows: EncodedRows, issues: RecordIssue[], readBytes?: number) => {
       knownColumns = await syncColumns(uploadId, header, knownColumns)
       await writer!.write(rows)
       await skippedFile.add(header, issues)

@@ -7,8 +7,8 @@ import { MAX_IMPORT_COLUMNS } from '#common/constants'
 import { IMPORT_WARNINGS, UPLOAD_LIMIT_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
-import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { getUploadDetail, postUpload, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
 
 let t: TestApp
 let alice: TestBrowser
@@ -21,31 +21,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-function upload(browser: TestBrowser, name: string, content: string | Uint8Array, type = 'text/csv') {
-  const form = new FormData()
-  form.set('file', new File([content as BlobPart], name, { type }))
-  return browser.request('/api/uploads', { method: 'POST', body: form })
-}
-
-async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array) {
-  const res = await upload(browser, name, content)
-  expect(res.status, await res.clone().text()).toBe(201)
-  return (await res.json()) as UploadResponse
-}
-
-async function waitUntilDone(browser: TestBrowser, id: string): Promise<UploadProgress> {
-  const until = Date.now() + 30_000
-  for (;;) {
-    const progress = (await (await browser.request(`/api/uploads/${id}/progress`)).json()) as UploadProgress
-    if (progress.status === 'completed' || progress.status === 'failed') return progress
-    if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-async function detail(browser: TestBrowser, id: string) {
-  return (await (await browser.request(`/api/uploads/${id}`)).json()) as UploadDetail
-}
 
 describe('skipped-rows.csv', () => {
   it('escapes formulas in the header and in skipped values, as the exports do', async () => {
@@ -72,7 +47,7 @@ describe('file names', () => {
     const res = await uploadOk(alice, 'café 東京.csv', 'Name,Email\nAnn,ann@x.example\nBo,bo@x.example,EXTRA\n')
     expect(res.preview_data.filename).toBe('café 東京.csv')
     expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', skipped_rows: 1 })
-    expect((await detail(alice, res.upload_id)).filename).toBe('café 東京.csv')
+    expect((await getUploadDetail(alice, res.upload_id)).filename).toBe('café 東京.csv')
 
     const skipped = await alice.request(`/api/uploads/${res.upload_id}/skipped-rows.csv`)
     expect(skipped.status).toBe(200)
@@ -103,7 +78,7 @@ describe('an .xlsx that unpacks to far more than it weighs', () => {
     const bomb = await workbookOf([['Name', 'Email', 'Company'], ...Array.from({ length: 70_000 }, () => ['x', 'x', 'x'])])
     expect(bomb.length).toBeLessThan(1024 * 1024)
 
-    const res = await upload(browser, 'bomb.xlsx', bomb)
+    const res = await postUpload(browser, 'bomb.xlsx', bomb)
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_LIMIT_MESSAGES.xlsxTooLargeUnpacked(5) } })
     expect(await db.select().from(csvUploads).where(eq(csvUploads.userId, userId))).toHaveLength(0)
@@ -126,11 +101,11 @@ describe('what a CSV import tells the user', () => {
     const row = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(',')
     // 20,000 columns: the header alone is longer than the sample the sniffer reads.
     const wide = [row('column', 20_000), row('v', 20_000)].join('\n')
-    const res = await upload(alice, 'wide.csv', wide)
+    const res = await postUpload(alice, 'wide.csv', wide)
     expect(res.status).toBe(422)
     expect(await res.json()).toEqual(tooMany)
     // 2,500 short columns fit in the sample and are refused by their count.
-    const res2 = await upload(alice, 'wide2.csv', [row('c', 2500), row('', 2500)].join('\n'))
+    const res2 = await postUpload(alice, 'wide2.csv', [row('c', 2500), row('', 2500)].join('\n'))
     expect(res2.status).toBe(422)
     expect(await res2.json()).toEqual(tooMany)
   })
@@ -139,7 +114,7 @@ describe('what a CSV import tells the user', () => {
     const latin1 = Buffer.from('Name,City\nJosé,Zürich\nAnn,Oslo\n', 'latin1')
     const res = await uploadOk(alice, 'latin1.csv', latin1)
     await waitUntilDone(alice, res.upload_id)
-    expect((await detail(alice, res.upload_id)).qualityMetrics?.warnings).toEqual([IMPORT_WARNINGS.notUtf8('windows-1252')])
+    expect((await getUploadDetail(alice, res.upload_id)).qualityMetrics?.warnings).toEqual([IMPORT_WARNINGS.notUtf8('windows-1252')])
 
     const lines = ['Name,City']
     // Past the 64 KB the sniffer reads, so the start looks like UTF-8.
@@ -147,7 +122,7 @@ describe('what a CSV import tells the user', () => {
     const switched = Buffer.concat([Buffer.from(`${lines.join('\n')}\n`), Buffer.from('José,Zürich\n', 'latin1')])
     const res2 = await uploadOk(alice, 'switched.csv', switched)
     expect(await waitUntilDone(alice, res2.upload_id)).toMatchObject({ status: 'completed', valid_rows: 8001 })
-    const warnings = (await detail(alice, res2.upload_id)).qualityMetrics?.warnings ?? []
+    const warnings = (await getUploadDetail(alice, res2.upload_id)).qualityMetrics?.warnings ?? []
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^The file stopped being valid UTF-8 from about line \d+; the rest was read as windows-1252/)
   })
@@ -155,7 +130,7 @@ describe('what a CSV import tells the user', () => {
   it('reports a lone carriage return that merged two rows', async () => {
     const res = await uploadOk(alice, 'cr.csv', 'Name,Email,City\nAnn,ann@x.example,Oslo\nBo,bo@x.example,Rome\rCy,cy@x.example,Lima\nDi,di@x.example,Kyiv\n')
     await waitUntilDone(alice, res.upload_id)
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     expect(info.qualityMetrics?.warnings).toEqual([IMPORT_WARNINGS.bareCarriageReturn(3)])
   })
 })

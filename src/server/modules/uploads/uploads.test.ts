@@ -5,10 +5,11 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEventOf } from '#common/events'
 import type { RowsPage } from '#common/schemas/rows'
-import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
+import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { getUploadDetail, postUpload, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
 
 let t: TestApp
 let alice: TestBrowser
@@ -25,31 +26,6 @@ afterAll(async () => {
 
 const fixture = (name: string) => readFileSync(join('test/fixtures/corpus', name))
 
-function upload(browser: TestBrowser, name: string, content: string | Uint8Array, type = 'text/csv') {
-  const form = new FormData()
-  form.set('file', new File([content as BlobPart], name, { type }))
-  return browser.request('/api/uploads', { method: 'POST', body: form })
-}
-
-async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array) {
-  const res = await upload(browser, name, content)
-  expect(res.status, await res.clone().text()).toBe(201)
-  return (await res.json()) as UploadResponse
-}
-
-async function waitUntilDone(browser: TestBrowser, id: string): Promise<UploadProgress> {
-  const until = Date.now() + 30_000
-  for (;;) {
-    const progress = (await (await browser.request(`/api/uploads/${id}/progress`)).json()) as UploadProgress
-    if (progress.status === 'completed' || progress.status === 'failed') return progress
-    if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-async function detail(browser: TestBrowser, id: string) {
-  return (await (await browser.request(`/api/uploads/${id}`)).json()) as UploadDetail
-}
 
 async function rows(browser: TestBrowser, id: string, page = 1) {
   return (await (await browser.request(`/api/uploads/${id}/rows?page=${page}&perPage=50`)).json()) as RowsPage
@@ -72,7 +48,7 @@ describe('importing a CSV', () => {
     const progress = await waitUntilDone(alice, res.upload_id)
     expect(progress).toMatchObject({ status: 'completed', total_rows: 3, processed_rows: 3, valid_rows: 3, skipped_rows: 0, progress_percentage: 100 })
 
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     expect(info.columns.map((c) => c.name)).toEqual(['First Name', 'Last Name', 'Email', 'Company', 'Employees'])
     expect(info.columns.map((c) => c.key)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5'])
     expect(info.dataCompletenessScore).toBeCloseTo((14 / 15) * 100, 0)
@@ -95,7 +71,7 @@ describe('importing a CSV', () => {
     const confirm = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: false, headerRowIndex: 0 })
     expect(confirm.status).toBe(200)
     expect((await waitUntilDone(alice, res.upload_id)).status).toBe('completed')
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     expect(info.columns.map((c) => c.name)).toEqual(['Column 1', 'Column 2', 'Column 3'])
     expect((await rows(alice, res.upload_id)).count).toBe(4)
   })
@@ -108,7 +84,7 @@ describe('importing a CSV', () => {
     const confirm = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 1 })
     expect(confirm.status).toBe(200)
     await waitUntilDone(alice, res.upload_id)
-    expect((await detail(alice, res.upload_id)).columns.map((c) => c.name)).toEqual(['10', '20', '30'])
+    expect((await getUploadDetail(alice, res.upload_id)).columns.map((c) => c.name)).toEqual(['10', '20', '30'])
     // The rows above the picked header are a preamble, not data.
     expect((await rows(alice, res.upload_id)).data.map((r) => r.values.c1)).toEqual(['1', '4', '11'])
   })
@@ -129,7 +105,7 @@ describe('importing a CSV', () => {
     const res = await uploadOk(alice, 'ragged.csv', ragged)
     const progress = await waitUntilDone(alice, res.upload_id)
     expect(progress).toMatchObject({ status: 'completed', valid_rows: 3, skipped_rows: 1 })
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     expect(info.dataQualityIssues).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ row: 3, action: 'padded', expected_columns: 3, actual_columns: 2 }),
@@ -165,7 +141,7 @@ describe('importing a CSV', () => {
     expect(page.data[0]).toEqual({ rowIndex: 6000, values: { c1: 'Short6000', c2: 'only-two' } })
     const afterSkip = await rows(alice, res.upload_id, 9000 / 50 + 1)
     expect(afterSkip.data[0]).toMatchObject({ rowIndex: 9000, values: { c1: 'Lead 9001' } })
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     expect(info.dataQualityIssues).toEqual([
       expect.objectContaining({ row: 2 + 6000 * 2, action: 'padded' }),
       expect.objectContaining({ row: 2 + 9000 * 2 - 1, action: 'skipped' }),
@@ -178,7 +154,7 @@ describe('importing a CSV', () => {
       await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })
     }
     await waitUntilDone(alice, res.upload_id)
-    const info = await detail(alice, res.upload_id)
+    const info = await getUploadDetail(alice, res.upload_id)
     const all = JSON.stringify([info.columns, (await rows(alice, res.upload_id)).data])
     expect(all).toContain('Acentuação')
   })
@@ -189,7 +165,7 @@ describe('importing a CSV', () => {
       await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })
     }
     expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', total_rows: 0 })
-    expect((await detail(alice, res.upload_id)).columns).toHaveLength(3)
+    expect((await getUploadDetail(alice, res.upload_id)).columns).toHaveLength(3)
   })
 
   it('streams progress to the owner over server-sent events until the import completes', async () => {
@@ -226,30 +202,30 @@ describe('importing a CSV', () => {
   it('imports the bundled sample lead list', async () => {
     const res = (await (await alice.post('/api/uploads/sample', {})).json()) as UploadResponse
     expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', total_rows: 40 })
-    expect((await detail(alice, res.upload_id)).filename).toBe('sample-leads.csv')
+    expect((await getUploadDetail(alice, res.upload_id)).filename).toBe('sample-leads.csv')
   })
 })
 
 describe('refusing bad input with a clear message', () => {
   it('refuses a file type it cannot read', async () => {
-    const res = await upload(alice, 'report.pdf', '%PDF-1.4 ...', 'application/pdf')
+    const res = await postUpload(alice, 'report.pdf', '%PDF-1.4 ...', 'application/pdf')
     expect(res.status).toBe(415)
     expect(await res.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } })
   })
 
   it('refuses an empty file and a binary file named .csv', async () => {
-    const empty = await upload(alice, 'empty.csv', '')
+    const empty = await postUpload(alice, 'empty.csv', '')
     expect(empty.status).toBe(422)
     expect(await empty.json()).toMatchObject({ error: { message: 'The file is empty.' } })
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0])
-    const binary = await upload(alice, 'photo.csv', png)
+    const binary = await postUpload(alice, 'photo.csv', png)
     expect(binary.status).toBe(422)
     expect(((await binary.json()) as { error: { message: string } }).error.message).toMatch(/binary data/)
   })
 
   it('refuses a file over MAX_UPLOAD_MB before keeping it, naming the limit', async () => {
     const big = 'a,b\n' + '1234567890,1234567890\n'.repeat(60_000)
-    const res = await upload(alice, 'big.csv', big)
+    const res = await postUpload(alice, 'big.csv', big)
     expect(res.status).toBe(413)
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain('1 MB')
     expect(readdirSync(join(t.dataDir, 'incoming'))).toEqual([])
@@ -280,7 +256,7 @@ describe('Excel workbooks', () => {
     expect(first.needs_header_confirmation).toBe(true)
     await alice.post(`/api/uploads/${first.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })
     await waitUntilDone(alice, first.upload_id)
-    expect((await detail(alice, first.upload_id)).columns.map((c) => c.name)).toEqual(['Name', 'Joined', 'Score'])
+    expect((await getUploadDetail(alice, first.upload_id)).columns.map((c) => c.name)).toEqual(['Name', 'Joined', 'Score'])
     expect((await rows(alice, first.upload_id)).data[0]!.values).toEqual({ c1: 'Ann', c2: '2024-01-15', c3: '12' })
 
     const form = new FormData()
@@ -296,7 +272,7 @@ describe('Excel workbooks', () => {
   })
 
   it('refuses a damaged workbook with advice', async () => {
-    const res = await upload(alice, 'broken.xlsx', 'not a zip at all')
+    const res = await postUpload(alice, 'broken.xlsx', 'not a zip at all')
     expect(res.status).toBe(422)
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/couldn't read this Excel file/)
   })

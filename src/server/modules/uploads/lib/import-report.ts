@@ -1,4 +1,5 @@
 import { UPLOAD_MESSAGES } from '#common/messages'
+import type { DataQualityIssue } from '#common/schemas/uploads'
 
 /**
  * Why a record was not imported as it stood. Stored in the upload's data_quality_issues and shown
@@ -14,15 +15,12 @@ export type IssueReason =
   | 'second_table'
   | 'repeated_header'
 
-/** A data quality issue (spec 001 §3); snake_case because it is stored and sent as is. */
-export type DataQualityIssue = {
-  /** 1-based physical line where the record starts. */
-  row: number
-  action: 'padded' | 'skipped' | 'other'
-  expected_columns: number
-  actual_columns: number
+/**
+ * A record the reader could not take as it was: the stored `DataQualityIssue` (spec 001 §3), with
+ * the reason narrowed and, for a skipped record, its raw cells so the user can download them.
+ */
+export type RecordIssue = Omit<DataQualityIssue, 'reason'> & {
   reason: IssueReason
-  /** The raw cells of a skipped record, so the user can download what was left out. */
   values?: string[]
 }
 

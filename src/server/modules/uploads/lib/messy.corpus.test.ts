@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { HEADER_CONFIDENCE } from '#common/constants'
 import { describe, expect, it } from 'vitest'
-import type { DataQualityIssue } from './import-report.ts'
+import type { RecordIssue } from './import-report.ts'
 import { type ReadSummary, type SniffResult, sniffFile } from './read-csv.ts'
 import { corpusDir, readBothWays } from './test-files.ts'
 
@@ -238,7 +238,7 @@ const corpus: Record<string, Expectation> = {
   'ragged_unbalanced_quote.tsv': {
     delimiter: '\t', encoding: 'utf-8', header: 'header', records: 10, rows: 8, skipped: 1, padded: 1,
     check: ({ rows, issues }) => {
-      expect(issues.map((issue: DataQualityIssue) => [issue.row, issue.action, issue.reason])).toEqual([
+      expect(issues.map((issue: RecordIssue) => [issue.row, issue.action, issue.reason])).toEqual([
         [3, 'skipped', 'too_many_columns'],
         [6, 'padded', 'too_few_columns'],
         [9, 'other', 'unterminated_quote'],
@@ -295,7 +295,7 @@ const corpus: Record<string, Expectation> = {
         '1964-09-20', 'Engineer, site',
       ])
       expect(issues).toHaveLength(21)
-      expect(issues.every((issue: DataQualityIssue) => issue.reason === 'whole_row_quoted')).toBe(true)
+      expect(issues.every((issue: RecordIssue) => issue.reason === 'whole_row_quoted')).toBe(true)
     },
   },
 }
@@ -341,7 +341,7 @@ describe('messy corpus', () => {
     expect(file.validRows + file.skippedRows + file.blankLines + file.commentLines + file.headerRecords).toBe(file.totalRecords)
     expect(file.rows).toHaveLength(file.validRows)
     expect(file.rows.every((row) => row.length === file.header.length)).toBe(true)
-    expect(file.issues.filter((issue: DataQualityIssue) => issue.action === 'skipped')).toHaveLength(file.skippedRows)
+    expect(file.issues.filter((issue: RecordIssue) => issue.action === 'skipped')).toHaveLength(file.skippedRows)
     expect(file.rows.flat().some((cell) => cell.includes('\uFFFD'))).toBe(false)
     expected.check?.(file)
   })

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import type { DataQualityIssue } from './import-report.ts'
+import type { RecordIssue } from './import-report.ts'
 import { sniffFile } from './read-csv.ts'
 import { corpusDir, readBothWays } from './test-files.ts'
 
@@ -66,7 +66,7 @@ describe('Pollock corpus', () => {
       expect(summary).toMatchObject({ validRows: 83, skippedRows: 83, totalRecords: 167 })
       expect(summary.issues[0]).toMatchObject({ row: 85, action: 'skipped', reason: 'second_table' })
       expect(summary.issues[0]?.values?.[0]).toBe('DATE')
-      expect(summary.issues.every((issue: DataQualityIssue) => issue.values !== undefined)).toBe(true)
+      expect(summary.issues.every((issue: RecordIssue) => issue.values !== undefined)).toBe(true)
     }
   })
 

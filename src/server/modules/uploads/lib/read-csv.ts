@@ -6,14 +6,14 @@ import { concatBytes, createStreamDecoder, type DecodeEvent } from './decode-str
 import { detectEncoding, isProbablyBinary } from './detect-encoding.ts'
 import { detectHeader } from './detect-header.ts'
 import {
-  type DataQualityIssue,
+  type RecordIssue,
   type FatalError,
   fatalError,
   MAX_SUMMARY_ISSUES,
 } from './import-report.ts'
 import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.ts'
 import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
-import { createRecordClassifier, type DataRow, type RowCounts } from './record-classifier.ts'
+import { createRecordClassifier, emptyRecordCounts, type DataRow, type RecordCounts } from './record-classifier.ts'
 import { CopyRowEncoder, decodeRows, type EncodedRows } from './copy-binary.ts'
 import { createFastReader, type FastReader, type FastScan } from './fast-records.ts'
 import { type Newline, sniffDialect } from './sniff-dialect.ts'
@@ -56,18 +56,18 @@ export type RecordBatch = {
   /** The batch's rows, encoded for COPY (copy-binary.ts: `decodeRows` reads them back). */
   rows: EncodedRows
   /** Issues found since the previous batch, skipped records with their values. */
-  issues: DataQualityIssue[]
+  issues: RecordIssue[]
   /** Bytes of the file read so far, for progress. */
   bytesRead: number
 }
 
-export type ReadSummary = RowCounts & {
+export type ReadSummary = RecordCounts & {
   /** Normalised column names, one per column. */
   header: string[]
   /** The encoding the file was read with (it changes when a later part is not UTF-8). */
   encoding: string
   /** The first MAX_SUMMARY_ISSUES issues; all of them went out with the batches. */
-  issues: DataQualityIssue[]
+  issues: RecordIssue[]
   issueCount: number
   warnings: string[]
   /** Set when the file cannot be imported; batches delivered before it must be discarded. */
@@ -226,10 +226,10 @@ const utf8Decoder = new TextDecoder()
 export async function readRecords(path: string, options: ReadOptions): Promise<ReadSummary> {
   const { sniff, headerRow, batchSize, onBatch } = options
   const warnings: string[] = []
-  const issues: DataQualityIssue[] = []
+  const issues: RecordIssue[] = []
   let issueCount = 0
   if (sniff.fatalError) {
-    return { ...emptyCounts(), header: [], encoding: sniff.encoding, issues, issueCount, warnings, fatalError: sniff.fatalError, fastRows: 0 }
+    return { ...emptyRecordCounts(), header: [], encoding: sniff.encoding, issues, issueCount, warnings, fatalError: sniff.fatalError, fastRows: 0 }
   }
   const headerLine = headerRow === null ? null : sniff.previewLines[headerRow]
   if (headerLine === undefined) throw new RangeError(`headerRow ${headerRow} is not a row of the preview`)
@@ -256,7 +256,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   const encoder = new CopyRowEncoder(withSearchText, { trackLines: options.trackLines })
 
   let bytesRead = 0
-  let pendingIssues: DataQualityIssue[] = []
+  let pendingIssues: RecordIssue[] = []
   async function emitBatch(): Promise<void> {
     const batchIssues = pendingIssues
     pendingIssues = []
@@ -277,7 +277,7 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
     parser.push(text, sink)
     if (isFinal) parser.finish(sink)
     const rows: DataRow[] = []
-    const found: DataQualityIssue[] = []
+    const found: RecordIssue[] = []
     classifier.classify(sink, rows, found)
     for (const line of sink.bareCrLines) {
       bareCrCount++
@@ -391,16 +391,3 @@ function windowEnd(input: Uint8Array, from: number, size: number): number {
   return end
 }
 
-function emptyCounts(): RowCounts {
-  return {
-    totalRecords: 0,
-    headerRecords: 0,
-    validRows: 0,
-    paddedRows: 0,
-    skippedRows: 0,
-    blankLines: 0,
-    commentLines: 0,
-    nonEmptyCells: 0,
-    totalCells: 0,
-  }
-}

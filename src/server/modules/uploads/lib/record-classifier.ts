@@ -1,8 +1,9 @@
 import Papa from 'papaparse'
 import { classifyCell } from './cell-types.ts'
 import { genericColumnNames, normalizeHeaderNames } from './column-names.ts'
-import type { DataQualityIssue, IssueReason } from './import-report.ts'
+import type { RecordIssue, IssueReason } from './import-report.ts'
 import type { ParseDialect, RecordSink } from './record-parser.ts'
+import type { RowCounts } from '#common/schemas/uploads'
 
 export type DataRow = {
   /** 0-based index among imported rows. */
@@ -13,23 +14,26 @@ export type DataRow = {
   cells: string[]
 }
 
-export type RowCounts = {
-  totalRecords: number
-  headerRecords: number
-  validRows: number
-  paddedRows: number
-  skippedRows: number
-  blankLines: number
-  commentLines: number
-  nonEmptyCells: number
-  totalCells: number
-}
+/** The reader's counts, and how many header records it took. */
+export type RecordCounts = RowCounts & { headerRecords: number }
+
+export const emptyRecordCounts = (): RecordCounts => ({
+  totalRecords: 0,
+  headerRecords: 0,
+  validRows: 0,
+  paddedRows: 0,
+  skippedRows: 0,
+  blankLines: 0,
+  commentLines: 0,
+  nonEmptyCells: 0,
+  totalCells: 0,
+})
 
 export type RecordClassifier = {
   /** Classifies parsed records into header, blank, comment, imported and skipped ones. */
-  classify: (sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]) => void
+  classify: (sink: RecordSink, rows: DataRow[], issues: RecordIssue[]) => void
   header: () => string[]
-  counts: () => RowCounts
+  counts: () => RecordCounts
   /**
    * What the fast reader needs to know: null while records may still be header, preamble or a
    * second table (then every record goes through `classify`), else the table's width and header.
@@ -59,17 +63,7 @@ export function createRecordClassifier(options: {
   let inSecondTable = false
   let previousRow: string[] | null = null
   let readPreviousRow: (() => string[]) | null = null
-  const counts: RowCounts = {
-    totalRecords: 0,
-    headerRecords: 0,
-    validRows: 0,
-    paddedRows: 0,
-    skippedRows: 0,
-    blankLines: 0,
-    commentLines: 0,
-    nonEmptyCells: 0,
-    totalCells: 0,
-  }
+  const counts = emptyRecordCounts()
   const cellParser = new Papa.Parser({ ...dialect, comments: false })
 
   function acceptHeader(cells: string[]): void {
@@ -110,19 +104,19 @@ export function createRecordClassifier(options: {
   }
 
   function report(
-    issues: DataQualityIssue[],
+    issues: RecordIssue[],
     line: number,
-    action: DataQualityIssue['action'],
+    action: RecordIssue['action'],
     reason: IssueReason,
     actual: number,
     values?: string[],
   ): void {
-    const issue: DataQualityIssue = { row: line, action, expected_columns: width, actual_columns: actual, reason }
+    const issue: RecordIssue = { row: line, action, expected_columns: width, actual_columns: actual, reason }
     if (values) issue.values = values
     issues.push(issue)
   }
 
-  function classify(sink: RecordSink, rows: DataRow[], issues: DataQualityIssue[]): void {
+  function classify(sink: RecordSink, rows: DataRow[], issues: RecordIssue[]): void {
     const { cells: records, lines, repairs } = sink
     let nextRepair = 0
     for (let i = 0; i < records.length; i++) {

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { uploadEventsUrl } from './get-upload-progress.ts'
 import { getUpload } from './get-upload.ts'
-
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  )
-  vi.stubGlobal('fetch', fetch)
-  return fetch
-}
+import { stubFetchAnswer } from '#web/test/stub-fetch'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -16,14 +9,14 @@ afterEach(() => {
 
 describe('the uploads endpoints on the typed client', () => {
   it('puts an id into the path encoded, so it cannot change the path', async () => {
-    const fetch = answer(200, { id: 'x' })
+    const fetch = stubFetchAnswer(200, { id: 'x' })
     await getUpload('../billing')
     expect(fetch.mock.calls[0]![0]).toBe('/api/uploads/..%2Fbilling')
     expect(uploadEventsUrl('a/b')).toBe('/api/uploads/a%2Fb/events')
   })
 
   it('throws the server’s error as an ApiError', async () => {
-    answer(404, { error: { code: 'NOT_FOUND', message: 'File not found' } })
+    stubFetchAnswer(404, { error: { code: 'NOT_FOUND', message: 'File not found' } })
     await expect(getUpload('u1')).rejects.toMatchObject({ name: 'ApiError', code: 'NOT_FOUND', status: 404, message: 'File not found' })
   })
 })

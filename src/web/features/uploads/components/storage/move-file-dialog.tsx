@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { FOLDER_MESSAGES } from '#common/messages'
 import type { FolderSummary } from '#common/schemas/folders'
-import { Button } from '#web/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog'
 import { Label } from '#web/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select'
-import { Spinner } from '#web/components/ui/spinner'
+import { FormDialog } from './form-dialog'
 
 const ROOT = 'root'
 
@@ -22,48 +20,32 @@ type MoveFileDialogProps = {
 export function MoveFileDialog({ filename, currentFolderId, folders, isPending, onMove, onClose }: MoveFileDialogProps) {
   const [target, setTarget] = useState(currentFolderId ?? ROOT)
   const chosen = target === ROOT ? null : target
-  const canSubmit = chosen !== currentFolderId && !isPending
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (canSubmit) onMove(chosen)
-  }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{FOLDER_MESSAGES.moveFileTitle}</DialogTitle>
-            <DialogDescription className="break-all">{filename}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="move-file-target">Folder</Label>
-            <Select value={target} onValueChange={setTarget}>
-              <SelectTrigger id="move-file-target" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ROOT}>{FOLDER_MESSAGES.rootFolder}</SelectItem>
-                {folders.map((folder) => (
-                  <SelectItem key={folder.id} value={folder.id}>
-                    {folder.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {FOLDER_MESSAGES.cancel}
-            </Button>
-            <Button type="submit" disabled={!canSubmit}>
-              {isPending && <Spinner />}
-              {FOLDER_MESSAGES.moveFileSubmit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={FOLDER_MESSAGES.moveFileTitle}
+      description={filename}
+      breakDescription
+      submitLabel={FOLDER_MESSAGES.moveFileSubmit}
+      canSubmit={chosen !== currentFolderId && !isPending}
+      isPending={isPending}
+      onSubmit={() => onMove(chosen)}
+      onClose={onClose}
+    >
+      <Label htmlFor="move-file-target">Folder</Label>
+      <Select value={target} onValueChange={setTarget}>
+        <SelectTrigger id="move-file-target" className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ROOT}>{FOLDER_MESSAGES.rootFolder}</SelectItem>
+          {folders.map((folder) => (
+            <SelectItem key={folder.id} value={folder.id}>
+              {folder.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormDialog>
   )
 }
