@@ -20,3 +20,8 @@ export function incomingDir() {
 export async function removeUploadFiles(userId: string, uploadId: string) {
   await rm(join(env.DATA_DIR, 'uploads', userId, uploadId), { recursive: true, force: true })
 }
+
+/** Beside an upload's stored file: the records its import skipped, for the user to download. */
+export function skippedRowsPath(upload: { storagePath: string }) {
+  return join(upload.storagePath, '..', 'skipped-rows.csv')
+}

@@ -20,6 +20,7 @@ import type {
   UploadStatus,
 } from '#common/schemas/uploads'
 import { user } from './auth.ts'
+import type { ImportPlan } from '#server/modules/uploads/import-plan'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +53,7 @@ export const csvUploads = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     status: text('status').$type<UploadStatus>().notNull(),
     /** How the importer reads the stored file (uploads.service `ImportPlan`). */
-    plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+    plan: jsonb('plan').$type<ImportPlan>().notNull(),
     preview: jsonb('preview').$type<HeaderPreview>(),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),

@@ -20,7 +20,7 @@ import { readCsvInWorker } from './read-in-worker.ts'
 import { buildSortIndexes } from './grid-indexes.ts'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from './row-writer.ts'
 import { progressEventOf } from './upload-progress.ts'
-import { planOf, skippedRowsPath } from './uploads.service.ts'
+import { skippedRowsPath } from '#server/platform/storage'
 
 const PROGRESS_EVERY_MS = 250
 
@@ -111,7 +111,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       await emitProgress()
     }
 
-    const plan = planOf(upload)
+    const plan = upload.plan
     let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string; fastRows?: number }
     if (plan.kind === 'csv') {
       const summary = await readCsvInWorker({

@@ -12,7 +12,7 @@ import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
-import { incomingDir } from '#server/platform/storage'
+import { incomingDir, skippedRowsPath } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
 import { isFinalProgress, progressEventOf } from './upload-progress.ts'
 import { isImportQueued, startImport } from './uploads.jobs.ts'
@@ -28,7 +28,6 @@ import {
   listUploads,
   moveUpload,
   renameUpload,
-  skippedRowsPath,
 } from './uploads.service.ts'
 
 

@@ -24,24 +24,16 @@ import { publish } from '#server/platform/events'
 import { likePattern } from '#server/platform/like-pattern'
 import { incomingDir, removeUploadFiles, uploadDir } from '#server/platform/storage'
 import { dropUploadRows } from './row-writer.ts'
-import { sniffFile, type SniffResult } from './lib/read-csv.ts'
-import { assertWorkbookUnpacksWithinLimit, type WorkbookPreview } from './lib/read-xlsx.ts'
+import { sniffFile } from './lib/read-csv.ts'
+import { assertWorkbookUnpacksWithinLimit } from './lib/read-xlsx.ts'
+import type { ImportPlan } from './import-plan.ts'
 import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
-
-/** How the import job reads the stored file: the sniffer's findings plus the user's header choice. */
-export type ImportPlan =
-  | { kind: 'csv'; sniff: SniffResult; headerRow: number | null }
-  | { kind: 'xlsx'; sheet: string; workbook: WorkbookPreview; headerRow: number | null }
 
 type UploadRow = typeof csvUploads.$inferSelect
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt'])
-
-export function planOf(upload: Pick<UploadRow, 'plan'>): ImportPlan {
-  return upload.plan as unknown as ImportPlan
-}
 
 export function fileKindOf(filename: string): 'csv' | 'xlsx' | null {
   const extension = extname(filename).toLowerCase()
@@ -157,7 +149,7 @@ export async function createUpload(
     storagePath,
     sizeBytes: file.sizeBytes,
     status: isConfident ? 'processing' : 'awaiting_header',
-    plan: plan as unknown as Record<string, unknown>,
+    plan,
     preview,
   })
   if (isConfident) await startImport(uploadId)
@@ -191,7 +183,7 @@ export async function confirmHeaders(
   if (upload.status === 'processing' || upload.status === 'completed') {
     throw new AppError('CONFLICT', 'This file is already being imported.')
   }
-  const plan = planOf(upload)
+  const plan = upload.plan
   const previewLength = plan.kind === 'csv' ? plan.sniff.preview.length : plan.workbook.preview.length
   if (hasHeaders && headerRowIndex >= previewLength) {
     throw new AppError('VALIDATION_FAILED', `Pick a header row between 1 and ${previewLength}.`)
@@ -201,7 +193,7 @@ export async function confirmHeaders(
     .update(csvUploads)
     .set({
       status: 'processing',
-      plan: nextPlan as unknown as Record<string, unknown>,
+      plan: nextPlan,
       errorMessage: null,
       processedRows: 0,
       bytesRead: 0,
@@ -329,10 +321,6 @@ export async function renameUpload({ userId, uploadId, filename }: { userId: str
 
 export async function getProgress({ userId, uploadId }: { userId: string; uploadId: string }) {
   return progressOf(await getUploadOrThrow({ userId, uploadId }))
-}
-
-export function skippedRowsPath(upload: Pick<UploadRow, 'storagePath'>) {
-  return join(upload.storagePath, '..', 'skipped-rows.csv')
 }
 
 /** How the import queue is reached: start an import, and ask whether one is queued or running. */
