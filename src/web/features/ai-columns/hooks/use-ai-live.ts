@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
+import { billingKeys } from '#web/lib/billing-query-keys'
 import { subscribeToEvents } from '#web/lib/sse'
 import { uploadKeys } from '#web/lib/upload-query-keys'
 import { aiEventsUrl } from '../api/ai-events-url'
@@ -15,7 +16,7 @@ import { hasCellStates } from '../lib/cell-state'
 /** Cells asked for at once (the API's cap); the grid's window is far smaller. */
 const MAX_ROWS_PER_READ = 500
 const VISIBLE_ROWS_DEBOUNCE_MS = 120
-/** The AI Enrichment card's count is read again at most this often during a run. */
+/** The AI Enrichment card's count and the credit balance are read again at most this often during a run. */
 const CARD_REFRESH_MS = 3000
 
 const isActive = (field: AiField) => field.status === 'processing' || field.status === 'paused'
@@ -88,6 +89,7 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
             if (Date.now() - lastCardRefresh.current > CARD_REFRESH_MS) {
               lastCardRefresh.current = Date.now()
               void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: true })
+              void queryClient.invalidateQueries({ queryKey: billingKeys.all })
             }
           } else if (event.type === 'field.changed') {
             if (event.change === 'cleared' || event.change === 'deleted') store.forgetField(event.fieldId)
@@ -113,6 +115,7 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
         toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { description: AI_FIELD_MESSAGES.enrichmentCompletedBody(field.processedRows, field.totalRows) })
         // The values are in the rows now: sorting, filters and the AI Enrichment card read them again.
         void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
+        void queryClient.invalidateQueries({ queryKey: billingKeys.all })
       }
     }
   }, [fields, queryClient, uploadId])

@@ -32,6 +32,8 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
   return (
     <div
       role="columnheader"
+      // Named by the column alone: a control beside the name (the AI menu) must not join it.
+      aria-label={column.name}
       aria-colindex={colIndex}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       data-column-key={column.key}
