@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
-import { columnHeader, columnValues, gridCell, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
+import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { creditBadge } from './support/billing.ts'
 import { rowsTable, stat, toast } from './support/uploads.ts'
 
@@ -159,4 +159,44 @@ test('modifies the AI column from the Columns menu: a new prompt makes its cells
   await page.getByRole('alertdialog').getByRole('button', { name: AI_COLUMN_MESSAGES.clearColumn }).click()
   await expect(toast(page, AI_FIELD_MESSAGES.fieldCleared)).toBeVisible()
   await expect.poll(() => aiCellStates(page, 'Size')).toEqual(Array(ROWS).fill('empty'))
+})
+
+test('controls a long run from its banner and reads only the cells of the rows on screen', async ({ page, baseURL }) => {
+  const uploadId = await openUploadedGrid(page, baseURL!, numberedCsv('long-run.csv', 400), 'ai-run')
+  const cellReads: number[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.endsWith('/cells') && url.searchParams.has('rowIndexes')) cellReads.push(url.searchParams.get('rowIndexes')!.split(',').length)
+  })
+  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Note', prompt: 'A note on {Name}' } })
+  const { id: fieldId } = (await created.json()) as { id: string }
+  await page.reload()
+  await columnHeader(page, 'Note').getByRole('button', { name: AI_COLUMN_MESSAGES.columnMenu('Note') }).click()
+  await page.getByRole('menuitem', { name: AI_COLUMN_MESSAGES.runColumn }).click()
+  const estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('Note') })
+  await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}400`)
+  // A budget caps the cells the run may compute.
+  await estimate.getByLabel(AI_COLUMN_MESSAGES.budget).fill('300')
+  await expect(estimate.getByTestId('ai-run-estimate')).toContainText('300 of 400 (budget)')
+  await estimate.getByRole('button', { name: AI_COLUMN_MESSAGES.start }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.enrichmentStarted)).toBeVisible()
+
+  const banner = page.getByRole('region', { name: AI_COLUMN_MESSAGES.bannerLabel('Note') })
+  await expect(banner).toBeVisible()
+  await banner.getByRole('button', { name: AI_COLUMN_MESSAGES.pause }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.runPaused)).toBeVisible()
+  await expect(banner.getByRole('status')).toContainText(AI_COLUMN_MESSAGES.bannerPaused('Note'))
+  await banner.getByRole('button', { name: AI_FIELD_MESSAGES.refreshStatus }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.statusRefreshed, AI_FIELD_MESSAGES.statusRefreshedBody(0))).toBeVisible()
+  await banner.getByRole('button', { name: AI_COLUMN_MESSAGES.resume }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.runResumed)).toBeVisible()
+  await banner.getByRole('button', { name: AI_COLUMN_MESSAGES.cancelRun }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.runCancelled)).toBeVisible()
+  await expect(banner).toBeHidden()
+
+  const field = (await (await page.request.get(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as { counts: { done: number; total: number } }
+  expect(field.counts.done).toBeLessThan(300)
+  // The grid asked for the cells of its window only, never for the 400 rows.
+  expect(cellReads.length).toBeGreaterThan(0)
+  expect(Math.max(...cellReads)).toBeLessThanOrEqual(60)
 })

@@ -9,8 +9,9 @@ describe('apiErrorTitle', () => {
     )
   })
 
-  it("names a name conflict and a credit shortage with the spec's titles", () => {
-    expect(apiErrorTitle(new ApiError('CONFLICT', 409, "'Score' is already an AI field. Please choose a different name."), 'Error')).toBe('Name conflict')
+  it("names a credit shortage and the payment gate with the spec's titles", () => {
+    expect(apiErrorTitle(new ApiError('CONFLICT', 409, "'Score' is already an AI field.", { title: 'Name conflict' }), 'Error')).toBe('Name conflict')
+    expect(apiErrorTitle(new ApiError('PAYMENT_REQUIRED', 402, 'An active subscription or trial is required.'), 'Error')).toBe('Authentication Required')
     expect(apiErrorTitle(new ApiError('PAYMENT_REQUIRED', 402, 'You need 2 credits to test this prompt. 1 remaining.'), 'Error')).toBe('Insufficient Credits')
   })
 
