@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
-import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, COLUMN_MESSAGES, CREDIT_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
 import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { creditBadge } from './support/billing.ts'
 import { rowsTable, stat, toast } from './support/uploads.ts'
@@ -199,4 +199,98 @@ test('controls a long run from its banner and reads only the cells of the rows o
   // The grid asked for the cells of its window only, never for the 400 rows.
   expect(cellReads.length).toBeGreaterThan(0)
   expect(Math.max(...cellReads)).toBeLessThanOrEqual(60)
+})
+
+test("says the refusals in the spec's words: no provider, name conflict, field limit, credits and a failed test", async ({ page, baseURL }) => {
+  const uploadId = await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'ai-refuse')
+
+  // No provider: the dialog says how to connect one.
+  await page.route('**/api/ai/provider', (route) =>
+    route.fulfill({ json: { configured: false, provider: null, model: null, webSearch: false, ownKey: false, message: AI_FIELD_MESSAGES.notConfigured } }),
+  )
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  let dialog = createDialog(page)
+  await expect(dialog.getByRole('alert')).toContainText(AI_FIELD_MESSAGES.notConfiguredTitle)
+  await expect(dialog.getByRole('link', { name: AI_COLUMN_MESSAGES.providerMissingLink })).toHaveAttribute('href', '/dashboard/api-settings')
+  await expect(dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.runTest(1) })).toBeDisabled()
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.cancel }).click()
+  await page.unroute('**/api/ai/provider')
+  await page.reload()
+
+  // Empty fields and an unknown column are refused in the dialog.
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  dialog = createDialog(page)
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
+  await expect(dialog.getByText(AI_FIELD_MESSAGES.nameRequired)).toBeVisible()
+  await expect(dialog.getByText(AI_FIELD_MESSAGES.promptRequired)).toBeVisible()
+  await dialog.getByRole('combobox', { name: AI_COLUMN_MESSAGES.prompt }).fill('Rate {Phone}')
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
+  await expect(dialog.getByText(AI_COLUMN_MESSAGES.unknownColumns(['Phone']))).toBeVisible()
+
+  // A column's name is taken: 'Name conflict'.
+  await dialog.getByLabel(AI_COLUMN_MESSAGES.columnName).fill('Company')
+  await dialog.getByRole('combobox', { name: AI_COLUMN_MESSAGES.prompt }).fill('Rate {Name}')
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
+  await expect(toast(page, COLUMN_MESSAGES.nameConflictTitle, COLUMN_MESSAGES.columnNameConflict('Company'))).toBeVisible()
+
+  // The prompt test: out of credits, then a provider failure, each with the spec's title and text.
+  await page.route('**/ai-fields/test', (route) =>
+    route.fulfill({ status: 402, json: { error: { code: 'PAYMENT_REQUIRED', message: CREDIT_MESSAGES.promptTestInsufficient(1, 0) } } }),
+  )
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.runTest(1) }).click()
+  await expect(toast(page, CREDIT_MESSAGES.insufficientTitle, CREDIT_MESSAGES.promptTestInsufficient(1, 0))).toBeVisible()
+  await expect(dialog.getByRole('alert').filter({ hasText: AI_COLUMN_MESSAGES.testError })).toContainText(CREDIT_MESSAGES.promptTestInsufficient(1, 0))
+  await page.unroute('**/ai-fields/test')
+  await page.route('**/ai-fields/test', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: AI_FIELD_MESSAGES.providerUnavailable, details: { title: 'Test Failed' } } } }),
+  )
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.runTest(1) }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.testFailedTitle, AI_FIELD_MESSAGES.providerUnavailable)).toBeVisible()
+  await page.unroute('**/ai-fields/test')
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.cancel }).click()
+
+  // The trial's cap: three AI fields a file, the fourth is refused.
+  for (const name of ['A1', 'A2', 'A3']) {
+    expect((await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name, prompt: 'About {Name}' } })).status()).toBe(201)
+  }
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  dialog = createDialog(page)
+  await dialog.getByLabel(AI_COLUMN_MESSAGES.columnName).fill('A4')
+  await dialog.getByRole('combobox', { name: AI_COLUMN_MESSAGES.prompt }).fill('About {Name}')
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
+  await expect(toast(page, CREDIT_MESSAGES.aiFieldLimitTitle, CREDIT_MESSAGES.aiFieldLimit(3))).toBeVisible()
+  await expect(dialog).toBeVisible()
+})
+
+test('shows each cell state: queued, running, the Error badge with its message, Add credits and stale', async ({ page, baseURL }) => {
+  const uploadId = await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'ai-states')
+  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Fit', prompt: 'Fit of {Company}' } })
+  const field = (await created.json()) as { id: string; counts: Record<string, number> }
+  // The states come from the cells API; these are the states a run goes through.
+  await page.route(`**/api/uploads/${uploadId}/ai-fields`, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { fields: { id: string; counts: Record<string, number> }[] }
+    for (const item of body.fields) if (item.id === field.id) item.counts = { ...item.counts, queued: 1, running: 1, error: 1, no_credits: 1, stale: 1, done: 0, total: 5 }
+    await route.fulfill({ response, json: body })
+  })
+  const states = [
+    { rowIndex: 0, status: 'queued', display: null, error: null },
+    { rowIndex: 1, status: 'running', display: null, error: null },
+    { rowIndex: 2, status: 'error', display: null, error: 'The AI provider is not answering.' },
+    { rowIndex: 3, status: 'no_credits', display: null, error: AI_FIELD_MESSAGES.insufficientCreditsCell },
+    { rowIndex: 4, status: 'stale', display: 'Good fit', error: null },
+  ]
+  await page.route(`**/api/uploads/${uploadId}/ai-fields/${field.id}/cells?*`, (route) =>
+    route.fulfill({
+      json: { cells: states.map((cell) => ({ ...cell, fieldId: field.id, value: cell.display, attempts: 1, provenance: null, updatedAt: new Date().toISOString() })) },
+    }),
+  )
+  await page.reload()
+  await expect.poll(() => aiCellStates(page, 'Fit').then((list) => list.slice(0, 6))).toEqual(['queued', 'running', 'error', 'no_credits', 'value', 'empty'])
+  await expect(await gridCell(page, 1, 'Fit')).toContainText(AI_COLUMN_MESSAGES.queued)
+  await expect(await gridCell(page, 2, 'Fit')).toContainText(AI_COLUMN_MESSAGES.running)
+  await expect((await gridCell(page, 3, 'Fit')).getByText(GRID_MESSAGES.errorBadge)).toHaveAttribute('title', 'The AI provider is not answering.')
+  await expect((await gridCell(page, 4, 'Fit')).getByRole('link', { name: GRID_MESSAGES.addCredits })).toHaveAttribute('href', '/dashboard/subscription')
+  await expect((await gridCell(page, 5, 'Fit')).getByRole('img', { name: AI_COLUMN_MESSAGES.staleBadge })).toBeVisible()
+  await expect(await gridCell(page, 5, 'Fit')).toContainText('Good fit')
 })

@@ -13,7 +13,20 @@ import { aiCellView } from '../lib/cell-state'
  * One AI cell: listens to its own entry of the store, so a live update re-renders this cell only;
  * a change is highlighted for 1.5 s (001 §4).
  */
-export function AiGridCell({ store, fieldId, rowIndex, rowValue }: { store: AiCellStore; fieldId: string; rowIndex: number; rowValue: string }) {
+export function AiGridCell({
+  store,
+  fieldId,
+  rowIndex,
+  rowValue,
+  isNumber,
+}: {
+  store: AiCellStore
+  fieldId: string
+  rowIndex: number
+  rowValue: string
+  /** Number columns align their values right, as the grid does. */
+  isNumber: boolean
+}) {
   const cell = useSyncExternalStore(
     (listener) => store.subscribe(fieldId, rowIndex, listener),
     () => store.get(fieldId, rowIndex),
@@ -30,7 +43,7 @@ export function AiGridCell({ store, fieldId, rowIndex, rowValue }: { store: AiCe
 
   const view = aiCellView(cell, rowValue)
   return (
-    <span data-ai-cell={view.kind} data-flash={isFlashing || undefined} className={cn('flex min-w-0 flex-1 items-center gap-1.5 rounded-sm transition-colors', isFlashing && 'bg-amber-100 dark:bg-amber-900/40')}>
+    <span data-ai-cell={view.kind} data-flash={isFlashing || undefined} className={cn('flex min-w-0 flex-1 items-center gap-1.5 rounded-sm transition-colors', isNumber && view.kind === 'value' && 'justify-end tabular-nums', isFlashing && 'bg-amber-100 dark:bg-amber-900/40')}>
       {view.kind === 'queued' && (
         <span className="flex items-center gap-1 text-xs text-muted-foreground">
           <ClockIcon className="size-3.5" aria-hidden="true" />

@@ -52,7 +52,7 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
   }, [requestKey, requestEstimate])
 
   const lines = estimate.data ? describeEstimate(estimate.data) : null
-  const canStart = Boolean(estimate.data && estimate.data.cells > 0 && !estimate.isPending && isBudgetValid && !start.isPending)
+  const canStart = Boolean(estimate.data && estimate.data.cells > 0 && (estimate.data.provider || estimate.data.ownKey) && !estimate.isPending && isBudgetValid && !start.isPending)
 
   const run = () =>
     start.mutate(request, {
@@ -139,7 +139,15 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
                   </>
                 )}
               </dl>
-              {estimate.data.cells === 0 ? (
+              {!estimate.data.provider && !estimate.data.ownKey ? (
+                <div role="alert" className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
+                  <p className="font-medium">{AI_FIELD_MESSAGES.notConfiguredTitle}</p>
+                  <p>{AI_FIELD_MESSAGES.notConfigured}</p>
+                  <Link to="/dashboard/api-settings" className="font-medium underline underline-offset-2">
+                    {AI_COLUMN_MESSAGES.providerMissingLink}
+                  </Link>
+                </div>
+              ) : estimate.data.cells === 0 ? (
                 <p className="text-sm text-muted-foreground">{AI_FIELD_MESSAGES.nothingToRun}</p>
               ) : lines.isShort ? (
                 <div role="status" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">

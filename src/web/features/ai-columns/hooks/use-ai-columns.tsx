@@ -65,7 +65,7 @@ export function useAiColumns(upload: UploadDetail) {
     return {
       render: (column: UploadColumn, rowIndex: number, value: string): ReactNode | null => {
         const fieldId = column.kind === 'ai' ? fieldIds.get(column.key) : undefined
-        return fieldId ? <AiGridCell store={store} fieldId={fieldId} rowIndex={rowIndex} rowValue={value} /> : null
+        return fieldId ? <AiGridCell store={store} fieldId={fieldId} rowIndex={rowIndex} rowValue={value} isNumber={column.type === 'number'} /> : null
       },
       canOpen: (column: UploadColumn) => column.kind === 'ai' && fieldIds.has(column.key),
       open: (column: UploadColumn, rowIndex: number) => {

@@ -37,10 +37,11 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
     latestFields.current = fields
   }, [fields])
 
-  const refreshCells = useCallback(async () => {
+  /** Reads the cells on screen of the fields with cells not done (and of `alsoFieldIds`). */
+  const refreshCells = useCallback(async (alsoFieldIds: string[] = []) => {
     const rowIndexes = visibleRows.current.slice(0, MAX_ROWS_PER_READ)
     if (rowIndexes.length === 0) return
-    const targets = (latestFields.current ?? []).filter((field) => isActive(field) || hasCellStates(field.counts))
+    const targets = (latestFields.current ?? []).filter((field) => isActive(field) || hasCellStates(field.counts) || alsoFieldIds.includes(field.id))
     await Promise.all(
       targets.map(async (field) => {
         try {
@@ -104,13 +105,16 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
     [uploadId, store, queryClient, refreshCells],
   )
 
-  // 'Enrichment completed' when a field this page saw processing is done (001 §4).
+  // 'Enrichment completed' when a field this page saw processing is done (001 §4); a run that
+  // stopped has its cells on screen read once more, so no 'running' marker outlives it.
   const seenStatuses = useRef(new Map<string, AiField['status']>())
   useEffect(() => {
     if (!fields) return
+    const stopped: string[] = []
     for (const field of fields) {
       const before = seenStatuses.current.get(field.id)
       seenStatuses.current.set(field.id, field.status)
+      if ((before === 'processing' || before === 'paused') && !isActive(field)) stopped.push(field.id)
       if (before === 'processing' && field.status === 'completed') {
         toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { description: AI_FIELD_MESSAGES.enrichmentCompletedBody(field.processedRows, field.totalRows) })
         // The values are in the rows now: sorting, filters and the AI Enrichment card read them again.
@@ -118,7 +122,8 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
         void queryClient.invalidateQueries({ queryKey: billingKeys.all })
       }
     }
-  }, [fields, queryClient, uploadId])
+    if (stopped.length > 0) void refreshCells(stopped)
+  }, [fields, queryClient, uploadId, refreshCells])
 
   return { onVisibleRowsChange, refreshCells }
 }
