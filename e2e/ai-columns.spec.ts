@@ -143,8 +143,10 @@ test('modifies the AI column from the Columns menu: a new prompt makes its cells
   const prompt = dialog.getByRole('combobox', { name: AI_COLUMN_MESSAGES.prompt })
   await expect(prompt).toHaveValue('How big is {Company}?')
   await prompt.fill('How many people work at {Company}?')
+  await dialog.getByLabel(AI_COLUMN_MESSAGES.saveToLibrary).check()
   await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.save }).click()
   await expect(toast(page, AI_FIELD_MESSAGES.fieldUpdated)).toBeVisible()
+  await expect(toast(page, AI_FIELD_MESSAGES.templateSaved)).toBeVisible()
 
   // The run offered next takes the stale cells; the grid marks them.
   const estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('Size') })
@@ -159,6 +161,14 @@ test('modifies the AI column from the Columns menu: a new prompt makes its cells
   await page.getByRole('alertdialog').getByRole('button', { name: AI_COLUMN_MESSAGES.clearColumn }).click()
   await expect(toast(page, AI_FIELD_MESSAGES.fieldCleared)).toBeVisible()
   await expect.poll(() => aiCellStates(page, 'Size')).toEqual(Array(ROWS).fill('empty'))
+
+  // The saved prompt is offered by 'Load template' in the next dialog.
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  const next = createDialog(page)
+  await next.getByRole('combobox', { name: AI_COLUMN_MESSAGES.loadTemplate }).click()
+  await page.getByRole('option', { name: 'Size', exact: true }).click()
+  await expect(next.getByLabel(AI_COLUMN_MESSAGES.columnName)).toHaveValue('Size')
+  await expect(next.getByRole('combobox', { name: AI_COLUMN_MESSAGES.prompt })).toHaveValue('How many people work at {Company}?')
 })
 
 test('controls a long run from its banner and reads only the cells of the rows on screen', async ({ page, baseURL }) => {

@@ -12,6 +12,7 @@ import { getAiCells } from '../api/get-ai-cells'
 import type { AiFieldList } from '../api/get-ai-fields'
 import type { AiCellStore } from '../lib/ai-cell-store'
 import { hasCellStates } from '../lib/cell-state'
+import { completionToast, withProgress } from '../lib/run-outcome'
 
 /** Cells asked for at once (the API's cap); the grid's window is far smaller. */
 const MAX_ROWS_PER_READ = 500
@@ -82,7 +83,7 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
                 ? {
                     ...old,
                     fields: old.fields.map((field) =>
-                      field.id === event.fieldId ? { ...field, status: event.status, processedRows: event.processedRows, totalRows: event.totalRows } : field,
+                      field.id === event.fieldId ? withProgress(field, event) : field,
                     ),
                   }
                 : old,
@@ -115,8 +116,9 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
       const before = seenStatuses.current.get(field.id)
       seenStatuses.current.set(field.id, field.status)
       if ((before === 'processing' || before === 'paused') && !isActive(field)) stopped.push(field.id)
-      if (before === 'processing' && field.status === 'completed') {
-        toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { description: AI_FIELD_MESSAGES.enrichmentCompletedBody(field.processedRows, field.totalRows) })
+      const ending = before === 'processing' && field.status === 'completed' ? completionToast(field) : null
+      if (ending) {
+        toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { description: ending })
         // The values are in the rows now: sorting, filters and the AI Enrichment card read them again.
         void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
         void queryClient.invalidateQueries({ queryKey: billingKeys.all })
