@@ -181,9 +181,19 @@ test('controls a long run from its banner and reads only the cells of the rows o
   const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Note', prompt: 'A note on {Name}' } })
   const { id: fieldId } = (await created.json()) as { id: string }
   await page.reload()
+  // Two selected rows are a scope of their own.
+  await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(2), exact: true }).check()
+  await rowsTable(page).getByRole('checkbox', { name: GRID_MESSAGES.selectRow(3), exact: true }).check()
   await columnHeader(page, 'Note').getByRole('button', { name: AI_COLUMN_MESSAGES.columnMenu('Note') }).click()
   await page.getByRole('menuitem', { name: AI_COLUMN_MESSAGES.runColumn }).click()
   const estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('Note') })
+  await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}400`)
+  await estimate.getByRole('combobox', { name: AI_COLUMN_MESSAGES.scope }).click()
+  await expect(page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.view })).toHaveAttribute('aria-disabled', 'true')
+  await page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.selected(2) }).click()
+  await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}2`)
+  await estimate.getByRole('combobox', { name: AI_COLUMN_MESSAGES.scope }).click()
+  await page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.all }).click()
   await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}400`)
   // A budget caps the cells the run may compute.
   await estimate.getByLabel(AI_COLUMN_MESSAGES.budget).fill('300')
