@@ -44,6 +44,14 @@ test('writes a prompt with @, tests it on a row, creates the column, runs it fro
   await expect(suggestions.getByRole('option', { name: 'Company' })).toHaveAttribute('aria-selected', 'true')
   await prompt.press('ArrowUp')
   await prompt.press('Tab')
+  // Escape closes the list and leaves the dialog open.
+  await prompt.pressSequentially(' @')
+  await expect(suggestions).toBeVisible()
+  await prompt.press('Escape')
+  await expect(suggestions).toBeHidden()
+  await expect(dialog).toBeVisible()
+  await prompt.press('Backspace')
+  await prompt.press('Backspace')
   // A space after the @ text closes the list.
   await prompt.pressSequentially(' @x')
   await expect(suggestions).toBeVisible()

@@ -120,7 +120,13 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
 
   return (
     <Dialog open onOpenChange={(open) => !open && !isSaving && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
+        // Escape in the prompt with its column list open closes the list, not the dialog.
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true') event.preventDefault()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{field ? AI_COLUMN_MESSAGES.modifyTitle : AI_COLUMN_MESSAGES.createTitle}</DialogTitle>
           <DialogDescription>{field ? AI_COLUMN_MESSAGES.modifyDescription : AI_COLUMN_MESSAGES.createDescription}</DialogDescription>

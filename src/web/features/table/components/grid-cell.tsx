@@ -15,6 +15,7 @@ type GridCellProps = {
   rowPosition: number
   colPosition: number
   colIndex: number
+  rowIndex: number
   rowNumber: number
   width: number
   stickyLeft: number | null
@@ -36,7 +37,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { column, value, rowPosition, colPosition, colIndex, width, stickyLeft, isActive, isEditing, isEditable } = props
 
   const state = cellState(value)
-  const custom = props.cellSlot?.render(column, props.rowNumber - 1, value) ?? null
+  const custom = props.cellSlot?.render(column, props.rowIndex, value) ?? null
   const canOpen = props.cellSlot?.canOpen(column) ?? false
   const truncated = custom === null && state.kind === 'value' && isTruncated(value)
 

@@ -89,6 +89,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             rowPosition={position}
             colPosition={col}
             colIndex={col + 1}
+            rowIndex={row.original.rowIndex}
             rowNumber={rowNumber}
             width={index === 0 && props.firstColumnMaxWidth !== null ? Math.min(cell.column.getSize(), props.firstColumnMaxWidth) : cell.column.getSize()}
             stickyLeft={index === 0 ? props.leadWidth : null}
