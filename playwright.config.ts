@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { FAKE_AI_PORT } from './e2e/support/fake-ai.ts'
 
 /** The real server, built web app and a fresh PGlite (or DATABASE_URL) in `.e2e-data`. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -7,6 +8,7 @@ const baseURL = `http://localhost:${E2E_PORT}`
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -49,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Small enough that the size checks can be tried with a 1.5 MB file.
       MAX_UPLOAD_MB: '1',
+      OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
+      OPENAI_API_KEY: 'sk-e2e-fake',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -155,7 +155,8 @@ export class FakeAiServer {
     return `${this.url}/v1`
   }
 
-  async start() {
+  /** Listens on `port` (a free one when 0, the default). */
+  async start(port = 0) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: Error) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
@@ -163,7 +164,7 @@ export class FakeAiServer {
       })
     })
     this.server.keepAliveTimeout = 60_000
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve))
     return this
   }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CreditTransactionsPage } from '#common/schemas/billing'
 import { api, unwrap } from '#web/lib/api-client'
-import { billingKeys } from './billing-query-keys'
+import { billingKeys } from '#web/lib/billing-query-keys'
 
 type Params = { page: number; perPage: number }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { InvoiceList } from '#common/schemas/billing'
 import { api, unwrap } from '#web/lib/api-client'
-import { billingKeys } from './billing-query-keys'
+import { billingKeys } from '#web/lib/billing-query-keys'
 
 export async function getInvoices(): Promise<InvoiceList> {
   return unwrap(await api.billing.invoices.$get())

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SUBSCRIPTION_TIMINGS } from '#common/constants'
 import { RESTRICTED_STATUS, type SubscriptionStatus } from '#common/schemas/billing'
 import { api, errorStatus, unwrap } from '#web/lib/api-client'
-import { billingKeys } from './billing-query-keys'
+import { billingKeys } from '#web/lib/billing-query-keys'
 
 export type LoadedSubscription = SubscriptionStatus & { check_failed?: boolean }
 

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, PAGE_TITLES, SUBSCRIPTION_PAGE_MESSAGES } from '#common/
 import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { cn } from '#web/lib/cn'
-import { billingKeys } from '../api/billing-query-keys'
+import { billingKeys } from '#web/lib/billing-query-keys'
 import { getSubscription, useSubscription } from '../api/get-subscription'
 import { BillingHistory } from './billing-history'
 import { CreditUsageCard } from './credit-usage-card'

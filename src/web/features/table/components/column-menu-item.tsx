@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
@@ -17,10 +17,11 @@ type ColumnMenuItemProps = {
   onMove: (direction: -1 | 1) => void
   onDelete: () => Promise<void>
   isDeleting: boolean
+  extraAction?: ReactNode
 }
 
 /** One line of the Columns menu: show/hide, inline rename, move, delete. */
-export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRename, onMove, onDelete, isDeleting }: ColumnMenuItemProps) {
+export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRename, onMove, onDelete, isDeleting, extraAction }: ColumnMenuItemProps) {
   const [draft, setDraft] = useState<string | null>(null)
   const checkboxId = `column-visible-${column.key}`
 
@@ -71,6 +72,7 @@ export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRena
       <Button size="icon-xs" variant="ghost" aria-label={GRID_MESSAGES.moveColumnRight(column.name)} disabled={isLast} onClick={() => onMove(1)}>
         <ArrowRightIcon aria-hidden="true" />
       </Button>
+      {extraAction}
       <Button size="icon-xs" variant="ghost" aria-label={GRID_MESSAGES.renameColumn(column.name)} onClick={() => setDraft(column.name)}>
         <PencilIcon aria-hidden="true" />
       </Button>

@@ -1,4 +1,5 @@
 import { Columns3Icon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
@@ -10,7 +11,16 @@ import { AddColumnForm } from './add-column-form'
 import { ColumnMenuItem } from './column-menu-item'
 
 /** The Columns menu (001 §2): show/hide, rename inline, reorder, delete, and add a typed column. */
-export function ColumnsMenu({ columns, actions }: { columns: UploadColumn[]; actions: ColumnActions }) {
+export function ColumnsMenu({
+  columns,
+  actions,
+  columnAction,
+}: {
+  columns: UploadColumn[]
+  actions: ColumnActions
+  /** Another feature's action for a column ('modify AI column'). */
+  columnAction?: (column: UploadColumn) => ReactNode
+}) {
   const ordered = sortedColumns(columns)
   return (
     <Popover>
@@ -45,6 +55,7 @@ export function ColumnsMenu({ columns, actions }: { columns: UploadColumn[]; act
               onDelete={() => actions.remove(column.key)}
               // One delete at a time (001 §5): every delete button waits for the running one.
               isDeleting={actions.deletingKey !== null}
+              extraAction={columnAction?.(column)}
             />
           ))}
         </ul>

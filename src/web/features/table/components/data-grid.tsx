@@ -9,6 +9,7 @@ import { useIsMobile } from '#web/hooks/use-mobile'
 import { useGridTable, type UseGridTableOptions } from '../hooks/use-grid-table'
 import { isTruncated } from '../lib/cell-text'
 import { isEditableColumn } from '../lib/column-rules'
+import type { CellSlot } from '../lib/grid-extensions'
 import { isNavigationKey, moveActiveCell, type ActiveCell } from '../lib/grid-navigation'
 import { CellValueDialog } from './cell-value-dialog'
 import { GridHeaderCell } from './grid-header-cell'
@@ -31,6 +32,12 @@ type DataGridProps = {
   /** Continuous scroll: called when the user nears the last loaded row. */
   onNearEnd?: () => void
   emptyState?: ReactNode
+  /** Another feature's cells (AI columns): their content and their detail panel. */
+  cellSlot?: CellSlot
+  /** A control beside a column's name (the AI column's menu). */
+  renderHeaderAction?: (column: UploadColumn) => ReactNode
+  /** The row indexes in the window, each time it moves. */
+  onVisibleRowsChange?: (rowIndexes: number[]) => void
 }
 
 const HEADER_HEIGHT = 40
@@ -40,7 +47,7 @@ const HEADER_HEIGHT = 40
  * and the first columns stay put, and one cell at a time is in the tab order (roving tabindex).
  */
 export function DataGrid(props: DataGridProps) {
-  const { tableOptions, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd } = props
+  const { tableOptions, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd, cellSlot, onVisibleRowsChange } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const isMobile = useIsMobile()
   const [active, setActive] = useState<ActiveCell>({ row: 0, col: 1 })
@@ -80,6 +87,11 @@ export function DataGrid(props: DataGridProps) {
   const colCount = columns.length + 1
   const lastVirtualIndex = virtualRows.at(-1)?.index ?? -1
 
+  const windowKey = windowRows.map((row) => row.rowIndex).join(',')
+  useEffect(() => {
+    if (onVisibleRowsChange) onVisibleRowsChange(windowKey === '' ? [] : windowKey.split(',').map(Number))
+  }, [onVisibleRowsChange, windowKey])
+
   useEffect(() => {
     if (onNearEnd && rows.length > 0 && lastVirtualIndex >= rows.length - GRID.loadMoreThresholdRows) onNearEnd()
   }, [onNearEnd, lastVirtualIndex, rows.length])
@@ -101,16 +113,22 @@ export function DataGrid(props: DataGridProps) {
   }, [active, editing, virtualizer])
 
   // Stable handlers: a scroll re-renders only the rows that come into sight (GridRowView is memoised).
-  const latest = useRef({ rows, columns, onSaveCell: props.onSaveCell })
+  const latest = useRef({ rows, columns, onSaveCell: props.onSaveCell, cellSlot })
   useEffect(() => {
-    latest.current = { rows, columns, onSaveCell: props.onSaveCell }
+    latest.current = { rows, columns, onSaveCell: props.onSaveCell, cellSlot }
   })
   const moveTo = useCallback((cell: ActiveCell, focus = true) => {
     focusRequest.current = focus
     setActive(cell)
   }, [])
   const activate = useCallback((row: number, col: number) => moveTo({ row, col }, false), [moveTo])
-  const expand = useCallback((row: number, col: number) => setExpanded({ row, col }), [])
+  const expand = useCallback((row: number, col: number) => {
+    const { rows, columns, cellSlot } = latest.current
+    const column = columns[col - 1]
+    const target = rows[row]
+    if (column && target && cellSlot?.canOpen(column)) cellSlot.open(column, target.rowIndex)
+    else setExpanded({ row, col })
+  }, [])
   const startEdit = useCallback((row: number, col: number) => {
     const column = latest.current.columns[col - 1]
     if (!column || !isEditableColumn(column)) return
@@ -160,6 +178,7 @@ export function DataGrid(props: DataGridProps) {
       const column = columns[active.col - 1]
       if (active.col === 0) row.toggleSelected()
       else if (column && isEditableColumn(column)) startEdit(active.row, active.col)
+      else if (column && cellSlot?.canOpen(column)) cellSlot.open(column, row.original.rowIndex)
       else if (column && isTruncated(row.original.values[column.key] ?? '')) setExpanded(active)
     }
   }
@@ -212,6 +231,7 @@ export function DataGrid(props: DataGridProps) {
                 isSticky={index === 0}
                 style={{ width: widthOf(index, header.getSize()), left: index === 0 ? leadWidth : undefined }}
                 onMoveColumn={props.onMoveColumn}
+                action={props.renderHeaderAction?.((header.column.columnDef.meta as { column: UploadColumn }).column)}
               />
             ))}
             <div className="flex-1 border-b" aria-hidden="true" />
@@ -241,6 +261,7 @@ export function DataGrid(props: DataGridProps) {
                 onExpand={expand}
                 onSave={saveCell}
                 onCancelEdit={stopEdit}
+                cellSlot={cellSlot}
               />
             )
           })}

@@ -30,14 +30,17 @@ type ExportMenuProps = {
   selectedRowIndexes: number[]
   /** The grid's visible column keys, in the grid's order. */
   columnKeys: string[]
+  /** The file has AI columns: offer their reasoning, confidence and sources in the export. */
+  hasAiColumns: boolean
 }
 
 /**
  * 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel;
  * all of them with the grid's visible columns.
  */
-export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys }: ExportMenuProps) {
+export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys, hasAiColumns }: ExportMenuProps) {
   const [hasBom, setHasBom] = useState(false)
+  const [hasAiDetails, setHasAiDetails] = useState(false)
   const exporter = useCreateExport(uploadId)
 
   const run = (scope: ExportScope, format: ExportFormat) => {
@@ -50,6 +53,7 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
         // One rule for every scope, said in the menu: the grid's visible columns, in its order.
         columns: columnKeys,
         bom: format === 'csv' && hasBom,
+        aiDetails: hasAiColumns && hasAiDetails,
       },
       {
         onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format)),
@@ -88,6 +92,15 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
           </DropdownMenuSub>
         ))}
         <DropdownMenuSeparator />
+        {hasAiColumns && (
+          <DropdownMenuCheckboxItem
+            checked={hasAiDetails}
+            onCheckedChange={(checked) => setHasAiDetails(checked === true)}
+            onSelect={(event) => event.preventDefault()}
+          >
+            {GRID_MESSAGES.exportAiDetails}
+          </DropdownMenuCheckboxItem>
+        )}
         <DropdownMenuCheckboxItem
           checked={hasBom}
           onCheckedChange={(checked) => setHasBom(checked === true)}

@@ -6,6 +6,7 @@ import type { UploadColumn } from '#common/schemas/uploads'
 import { Badge } from '#web/components/ui/badge'
 import { cn } from '#web/lib/cn'
 import { cellState, isTruncated, truncateCell } from '../lib/cell-text'
+import type { CellSlot } from '../lib/grid-extensions'
 import { CellEditor } from './cell-editor'
 
 type GridCellProps = {
@@ -14,6 +15,7 @@ type GridCellProps = {
   rowPosition: number
   colPosition: number
   colIndex: number
+  rowIndex: number
   rowNumber: number
   width: number
   stickyLeft: number | null
@@ -26,6 +28,8 @@ type GridCellProps = {
   onExpand: (row: number, col: number) => void
   onSave: (value: string | null) => void
   onCancelEdit: () => void
+  /** Another feature's renderer for this column's cells (AI columns). */
+  cellSlot?: CellSlot
 }
 
 /** One cell: the 001 §4 states (error badge, credits link, empty, value cut at 40 characters) or its editor. */
@@ -33,7 +37,9 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { column, value, rowPosition, colPosition, colIndex, width, stickyLeft, isActive, isEditing, isEditable } = props
 
   const state = cellState(value)
-  const truncated = state.kind === 'value' && isTruncated(value)
+  const custom = props.cellSlot?.render(column, props.rowIndex, value) ?? null
+  const canOpen = props.cellSlot?.canOpen(column) ?? false
+  const truncated = custom === null && state.kind === 'value' && isTruncated(value)
 
   return (
     <div
@@ -64,13 +70,13 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
           onCancel={props.onCancelEdit}
         />
       ) : (
-        <CellContent state={state} value={value} />
+        (custom ?? <CellContent state={state} value={value} />)
       )}
-      {truncated && !isEditing && (
+      {(truncated || canOpen) && !isEditing && (
         <button
           type="button"
           tabIndex={-1}
-          aria-label={GRID_MESSAGES.expandCell}
+          aria-label={canOpen ? GRID_MESSAGES.cellDetails : GRID_MESSAGES.expandCell}
           onClick={(event) => {
             event.stopPropagation()
             props.onExpand(rowPosition, colPosition)

@@ -1,6 +1,6 @@
 import type { Header } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react'
-import { useRef, useState, type CSSProperties } from 'react'
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import type { GridRow } from '#common/schemas/rows'
 import { cn } from '#web/lib/cn'
 import type { GridColumnMeta, GridFeatures } from '../hooks/use-grid-table'
@@ -11,6 +11,8 @@ type GridHeaderCellProps = {
   style: CSSProperties
   isSticky: boolean
   onMoveColumn: (moved: string, target: string) => void
+  /** A control after the name (the AI column's menu). */
+  action?: ReactNode
 }
 
 const DRAG_TYPE = 'application/x-rowcraft-column'
@@ -20,7 +22,7 @@ const DRAG_TYPE = 'application/x-rowcraft-column'
  * header reorders, drag the right edge resizes. Reordering also exists in the Columns menu for
  * keyboard users.
  */
-export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn }: GridHeaderCellProps) {
+export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn, action }: GridHeaderCellProps) {
   const { column } = header.column.columnDef.meta as GridColumnMeta
   const sorted = header.column.getIsSorted()
   const [isDropTarget, setIsDropTarget] = useState(false)
@@ -30,6 +32,8 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
   return (
     <div
       role="columnheader"
+      // Named by the column alone: a control beside the name (the AI menu) must not join it.
+      aria-label={column.name}
       aria-colindex={colIndex}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       data-column-key={column.key}
@@ -73,6 +77,7 @@ export function GridHeaderCell({ header, colIndex, style, isSticky, onMoveColumn
         <span className="truncate">{column.name}</span>
         <SortIcon className={cn('size-3.5 shrink-0', sorted ? 'text-foreground' : 'text-muted-foreground/60')} aria-hidden="true" />
       </button>
+      {action}
       <div
         aria-hidden="true"
         onMouseDown={(event) => {

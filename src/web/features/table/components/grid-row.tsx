@@ -6,6 +6,7 @@ import type { GridRow as GridRowData } from '#common/schemas/rows'
 import { cn } from '#web/lib/cn'
 import type { GridColumnMeta, GridFeatures } from '../hooks/use-grid-table'
 import { isEditableColumn } from '../lib/column-rules'
+import type { CellSlot } from '../lib/grid-extensions'
 import { GridCell } from './grid-cell'
 
 export type CellTarget = { row: number; col: number }
@@ -30,6 +31,7 @@ type GridRowProps = {
   onExpand: (row: number, col: number) => void
   onSave: (row: number, col: number, value: string | null) => void
   onCancelEdit: () => void
+  cellSlot?: CellSlot
 }
 
 /** One virtual row: the sticky select/number cell, then the data cells (the first one sticky too). */
@@ -87,6 +89,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             rowPosition={position}
             colPosition={col}
             colIndex={col + 1}
+            rowIndex={row.original.rowIndex}
             rowNumber={rowNumber}
             width={index === 0 && props.firstColumnMaxWidth !== null ? Math.min(cell.column.getSize(), props.firstColumnMaxWidth) : cell.column.getSize()}
             stickyLeft={index === 0 ? props.leadWidth : null}
@@ -99,6 +102,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             onExpand={props.onExpand}
             onSave={(value) => props.onSave(position, col, value)}
             onCancelEdit={props.onCancelEdit}
+            cellSlot={props.cellSlot}
           />
         )
       })}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
-import type { UploadDetail } from '#common/schemas/uploads'
+import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
 import { errorMessage } from '#web/lib/api-client'
 import { useRows } from '../api/get-rows'
 import { useRowsInfinite } from '../api/get-rows-infinite'
@@ -12,6 +12,7 @@ import { useHighlightRow } from '../hooks/use-highlight-row'
 import { useViewSelection } from '../hooks/use-view-selection'
 import { visibleColumns } from '../lib/column-rules'
 import { filtersForColumns } from '../lib/filter-chip'
+import type { GridContext, GridExtensions } from '../lib/grid-extensions'
 import { formatViewCount, pagerState } from '../lib/page-window'
 import { ColumnsMenu } from './columns-menu'
 import { DataGrid } from './data-grid'
@@ -24,7 +25,7 @@ import { GridToolbar } from './grid-toolbar'
 import { SelectionBar } from './selection-bar'
 
 /** The upload's rows (issue 4): toolbar, selection bar, the virtualised grid and its footer. */
-export function UploadGrid({ upload }: { upload: UploadDetail }) {
+export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; extensions?: GridExtensions }) {
   const grid = useGridView()
   const columns = useMemo(() => visibleColumns(upload.columns), [upload.columns])
   const actions = useColumnActions(upload.id, upload.columns)
@@ -78,6 +79,11 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
     [rowSelection],
   )
 
+  const hasFilters = grid.hasViewFilters || filters.length > 0
+  const context = useMemo<GridContext>(() => ({ selectedRowIndexes, view, hasViewFilters: hasFilters }), [selectedRowIndexes, view, hasFilters])
+  const { headerAction } = extensions
+  const renderHeaderAction = useMemo(() => (headerAction ? (column: UploadColumn) => headerAction(column, context) : undefined), [headerAction, context])
+
   const updateCell = useUpdateCell(upload.id)
   const saveCell = async (rowIndex: number, column: string, value: string | null) => {
     try {
@@ -94,7 +100,6 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [fetchNextPage, hasNextPage, isFetchingNextPage])
 
-  const hasFilters = grid.hasViewFilters || filters.length > 0
   const clearFilters = () => grid.clearViewFilters()
 
   return (
@@ -108,7 +113,7 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
 
       <GridToolbar search={grid.searchInput} onSearchChange={grid.setSearchInput}>
         <FilterPopover columns={columns} filters={filters} onAdd={(filter) => grid.setFilters([...filters, filter])} />
-        <ColumnsMenu columns={upload.columns} actions={actions} />
+        <ColumnsMenu columns={upload.columns} actions={actions} columnAction={extensions.columnMenuAction} />
         <ExportMenu
           uploadId={upload.id}
           filename={upload.filename}
@@ -116,8 +121,11 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
           viewCount={countText}
           selectedRowIndexes={selectedRowIndexes}
           columnKeys={columns.map((column) => column.key)}
+          hasAiColumns={upload.columns.some((column) => column.kind === 'ai')}
         />
+        {extensions.toolbarActions?.(context)}
       </GridToolbar>
+      {extensions.banner}
       <FilterChips filters={filters} columns={upload.columns} onRemove={(index) => grid.setFilters(filters.filter((_, i) => i !== index))} onClear={() => grid.setFilters([])} />
       <SelectionBar uploadId={upload.id} rowIndexes={selectedRowIndexes} onClear={() => setRowSelection({})} />
       {highlight.isNotFound && highlight.requested !== null && <p className="text-sm text-muted-foreground">{GRID_MESSAGES.rowNotFound(highlight.requested + 1)}</p>}
@@ -138,6 +146,9 @@ export function UploadGrid({ upload }: { upload: UploadDetail }) {
             onMoveColumn={actions.move}
             onSelectLoadedRows={setLoadedRowsSelected}
             onNearEnd={grid.isContinuous ? loadMore : undefined}
+            cellSlot={extensions.cell}
+            renderHeaderAction={renderHeaderAction}
+            onVisibleRowsChange={extensions.onVisibleRowsChange}
             emptyState={<GridEmpty hasFilters={hasFilters} onClearFilters={clearFilters} />}
           />
         </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '#web/lib/api-client'
-import { templatesKeys } from './templates-query-keys'
+import { templatesKeys } from '#web/lib/templates-query-keys'
 
 export async function deleteTemplate(id: string): Promise<{ id: string }> {
   return unwrap(await api.templates[':id'].$delete({ param: { id } }))

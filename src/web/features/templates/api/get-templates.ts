@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TemplateList } from '#common/schemas/templates'
 import { api, unwrap } from '#web/lib/api-client'
-import { templatesKeys } from './templates-query-keys'
+import { templatesKeys } from '#web/lib/templates-query-keys'
 
 /** The user's templates, newest-updated first; `limit` for a short list. */
 export async function getTemplates(limit?: number): Promise<TemplateList> {

@@ -1,4 +1,4 @@
-/** One key tree for billing: invalidating `billingKeys.all` refreshes plan, credits and history. */
+/** One key tree for billing: invalidating `billingKeys.all` refreshes plan, credits and history. Shared: AI runs and tests spend credits. */
 export const billingKeys = {
   all: ['billing'] as const,
   subscription: () => [...billingKeys.all, 'subscription'] as const,

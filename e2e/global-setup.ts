@@ -1,0 +1,15 @@
+import { FakeAiServer } from '../src/server/test/fake-ai-server.ts'
+import { FAKE_AI_PORT } from './support/fake-ai.ts'
+
+/**
+ * The AI provider of the browser tests: the project's fake OpenAI-compatible server on a fixed
+ * port (FAKE_AI_PORT), which the e2e server reaches through OPENAI_BASE_URL. A short latency lets
+ * a journey see cells queued and running before they fill in.
+ */
+export default async function globalSetup() {
+  const fake = new FakeAiServer({ latencyMs: 250 })
+  await fake.start(FAKE_AI_PORT)
+  return async () => {
+    await fake.stop()
+  }
+}

@@ -1,0 +1,70 @@
+import { EraserIcon, PencilIcon, PlayIcon, SparklesIcon } from 'lucide-react'
+import { useState } from 'react'
+import { AI_COLUMN_MESSAGES } from '#common/messages'
+import type { AiField } from '#common/schemas/enrichment'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#web/components/ui/alert-dialog'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu'
+
+type AiColumnHeaderMenuProps = {
+  field: AiField
+  onRun: () => void
+  onModify: () => void
+  onClear: () => void
+}
+
+/** The AI column's header menu: 'Run…' (estimate first), 'Modify AI column', 'Clear' (confirmed). */
+export function AiColumnHeaderMenu({ field, onRun, onModify, onClear }: AiColumnHeaderMenuProps) {
+  const [isConfirmingClear, setIsConfirmingClear] = useState(false)
+  const isActive = field.status === 'processing' || field.status === 'paused'
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={AI_COLUMN_MESSAGES.columnMenu(field.name)}
+          // The header is draggable and sorts on click: the menu must do neither.
+          draggable={false}
+          onDragStart={(event) => event.preventDefault()}
+          className="mr-1.5 flex size-6 shrink-0 items-center justify-center rounded text-primary outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-primary"
+        >
+          <SparklesIcon className="size-3.5" aria-hidden="true" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={onRun} disabled={isActive}>
+            <PlayIcon aria-hidden="true" />
+            {AI_COLUMN_MESSAGES.runColumn}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onModify}>
+            <PencilIcon aria-hidden="true" />
+            {AI_COLUMN_MESSAGES.modifyColumn}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setIsConfirmingClear(true)} disabled={isActive || field.counts.total === 0}>
+            <EraserIcon aria-hidden="true" />
+            {AI_COLUMN_MESSAGES.clearColumn}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <AlertDialog open={isConfirmingClear} onOpenChange={setIsConfirmingClear}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{AI_COLUMN_MESSAGES.clearConfirmTitle(field.name)}</AlertDialogTitle>
+            <AlertDialogDescription>{AI_COLUMN_MESSAGES.clearConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{AI_COLUMN_MESSAGES.cancel}</AlertDialogCancel>
+            <AlertDialogAction onClick={onClear}>{AI_COLUMN_MESSAGES.clearColumn}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  )
+}

@@ -1,0 +1,59 @@
+import { ExternalLinkIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { AI_COLUMN_MESSAGES } from '#common/messages'
+import type { AiProvenance } from '#common/schemas/enrichment'
+import { formatConfidence } from '../lib/cell-value-text'
+
+/** Reasoning, confidence and sources; with `isFull`, also model, prompt version, tokens, credits, latency. */
+export function ProvenanceDetails({ provenance, isFull = false }: { provenance: AiProvenance; isFull?: boolean }) {
+  return (
+    <dl className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+      {provenance.reasoning && <Item label={AI_COLUMN_MESSAGES.reasoning}>{provenance.reasoning}</Item>}
+      <Item label={AI_COLUMN_MESSAGES.confidence}>{formatConfidence(provenance.confidence)}</Item>
+      <Item label={AI_COLUMN_MESSAGES.sources}>
+        {provenance.sources.length === 0 ? (
+          AI_COLUMN_MESSAGES.noSources
+        ) : (
+          <ul className="grid gap-0.5">
+            {provenance.sources.map((source) => (
+              <li key={source} className="min-w-0">
+                <a href={source} target="_blank" rel="noreferrer noopener" className="inline-flex max-w-full items-center gap-1 text-primary underline underline-offset-2">
+                  <span className="truncate">{source}</span>
+                  <ExternalLinkIcon className="size-3 shrink-0" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Item>
+      {isFull && (
+        <>
+          <Item label={AI_COLUMN_MESSAGES.model}>
+            {provenance.model} <span className="text-muted-foreground">({provenance.provider})</span>
+          </Item>
+          <Item label={AI_COLUMN_MESSAGES.promptVersion}>{provenance.promptVersion}</Item>
+          <Item label={AI_COLUMN_MESSAGES.tokens}>{AI_COLUMN_MESSAGES.tokensLine(provenance.tokens.input, provenance.tokens.output, provenance.tokens.cached)}</Item>
+          <Item label={AI_COLUMN_MESSAGES.creditsCharged}>{provenance.credits}</Item>
+          <Item label={AI_COLUMN_MESSAGES.latency}>{`${provenance.latencyMs.toLocaleString('en-US')} ms`}</Item>
+          <Item label={AI_COLUMN_MESSAGES.completedAt}>
+            <time dateTime={provenance.completedAt}>{new Date(provenance.completedAt).toLocaleString('en-US')}</time>
+          </Item>
+          <Item label={AI_COLUMN_MESSAGES.inputHash}>
+            <code className="text-xs break-all">{provenance.inputHash.slice(0, 16)}</code>
+          </Item>
+          {provenance.reused && <p className="col-span-2 text-xs text-muted-foreground">{AI_COLUMN_MESSAGES.reused}</p>}
+          {provenance.ownKey && <p className="col-span-2 text-xs text-muted-foreground">{AI_COLUMN_MESSAGES.ownKey}</p>}
+        </>
+      )}
+    </dl>
+  )
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words whitespace-pre-wrap">{children}</dd>
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * The prompt box's @-suggestions (001 §5): typing `@` offers the columns filtered by the text typed
+ * after it; choosing one inserts `{Column Name}`; the list closes when a space follows the @ text.
+ */
+
+/** An `@` being typed: where it is and the text after it up to the caret. */
+export type ActiveMention = { start: number; query: string }
+
+/** The mention the caret is in, or null (no `@` before it, or a space since). */
+export function activeMention(text: string, caret: number): ActiveMention | null {
+  const start = text.lastIndexOf('@', caret - 1)
+  if (start < 0) return null
+  // An `@` inside a word (an e-mail address in the prompt) is not a mention.
+  const before = start > 0 ? text[start - 1] : ''
+  if (before && !/[\s([{,;:"']/.test(before)) return null
+  const query = text.slice(start + 1, caret)
+  if (/\s/.test(query)) return null
+  return { start, query }
+}
+
+/** Columns whose name holds the query (case-insensitive), those starting with it first. */
+export function filterColumnNames(names: string[], query: string): string[] {
+  const q = query.toLowerCase()
+  const matching = names.filter((name) => name.toLowerCase().includes(q))
+  return [...matching.filter((name) => name.toLowerCase().startsWith(q)), ...matching.filter((name) => !name.toLowerCase().startsWith(q))]
+}
+
+/** Replaces `@query` with `{Column Name}`; the caret goes right after the closing brace. */
+export function insertMention(text: string, mention: ActiveMention, columnName: string): { text: string; caret: number } {
+  const end = mention.start + 1 + mention.query.length
+  const token = `{${columnName}}`
+  return { text: text.slice(0, mention.start) + token + text.slice(end), caret: mention.start + token.length }
+}
+
+/** Column names a prompt refers to as `{Name}` (`{{` and `}}` are literal braces). */
+export function referencedColumns(prompt: string): string[] {
+  const names: string[] = []
+  const pattern = /\{\{|\}\}|\{([^{}]+)\}/g
+  for (const match of prompt.matchAll(pattern)) {
+    const name = match[1]?.trim()
+    if (name && !names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name)
+  }
+  return names
+}
+
+/** Names the prompt refers to that are no column of the file (the server refuses them too). */
+export function unknownColumns(prompt: string, columnNames: string[]): string[] {
+  const known = new Set(columnNames.map((name) => name.toLowerCase()))
+  return referencedColumns(prompt).filter((name) => !known.has(name.toLowerCase()))
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import type { RowView } from '#common/schemas/rows'
+import type { UploadColumn } from '#common/schemas/uploads'
+
+/** What the grid tells its extensions about the user's current choice of rows. */
+export type GridContext = { selectedRowIndexes: number[]; view: RowView; hasViewFilters: boolean }
+
+/** A renderer for some columns' cells (AI columns): its own content, and a detail panel to open. */
+export type CellSlot = {
+  /** The cell's content, or null to let the grid show the value as usual. */
+  render: (column: UploadColumn, rowIndex: number, value: string) => ReactNode | null
+  /** True when the column's cells open a detail panel (expand button, Enter). */
+  canOpen: (column: UploadColumn) => boolean
+  open: (column: UploadColumn, rowIndex: number) => void
+}
+
+/**
+ * Slots another feature fills through the route (features do not import each other): the AI
+ * columns give a toolbar action, a banner, their cell renderer, a header menu and a Columns-menu
+ * item, and learn which rows are on screen. `cell` and `onVisibleRowsChange` must be stable.
+ */
+export type GridExtensions = {
+  toolbarActions?: (context: GridContext) => ReactNode
+  banner?: ReactNode
+  cell?: CellSlot
+  headerAction?: (column: UploadColumn, context: GridContext) => ReactNode
+  columnMenuAction?: (column: UploadColumn) => ReactNode
+  /** The row indexes in the grid's window (rows on screen plus overscan). */
+  onVisibleRowsChange?: (rowIndexes: number[]) => void
+}
