@@ -86,8 +86,8 @@ test('writes a prompt with @, tests it on a row, creates the column, runs it fro
   await estimate.getByRole('button', { name: AI_COLUMN_MESSAGES.start }).click()
   await expect(toast(page, AI_FIELD_MESSAGES.enrichmentStarted)).toBeVisible()
 
-  // Cells fill in live, then the run says it is done.
-  await expect(columnHeader(page, 'Industry')).toBeVisible()
+  // The new column is scrolled into sight; its cells fill in live, then the run says it is done.
+  await expect(columnHeader(page, 'Industry')).toBeInViewport()
   await expect.poll(() => aiCellStates(page, 'Industry'), { timeout: 30_000 }).toEqual(Array(ROWS).fill('value'))
   await expect(toast(page, AI_FIELD_MESSAGES.enrichmentCompleted)).toBeVisible({ timeout: 15_000 })
   const values = await columnValues(page, 'Industry')

@@ -96,6 +96,25 @@ export function DataGrid(props: DataGridProps) {
     if (onNearEnd && rows.length > 0 && lastVirtualIndex >= rows.length - GRID.loadMoreThresholdRows) onNearEnd()
   }, [onNearEnd, lastVirtualIndex, rows.length])
 
+  // A column just added (a new AI column, a manual one) is scrolled into sight: it comes last,
+  // usually beyond the right edge, where the user would not see it fill in.
+  const knownColumnKeys = useRef<Set<string> | null>(null)
+  const columnEdges = useRef<number[]>([])
+  useEffect(() => {
+    let edge = leadWidth
+    columnEdges.current = headers.map((header, index) => (edge += widthOf(index, header.getSize())))
+  })
+  useEffect(() => {
+    const keys = columns.map((column) => column.key)
+    const known = knownColumnKeys.current
+    knownColumnKeys.current = new Set(keys)
+    const added = known ? keys.findIndex((key) => !known.has(key)) : -1
+    const element = scrollRef.current
+    const right = columnEdges.current[added]
+    if (added < 0 || !element || right === undefined) return
+    if (right > element.scrollLeft + element.clientWidth) element.scrollTo({ left: right - element.clientWidth, behavior: 'smooth' })
+  }, [columns])
+
   // The row named by the navigation state: scroll it into the middle once its page is loaded.
   const highlightPosition = highlightRowIndex === null ? -1 : rows.findIndex((row) => row.rowIndex === highlightRowIndex)
   useEffect(() => {
