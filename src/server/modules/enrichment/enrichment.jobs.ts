@@ -6,8 +6,14 @@ import { findSilentRuns, runFieldSlice } from './run-engine.ts'
 
 /** Workers sent per run: each takes cells until none is left, so several processes share a run. */
 const JOBS_PER_RUN = 3
+/**
+ * A job that lands on a process already working on its field is passed on, so that another
+ * worker process takes it (pg-boss hands jobs to whichever process asks first: one process used
+ * to take all three). After this many passes it ends: the run has a worker here either way.
+ */
+const MAX_PASSES = 10
 
-const runFieldPayloadSchema = z.object({ fieldId: z.uuid() })
+const runFieldPayloadSchema = z.object({ fieldId: z.uuid(), passes: z.number().int().min(0).optional() })
 
 /** One worker's share of an AI field's run (idempotent: cells are claimed, charges keyed per cell and run). */
 export const runFieldJob = defineJob({
@@ -21,7 +27,9 @@ export const runFieldJob = defineJob({
   concurrency: 8,
   handler: async ({ payload }) => {
     const next = await runFieldSlice(payload)
-    if (next === 'continue') await enqueue(runFieldJob, payload)
+    if (next === 'continue') await enqueue(runFieldJob, { fieldId: payload.fieldId })
+    const passes = payload.passes ?? 0
+    if (next === 'busy-here' && passes < MAX_PASSES) await enqueue(runFieldJob, { fieldId: payload.fieldId, passes: passes + 1 })
   },
 })
 

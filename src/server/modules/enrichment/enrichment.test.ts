@@ -260,8 +260,12 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(done.counts).toMatchObject({ done: 40, error: 0 })
     expect(fake.calls.filter((c) => c.status === 429).length).toBeGreaterThan(0)
     expect(fake.calls.filter((c) => c.status === 500).length).toBeGreaterThan(0)
+    // Retried until answered, and answered once per row: no cell was called again after its answer.
+    expect(fake.answeredCalls).toHaveLength(40)
+    expect(new Set(fake.answeredCalls.map((c) => c.lastUserText)).size).toBe(40)
     const charges = await chargesFor(field.id)
     expect(charges).toHaveLength(40)
+    expect(charges.every((c) => c.amount === -1)).toBe(true)
     expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(40)
     expect(await balance()).toBe(before - 40)
   })

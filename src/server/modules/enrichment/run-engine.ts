@@ -29,8 +29,13 @@ import { limiterFor } from './providers/rate-limiter.ts'
  */
 
 export const engineTuning = {
-  /** A running cell's lease; renewed by its worker while it waits for the provider. */
-  leaseMs: 60_000,
+  /**
+   * A running cell's lease; its worker renews it every third of it while the call is out. A
+   * killed worker's cells are taken again when it ends, so this is how long a crash delays them.
+   */
+  leaseMs: 20_000,
+  /** A job with nothing to claim waits this long between looks at cells other workers hold. */
+  idleLookMs: 1_000,
   /** A job hands over to a fresh one after this long (pg-boss expires long jobs). */
   sliceMs: 4 * 60_000,
   flushMs: 100,
@@ -84,6 +89,8 @@ class FieldRun {
   private stopClaiming = false
   /** Whether the run has rows waiting on another row's answer; asked once, when first needed. */
   private hasFollowers: boolean | undefined
+  /** Cells this job wrote (its own and their followers), for the logs. */
+  written = 0
   private readonly perCell: number
 
   constructor(
@@ -108,7 +115,15 @@ class FieldRun {
       const want = this.inFlight.size === 0 ? Math.max(1, Math.min(AI.claimBatchSize, env.AI_CONCURRENCY)) : free >= batchFloor ? Math.min(free, AI.claimBatchSize) : 0
       const claimed = want > 0 ? await this.claim(want) : []
       if (claimed.length > 0) await this.start(claimed)
-      else if (this.inFlight.size === 0) break
+      else if (this.inFlight.size === 0 && this.buffer.length === 0) {
+        // Cells other workers hold end done, or their lease runs out (a killed process) and this
+        // job takes them: waiting here is what finishes a crashed worker's cells within a lease.
+        if (!(await this.othersHoldCells())) break
+        await sleep(engineTuning.idleLookMs)
+        await this.reclaimExpiredLeases()
+        await this.flush()
+        continue
+      }
       if (claimed.length === 0 || this.limiter.free < batchFloor) {
         await Promise.race([...this.inFlight.values(), sleep(engineTuning.flushMs)])
       }
@@ -124,6 +139,11 @@ class FieldRun {
     await db.execute(sql`
       UPDATE ai_cells SET status = 'queued', lease_until = NULL, updated_at = now()
       WHERE field_id = ${this.field.id} AND status = 'running' AND lease_until < now()`)
+  }
+
+  private async othersHoldCells() {
+    const rows = await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND status = 'running' LIMIT 1`)
+    return rows.length > 0
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
@@ -386,6 +406,7 @@ class FieldRun {
       WHERE c.field_id = ${this.field.id} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'
       RETURNING c.row_index, c.status, c.value`)
     const writtenRows = new Set(written.map((w) => Number(w.row_index)))
+    this.written += written.length
     const doneLeaders = written.filter((w) => w.status === 'done').map((w) => Number(w.row_index))
     const failedLeaders = written.filter((w) => w.status !== 'done').map((w) => Number(w.row_index))
     const followers = await this.settleFollowers(doneLeaders, failedLeaders)
@@ -393,6 +414,7 @@ class FieldRun {
       ...written.filter((w) => w.status === 'done').map((w) => ({ rowIndex: Number(w.row_index), value: parseJsonb(w.value) })),
       ...followers,
     ]
+    this.written += followers.length
     await this.writeRowValues(values)
     const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
     for (const outcome of refunds) {
@@ -514,7 +536,21 @@ export async function finishRunIfDone(fieldId: string) {
  * One job's share of a run: works until the field has nothing left to claim, then finishes the
  * run if it was the last. Returns 'continue' when its time slice ended with work left.
  */
-export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'continue' | 'idle'> {
+export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'continue' | 'idle' | 'busy-here'> {
+  // One job per field and process: a second one would share the same provider slots and add
+  // nothing here, while another worker process may have all of its own free.
+  if (fieldsRunningHere.has(fieldId)) return 'busy-here'
+  fieldsRunningHere.add(fieldId)
+  try {
+    return await runSliceOf(fieldId)
+  } finally {
+    fieldsRunningHere.delete(fieldId)
+  }
+}
+
+const fieldsRunningHere = new Set<string>()
+
+async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
   const [field] = await db.select().from(aiFields).where(eq(aiFields.id, fieldId))
   if (!field || field.status !== 'processing') return 'idle'
   let credentials: AiCredentials
@@ -530,6 +566,7 @@ export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'
   const fixedPart = buildFixedPart({ template: field.prompt, outputType: field.outputType, columns: inputs, webSearch: field.webSearch })
   const run = new FieldRun(field, credentials, inputs, fixedPart)
   const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
+  logger.info({ event: 'enrichment.slice.done', fieldId: field.id, cells: run.written, sliceEnded })
   if (sliceEnded) return 'continue'
   // Cells may still be running elsewhere; the worker that ends the last one finishes the run.
   await finishRunIfDone(field.id)
