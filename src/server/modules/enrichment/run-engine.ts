@@ -536,19 +536,22 @@ export async function finishRunIfDone(fieldId: string) {
  * One job's share of a run: works until the field has nothing left to claim, then finishes the
  * run if it was the last. Returns 'continue' when its time slice ended with work left.
  */
-export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'continue' | 'idle' | 'busy-here'> {
-  // One job per field and process: a second one would share the same provider slots and add
-  // nothing here, while another worker process may have all of its own free.
-  if (fieldsRunningHere.has(fieldId)) return 'busy-here'
-  fieldsRunningHere.add(fieldId)
+export async function runFieldSlice({ fieldId, mayPassOn = false }: { fieldId: string; mayPassOn?: boolean }): Promise<'continue' | 'idle' | 'busy-here'> {
+  // A process already working on this field shares its provider slots with a second job; another
+  // worker process may have all of its own free, so the job is passed on first (while it may be).
+  const here = slicesRunningHere.get(fieldId) ?? 0
+  if (here > 0 && mayPassOn) return 'busy-here'
+  slicesRunningHere.set(fieldId, here + 1)
   try {
     return await runSliceOf(fieldId)
   } finally {
-    fieldsRunningHere.delete(fieldId)
+    const left = (slicesRunningHere.get(fieldId) ?? 1) - 1
+    if (left > 0) slicesRunningHere.set(fieldId, left)
+    else slicesRunningHere.delete(fieldId)
   }
 }
 
-const fieldsRunningHere = new Set<string>()
+const slicesRunningHere = new Map<string, number>()
 
 async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
   const [field] = await db.select().from(aiFields).where(eq(aiFields.id, fieldId))
