@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -61,6 +61,16 @@ async function api(server: BenchServer, path: string, init: { method?: string; j
   return res.json() as Promise<unknown>
 }
 
+/** CPU time (user + system) a process has used so far, from /proc (Linux), so a figure can be read apart from the machine's load. */
+function processCpuMs(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
 async function timeRun(options: RunOptions) {
   const { backend, fake, rows, concurrency, latencyMs } = options
   fake.reset({ latencyMs, answer: ({ fallback }) => fallback() })
@@ -86,6 +96,8 @@ async function timeRun(options: RunOptions) {
     await waitForImport(server, uploadId)
     const field = (await api(server, `/api/uploads/${uploadId}/ai-fields`, { json: { name: 'Summary', prompt: 'Summarise {Company} in one line.' } })) as AiField
     fake.reset({ latencyMs, answer: ({ fallback }) => fallback() })
+    const cpuBefore = processCpuMs(server.pid)
+    const fakeCpuBefore = process.cpuUsage()
     const started = performance.now()
     await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
     let done: AiField
@@ -95,8 +107,11 @@ async function timeRun(options: RunOptions) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     const seconds = (performance.now() - started) / 1000
+    const cpuPerCell = (processCpuMs(server.pid) - cpuBefore) / rows
+    const fakeCpu = process.cpuUsage(fakeCpuBefore)
+    const fakeCpuPerCell = (fakeCpu.user + fakeCpu.system) / 1000 / rows
     if (done.counts.done !== rows) throw new Error(`run ended with ${JSON.stringify(done.counts)}`)
-    console.error(`${backend}: ${rows} cells at concurrency ${concurrency}, ${latencyMs} ms: ${round1(seconds)} s, ${fake.answeredCalls.length} calls, max in flight ${fake.maxInFlight}`)
+    console.error(`${backend}: ${rows} cells at concurrency ${concurrency}, ${latencyMs} ms: ${round1(seconds)} s, ${fake.answeredCalls.length} calls, max in flight ${fake.maxInFlight}, CPU a cell: server ${cpuPerCell.toFixed(2)} ms, fake provider ${fakeCpuPerCell.toFixed(2)} ms`)
     return { cellsPerSecond: rows / seconds, calls: fake.answeredCalls.length, uniqueInputs }
   } finally {
     await server.stop()

@@ -107,7 +107,9 @@ export async function startBenchServer(backend: Backend, options: { maxUploadMb?
   if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)
   // The server's own log, kept after the run for when a figure looks wrong.
   const log = openSync(join(tmpdir(), `rowcraft-bench-server-${backend}-${port}.log`), 'w')
-  const spawnServer = () => spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const spawnServer = () => spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
   let child = spawnServer()
   await waitForHealth(baseUrl, child)
   const cookie = await signUp(baseUrl, dataDir)

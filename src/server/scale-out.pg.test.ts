@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { createTestDatabase } from '#server/test/test-database'
 import {
   bigCsv,
+  createProcessTest,
   progressOverHttp,
   signUpOverHttp,
-  startServerProcess,
   uploadOverHttp,
   waitFor,
   waitHealthy,
+  type ProcessTest,
   type ServerProcess,
 } from '#server/test/server-process'
 
@@ -20,21 +17,15 @@ import {
  * worker stopped mid-import while the other finishes its work. `npm run test:scale` runs it
  * (CI sets DATABASE_URL); without a PostgreSQL server there is nothing to scale out on, so it fails.
  */
-const PORT = 3212
-const baseUrl = `http://127.0.0.1:${PORT}`
-const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-scale-'))
-const servers: ServerProcess[] = []
-let dropDatabase = async () => {}
+let test: ProcessTest | undefined
 
 afterAll(async () => {
   // What the processes said, for a failure's story.
-  for (const server of servers) {
+  for (const server of test?.servers ?? []) {
     const tail = server.logs.filter((line) => (line.level as number) >= 40 || String(line.event).startsWith('queue.job') || line.method === 'POST').slice(-15)
     console.warn(server.role, server.child.pid, server.child.exitCode, JSON.stringify(tail), server.output.join('').slice(-2000))
   }
-  for (const server of servers) await server.stop('SIGKILL')
-  await dropDatabase()
-  rmSync(dataDir, { recursive: true, force: true })
+  await test?.close()
 })
 
 const jobsStartedBy = (server: ServerProcess) =>
@@ -42,14 +33,12 @@ const jobsStartedBy = (server: ServerProcess) =>
 
 it('runs one API and two workers started together, shares imports, and survives a worker stopped mid-import', { timeout: 600_000 }, async () => {
   if (!process.env.DATABASE_URL) throw new Error('The scale-out test needs DATABASE_URL: a PostgreSQL server the processes share.')
-  const database = await createTestDatabase()
-  dropDatabase = database.drop
-  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, DATABASE_URL: database.url! }
+  test = await createProcessTest({ name: 'scale', port: 3212 })
+  const { baseUrl, dataDir } = test
 
   // All three at the same moment, on a database nothing has migrated yet.
-  const api = startServerProcess({ role: 'api', env })
-  const workers = [startServerProcess({ role: 'worker', env }), startServerProcess({ role: 'worker', env })]
-  servers.push(api, ...workers)
+  const api = test.start('api')
+  const workers = [test.start('worker'), test.start('worker')]
   await waitHealthy(baseUrl, api)
   await waitFor('both workers to take jobs', () =>
     workers.every((worker) => {

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { lastMailTo } from './outbox.ts'
+import { createTestDatabase } from './test-database.ts'
 
 /**
  * Rowcraft started as its own OS process, the way the README starts it (`node --import tsx
@@ -66,6 +70,53 @@ export function startServerProcess({
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       return exited
+    },
+  }
+}
+
+/**
+ * What every test of real server processes sets up: a data folder, a database of its own
+ * (PostgreSQL when DATABASE_URL is set, else PGlite in the data folder), the processes it starts
+ * on one port, and their clean-up. `close()` kills what is still running and removes the rest.
+ */
+export type ProcessTest = {
+  baseUrl: string
+  dataDir: string
+  /** The test's PostgreSQL database; none on PGlite. */
+  databaseUrl: string | undefined
+  servers: ServerProcess[]
+  start: (role?: ServerProcess['role'], env?: Record<string, string>) => ServerProcess
+  /** Starts a process and waits until it answers /api/health (an API or all process). */
+  startHealthy: (role?: 'all' | 'api', env?: Record<string, string>) => Promise<ServerProcess>
+  close: () => Promise<void>
+}
+
+export async function createProcessTest({ name, port, env = {} }: { name: string; port: number; env?: Record<string, string> }): Promise<ProcessTest> {
+  const dataDir = mkdtempSync(join(tmpdir(), `rowcraft-${name}-`))
+  const database = await createTestDatabase()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const common = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...(database.url ? { DATABASE_URL: database.url } : {}), ...env }
+  const servers: ServerProcess[] = []
+  const start = (role: ServerProcess['role'] = 'all', extra: Record<string, string> = {}) => {
+    const server = startServerProcess({ role, env: { ...common, ...extra } })
+    servers.push(server)
+    return server
+  }
+  return {
+    baseUrl,
+    dataDir,
+    databaseUrl: database.url,
+    servers,
+    start,
+    async startHealthy(role = 'all', extra = {}) {
+      const server = start(role, extra)
+      await waitHealthy(baseUrl, server)
+      return server
+    },
+    async close() {
+      for (const server of servers) await server.stop('SIGKILL')
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

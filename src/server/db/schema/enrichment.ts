@@ -107,5 +107,7 @@ export const aiCells = pgTable(
     // What workers claim next, and the leases to take back from a stopped worker.
     index('ai_cells_claim_idx').on(t.fieldId, t.rowIndex).where(sql`status = 'queued' and follows_row is null`),
     index('ai_cells_lease_idx').on(t.leaseUntil).where(sql`status = 'running'`),
+    // The rows waiting for a leader's answer, found by their leader when it finishes.
+    index('ai_cells_follows_idx').on(t.fieldId, t.followsRow).where(sql`follows_row is not null`),
   ],
 )

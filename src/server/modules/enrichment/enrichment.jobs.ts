@@ -6,8 +6,15 @@ import { findSilentRuns, runFieldSlice } from './run-engine.ts'
 
 /** Workers sent per run: each takes cells until none is left, so several processes share a run. */
 const JOBS_PER_RUN = 3
+/**
+ * A job that lands on a process already working on its field is passed on, so that another
+ * worker process takes it (pg-boss hands jobs to whichever process asks first: one process used
+ * to take all three). After this many passes it runs where it is: one process alone still runs
+ * a field with several jobs, whose claims and writes overlap (a third faster than one job).
+ */
+const MAX_PASSES = 10
 
-const runFieldPayloadSchema = z.object({ fieldId: z.uuid() })
+const runFieldPayloadSchema = z.object({ fieldId: z.uuid(), passes: z.number().int().min(0).optional() })
 
 /** One worker's share of an AI field's run (idempotent: cells are claimed, charges keyed per cell and run). */
 export const runFieldJob = defineJob({
@@ -20,8 +27,10 @@ export const runFieldJob = defineJob({
   // Several fields may run at once in one process; each job mostly waits on the provider.
   concurrency: 8,
   handler: async ({ payload }) => {
-    const next = await runFieldSlice(payload)
-    if (next === 'continue') await enqueue(runFieldJob, payload)
+    const passes = payload.passes ?? 0
+    const next = await runFieldSlice({ fieldId: payload.fieldId, mayPassOn: passes < MAX_PASSES })
+    if (next === 'continue') await enqueue(runFieldJob, { fieldId: payload.fieldId })
+    if (next === 'busy-here') await enqueue(runFieldJob, { fieldId: payload.fieldId, passes: passes + 1 })
   },
 })
 

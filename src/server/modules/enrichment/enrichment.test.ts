@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { appEventSchema, type AppEvent } from '#common/events'
 import type { AiCell, AiField, AiRunEstimate, AiRunStarted, TestAiPromptResult } from '#common/schemas/enrichment'
 import type { RowsPage } from '#common/schemas/rows'
 import type { TemplateList } from '#common/schemas/templates'
@@ -240,6 +241,36 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(((await (await alice.request('/api/ai/stats')).json()) as { enrichedRows: number }).enrichedRows).toBeGreaterThanOrEqual(5)
   })
 
+  it("streams the file's AI events live: cells as they finish, the run's progress to the end, not to another user", async () => {
+    const id = await importCsv(alice, 'live.csv', firms(6, 'Live'))
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const stream = await alice.request(`/api/uploads/${id}/ai-fields/events`)
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    expect((await bob.request(`/api/uploads/${id}/ai-fields/events`)).status).toBe(404)
+    await run(id, field.id)
+    const reader = stream.body!.getReader()
+    const decoder = new TextDecoder()
+    let buffer = ''
+    const events: AppEvent[] = []
+    const isEnd = (e: AppEvent) => e.type === 'field.progress' && e.status === 'completed'
+    while (!events.some(isEnd)) {
+      const { value, done } = await reader.read()
+      if (done) break
+      buffer += decoder.decode(value)
+      for (const block of buffer.split('\n\n').slice(0, -1)) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '))
+        if (data) events.push(appEventSchema.parse(JSON.parse(data.slice(6))))
+      }
+      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2)
+    }
+    await reader.cancel()
+    expect(events.every((e) => 'uploadId' in e && e.uploadId === id)).toBe(true)
+    const cells = events.flatMap((e) => (e.type === 'cell.updated' ? e.cells : []))
+    expect(cells.map((c) => c.rowIndex).sort()).toEqual([0, 1, 2, 3, 4, 5])
+    expect(cells.every((c) => c.status === 'done' && c.display === `About Live ${c.rowIndex}`)).toBe(true)
+    expect(events.find(isEnd)).toMatchObject({ fieldId: field.id, processedRows: 6, totalRows: 6, done: 6, creditsSpent: 6 })
+  })
+
   it('keeps numbers as numbers: the column sorts numerically', async () => {
     const id = await importCsv(alice, 'numbers.csv', leads)
     fake.options.answer = ({ messages }) => ({ reasoning: 'r', confidence: 1, value: companyOf(messages).length * 10 })
@@ -260,8 +291,12 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(done.counts).toMatchObject({ done: 40, error: 0 })
     expect(fake.calls.filter((c) => c.status === 429).length).toBeGreaterThan(0)
     expect(fake.calls.filter((c) => c.status === 500).length).toBeGreaterThan(0)
+    // Retried until answered, and answered once per row: no cell was called again after its answer.
+    expect(fake.answeredCalls).toHaveLength(40)
+    expect(new Set(fake.answeredCalls.map((c) => c.lastUserText)).size).toBe(40)
     const charges = await chargesFor(field.id)
     expect(charges).toHaveLength(40)
+    expect(charges.every((c) => c.amount === -1)).toBe(true)
     expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(40)
     expect(await balance()).toBe(before - 40)
   })

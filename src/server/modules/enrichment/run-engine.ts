@@ -29,8 +29,13 @@ import { limiterFor } from './providers/rate-limiter.ts'
  */
 
 export const engineTuning = {
-  /** A running cell's lease; renewed by its worker while it waits for the provider. */
-  leaseMs: 60_000,
+  /**
+   * A running cell's lease; its worker renews it every third of it while the call is out. A
+   * killed worker's cells are taken again when it ends, so this is how long a crash delays them.
+   */
+  leaseMs: 20_000,
+  /** A job with nothing to claim waits this long between looks at cells other workers hold. */
+  idleLookMs: 1_000,
   /** A job hands over to a fresh one after this long (pg-boss expires long jobs). */
   sliceMs: 4 * 60_000,
   flushMs: 100,
@@ -82,6 +87,10 @@ class FieldRun {
   private lastProgress = 0
   private lastLeaseRenewal = Date.now()
   private stopClaiming = false
+  /** Whether the run has rows waiting on another row's answer; asked once, when first needed. */
+  private hasFollowers: boolean | undefined
+  /** Cells this job wrote (its own and their followers), for the logs. */
+  written = 0
   private readonly perCell: number
 
   constructor(
@@ -106,7 +115,15 @@ class FieldRun {
       const want = this.inFlight.size === 0 ? Math.max(1, Math.min(AI.claimBatchSize, env.AI_CONCURRENCY)) : free >= batchFloor ? Math.min(free, AI.claimBatchSize) : 0
       const claimed = want > 0 ? await this.claim(want) : []
       if (claimed.length > 0) await this.start(claimed)
-      else if (this.inFlight.size === 0) break
+      else if (this.inFlight.size === 0 && this.buffer.length === 0) {
+        // Cells other workers hold end done, or their lease runs out (a killed process) and this
+        // job takes them: waiting here is what finishes a crashed worker's cells within a lease.
+        if (!(await this.othersHoldCells())) break
+        await sleep(engineTuning.idleLookMs)
+        await this.reclaimExpiredLeases()
+        await this.flush()
+        continue
+      }
       if (claimed.length === 0 || this.limiter.free < batchFloor) {
         await Promise.race([...this.inFlight.values(), sleep(engineTuning.flushMs)])
       }
@@ -122,6 +139,11 @@ class FieldRun {
     await db.execute(sql`
       UPDATE ai_cells SET status = 'queued', lease_until = NULL, updated_at = now()
       WHERE field_id = ${this.field.id} AND status = 'running' AND lease_until < now()`)
+  }
+
+  private async othersHoldCells() {
+    const rows = await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND status = 'running' LIMIT 1`)
+    return rows.length > 0
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
@@ -384,6 +406,7 @@ class FieldRun {
       WHERE c.field_id = ${this.field.id} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'
       RETURNING c.row_index, c.status, c.value`)
     const writtenRows = new Set(written.map((w) => Number(w.row_index)))
+    this.written += written.length
     const doneLeaders = written.filter((w) => w.status === 'done').map((w) => Number(w.row_index))
     const failedLeaders = written.filter((w) => w.status !== 'done').map((w) => Number(w.row_index))
     const followers = await this.settleFollowers(doneLeaders, failedLeaders)
@@ -391,6 +414,7 @@ class FieldRun {
       ...written.filter((w) => w.status === 'done').map((w) => ({ rowIndex: Number(w.row_index), value: parseJsonb(w.value) })),
       ...followers,
     ]
+    this.written += followers.length
     await this.writeRowValues(values)
     const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
     for (const outcome of refunds) {
@@ -412,6 +436,11 @@ class FieldRun {
   /** Rows that waited for a leader's answer get it; a failed leader hands its followers to the next of them. */
   private async settleFollowers(doneLeaders: number[], failedLeaders: number[]) {
     let copied: Array<{ rowIndex: number; value: AiCellValue }> = []
+    // Most runs have no repeated inputs: then there is nothing to look for (one query per slice).
+    this.hasFollowers ??= (await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND follows_row IS NOT NULL LIMIT 1`)).length > 0
+    if (!this.hasFollowers) return copied
+    // Followers are found by their leader through ai_cells_follows_idx (a scan of the field's
+    // queued cells per write took 150 ms a batch at 2,000 cells on PGlite).
     if (doneLeaders.length > 0) {
       const rows = await queryRows<{ row_index: number; value: AiCellValue | string }>(sql`
         UPDATE ai_cells AS f SET status = 'done', value = l.value, error = NULL, reasoning = l.reasoning, confidence = l.confidence,
@@ -419,8 +448,8 @@ class FieldRun {
           input_tokens = 0, output_tokens = 0, cached_tokens = NULL, credits = 0, latency_ms = 0, attempts = 0,
           own_key = l.own_key, reused = true, follows_row = NULL, lease_until = NULL, completed_at = now(), updated_at = now()
         FROM ai_cells AS l
-        WHERE l.field_id = ${this.field.id} AND l.row_index = ANY(${intArray(doneLeaders)})
-          AND f.field_id = ${this.field.id} AND f.follows_row = l.row_index AND f.status = 'queued'
+        WHERE f.field_id = ${this.field.id} AND f.follows_row = ANY(${intArray(doneLeaders)}) AND f.status = 'queued'
+          AND l.field_id = ${this.field.id} AND l.row_index = f.follows_row
         RETURNING f.row_index, f.value`)
       copied = rows.map((r) => ({ rowIndex: Number(r.row_index), value: parseJsonb(r.value) }))
     }
@@ -507,7 +536,24 @@ export async function finishRunIfDone(fieldId: string) {
  * One job's share of a run: works until the field has nothing left to claim, then finishes the
  * run if it was the last. Returns 'continue' when its time slice ended with work left.
  */
-export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'continue' | 'idle'> {
+export async function runFieldSlice({ fieldId, mayPassOn = false }: { fieldId: string; mayPassOn?: boolean }): Promise<'continue' | 'idle' | 'busy-here'> {
+  // A process already working on this field shares its provider slots with a second job; another
+  // worker process may have all of its own free, so the job is passed on first (while it may be).
+  const here = slicesRunningHere.get(fieldId) ?? 0
+  if (here > 0 && mayPassOn) return 'busy-here'
+  slicesRunningHere.set(fieldId, here + 1)
+  try {
+    return await runSliceOf(fieldId)
+  } finally {
+    const left = (slicesRunningHere.get(fieldId) ?? 1) - 1
+    if (left > 0) slicesRunningHere.set(fieldId, left)
+    else slicesRunningHere.delete(fieldId)
+  }
+}
+
+const slicesRunningHere = new Map<string, number>()
+
+async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
   const [field] = await db.select().from(aiFields).where(eq(aiFields.id, fieldId))
   if (!field || field.status !== 'processing') return 'idle'
   let credentials: AiCredentials
@@ -523,6 +569,7 @@ export async function runFieldSlice({ fieldId }: { fieldId: string }): Promise<'
   const fixedPart = buildFixedPart({ template: field.prompt, outputType: field.outputType, columns: inputs, webSearch: field.webSearch })
   const run = new FieldRun(field, credentials, inputs, fixedPart)
   const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
+  logger.info({ event: 'enrichment.slice.done', fieldId: field.id, cells: run.written, sliceEnded })
   if (sliceEnded) return 'continue'
   // Cells may still be running elsewhere; the worker that ends the last one finishes the run.
   await finishRunIfDone(field.id)

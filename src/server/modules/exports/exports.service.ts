@@ -10,7 +10,6 @@ import {
   type ExportFormat,
   type RowView,
 } from '#common/schemas/rows'
-import type { ColumnType } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
@@ -23,6 +22,7 @@ import {
   viewWhere,
 } from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
+import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'
 import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 import { jsonCell, typedCell } from './lib/typed-cells.ts'
 
@@ -37,8 +37,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
-
-type ExportColumn = { key: string; name: string; type: ColumnType }
 
 export type ExportFile = { filename: string; contentType: string; rowCount: number; body: Readable }
 
@@ -73,17 +71,19 @@ export async function createExport({
   rowIndexes,
   columns: requestedColumns,
   bom,
+  aiDetails,
 }: { userId: string; uploadId: string } & CreateExportRequest): Promise<ExportFile> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const columns = await exportColumnsOf(upload.id, requestedColumns)
+  const { columns, detailFields } = await planAiExport(upload.id, await exportColumnsOf(upload.id, requestedColumns), aiDetails)
   const viewColumns = await viewColumnsOf(upload.id)
   const selected = scope === 'selected' ? [...new Set(rowIndexes ?? [])].sort((a, b) => a - b) : undefined
   const effectiveView: RowView = scope === 'view' && view ? view : { filters: [] }
 
   const pages = selected ? pagesOf(selected) : viewRowIndexes({ upload, view: effectiveView, columns: viewColumns, pageSize: EXPORT_PAGE_ROWS })
-  const rows = rowsOfPages(upload.id, pages)
+  const rows = rowsOfPages(upload.id, pages, detailFields)
   let body: Readable
-  if (format === 'csv' && driver.kind === 'pg' && !selected) {
+  // The database writes a whole view's CSV itself; AI details are joined in per page by Node.
+  if (format === 'csv' && driver.kind === 'pg' && !selected && detailFields.length === 0) {
     body = await copyCsv({ where: viewWhere(upload, effectiveView, viewColumns), view: effectiveView, viewColumns, columns, bom })
   } else if (format === 'csv') {
     body = Readable.from(utf8(csvChunks(columns, rows, bom)))
@@ -103,9 +103,9 @@ async function* pagesOf(indexes: number[]): AsyncGenerator<number[]> {
   for (let at = 0; at < indexes.length; at += EXPORT_PAGE_ROWS) yield indexes.slice(at, at + EXPORT_PAGE_ROWS)
 }
 
-async function* rowsOfPages(uploadId: string, pages: AsyncGenerator<number[]>) {
+async function* rowsOfPages(uploadId: string, pages: AsyncGenerator<number[]>, detailFields: Parameters<typeof withAiDetails>[1]) {
   for await (const indexes of pages) {
-    for (const row of await rowsByIndex(uploadId, indexes)) yield row.values
+    for (const row of await withAiDetails(await rowsByIndex(uploadId, indexes), detailFields)) yield row.values
   }
 }
 
@@ -132,8 +132,11 @@ async function* jsonChunks(columns: ExportColumn[], rows: AsyncGenerator<Record<
   let isFirst = true
   let chunk = ''
   for await (const values of rows) {
-    const record: Record<string, ReturnType<typeof jsonCell>> = {}
-    for (const column of columns) record[column.name] = jsonCell(column.type, values[column.key] ?? '')
+    const record: Record<string, unknown> = {}
+    for (const column of columns) {
+      const text = values[column.key] ?? ''
+      record[column.name] = column.isJsonObject ? jsonObjectCell(text) : jsonCell(column.type, text)
+    }
     chunk += `${isFirst ? '\n' : ',\n'}${JSON.stringify(record)}`
     isFirst = false
     if (chunk.length > 64 * 1024) {

@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { createTestDatabase } from '#server/test/test-database'
 import {
   bigCsv,
+  createProcessTest,
   progressOverHttp,
   signUpOverHttp,
-  startServerProcess,
   uploadOverHttp,
   waitFor,
-  waitHealthy,
-  type ServerProcess,
+  type ProcessTest,
 } from '#server/test/server-process'
 
 /**
@@ -19,30 +14,17 @@ import {
  * upload completes within a minute of the kill, not after pg-boss's one-hour expiry. PGlite by
  * default, PostgreSQL when DATABASE_URL is set.
  */
-const PORT = 3211
-const baseUrl = `http://127.0.0.1:${PORT}`
 const ROWS = 120_000
-const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-crash-'))
-const servers: ServerProcess[] = []
-let dropDatabase = async () => {}
+let test: ProcessTest | undefined
 
 afterAll(async () => {
-  for (const server of servers) await server.stop('SIGKILL')
-  await dropDatabase()
-  rmSync(dataDir, { recursive: true, force: true })
+  await test?.close()
 })
 
 it('finishes an import within a minute after its server was killed mid-import and started again', { timeout: 600_000 }, async () => {
-  const database = await createTestDatabase()
-  dropDatabase = database.drop
-  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...(database.url ? { DATABASE_URL: database.url } : {}) }
-  const start = async () => {
-    const server = startServerProcess({ role: 'all', env })
-    servers.push(server)
-    await waitHealthy(baseUrl, server)
-    return server
-  }
-  const first = await start()
+  test = await createProcessTest({ name: 'crash', port: 3211 })
+  const { baseUrl, dataDir } = test
+  const first = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)
   const id = await uploadOverHttp(baseUrl, headers, 'crash.csv', bigCsv(ROWS, 'crash'))
   await waitFor('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, id)).processed_rows > 0)
@@ -50,7 +32,7 @@ it('finishes an import within a minute after its server was killed mid-import an
   const killedAt = Date.now()
   await first.exited
 
-  await start()
+  await test.startHealthy()
   const restartedAt = Date.now()
   const done = await waitFor(
     'the import to complete',
@@ -63,7 +45,7 @@ it('finishes an import within a minute after its server was killed mid-import an
   )
   // From the kill, and from the restarted server answering (a start takes seconds on an idle
   // machine, more than a minute on a loaded one): the recovery's part must stay under a minute.
-  const label = database.url ? 'PostgreSQL' : 'PGlite'
+  const label = test.databaseUrl ? 'PostgreSQL' : 'PGlite'
   console.warn(`import_completed_after_kill_ms: ${Date.now() - killedAt}, after_restart_ms: ${Date.now() - restartedAt} (${label})`)
   expect(Date.now() - restartedAt).toBeLessThan(60_000)
   expect(done.valid_rows).toBe(ROWS)

@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { csvOf } from '#server/test/upload-helpers'
-import { createTestDatabase } from '#server/test/test-database'
 import {
   bigCsv,
+  createProcessTest,
   progressOverHttp,
   signUpOverHttp,
-  startServerProcess,
   uploadOverHttp,
   waitFor,
-  waitHealthy,
-  type ServerProcess,
+  type ProcessTest,
 } from '#server/test/server-process'
 
 /**
@@ -22,27 +17,17 @@ import {
  * large file imports is answered between the import's batches, and the large file's sort indexes
  * are built once the server is idle. PostgreSQL too when DATABASE_URL is set.
  */
-const PORT = 3212
-const baseUrl = `http://127.0.0.1:${PORT}`
 const ROWS = 200_000
-const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-responsive-'))
-let server: ServerProcess | undefined
-let dropDatabase = async () => {}
+let test: ProcessTest | undefined
 
 afterAll(async () => {
-  await server?.stop('SIGKILL')
-  await dropDatabase()
-  rmSync(dataDir, { recursive: true, force: true })
+  await test?.close()
 })
 
 it('answers page reads of another file between the batches of a long import', { timeout: 600_000 }, async () => {
-  const database = await createTestDatabase()
-  dropDatabase = database.drop
-  server = startServerProcess({
-    role: 'all',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, MAX_UPLOAD_MB: '200', ...(database.url ? { DATABASE_URL: database.url } : {}) },
-  })
-  await waitHealthy(baseUrl, server)
+  test = await createProcessTest({ name: 'responsive', port: 3212, env: { MAX_UPLOAD_MB: '200' } })
+  const { baseUrl, dataDir } = test
+  const server = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)
   const small = await uploadOverHttp(baseUrl, headers, 'small.csv', csvOf(['Name', 'City'], Array.from({ length: 100 }, (_, i) => [`Lead ${i}`, `City ${i}`])))
   await waitFor('the small file', async () => (await progressOverHttp(baseUrl, headers, small)).status === 'completed')
@@ -64,13 +49,13 @@ it('answers page reads of another file between the batches of a long import', { 
   }
   // Answered in the middle of the import, more than once, while it went on.
   const midImport = [...new Set(seen.filter((rows) => rows > 0 && rows < ROWS))]
-  console.warn(`reads answered during the import: ${seen.length}, at ${midImport.length} different stages (${database.url ? 'PostgreSQL' : 'PGlite'})`)
+  console.warn(`reads answered during the import: ${seen.length}, at ${midImport.length} different stages (${test.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)
   expect(midImport.length).toBeGreaterThanOrEqual(3)
 
-  if (database.url) return
+  if (test.databaseUrl) return
   // PGlite builds a large table's sort indexes ahead, one column at a time once nobody has asked
   // for anything for a while, instead of while a user's first sort (and everyone else) waits.
-  const built = () => server!.logs.filter((line) => line.event === 'uploads.sort_index.built' && line.uploadId === big)
+  const built = () => server.logs.filter((line) => line.event === 'uploads.sort_index.built' && line.uploadId === big)
   await waitFor('sort indexes built at idle', () => built().length === 4, 120_000)
   const sorted = await fetch(`${baseUrl}/api/uploads/${big}/rows?page=1&perPage=50&sort=c3:desc`, { headers })
   expect(sorted.status).toBe(200)

@@ -1,7 +1,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AI_FIELD_MESSAGES } from '#common/messages'
 import { loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import type { AiCredentials } from './ai-credentials.ts'
@@ -54,6 +57,27 @@ describe('callModel against an OpenAI-compatible server', () => {
     const result = await call('Row values: {}')
     expect(result).toMatchObject({ ok: false, calls: callTuning.maxAttempts })
     expect(fake.calls).toHaveLength(callTuning.maxAttempts)
+  })
+
+  it('abandons a call slower than the timeout, retries it, and says the provider timed out', async () => {
+    const saved = callTuning.timeoutMs
+    callTuning.timeoutMs = 100
+    try {
+      fake.reset({ latencyMs: 400, answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
+      const result = await call('Row values: {}')
+      expect(result).toMatchObject({ ok: false, error: AI_FIELD_MESSAGES.providerTimeout, calls: callTuning.maxAttempts })
+    } finally {
+      callTuning.timeoutMs = saved
+    }
+  })
+
+  it('retries a provider that refuses connections, then says it is unavailable', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    const result = await callModel({ credentials: { ...credentials, baseURL: `http://127.0.0.1:${port}/v1` }, fixedPart, rowPart: 'x', outputType: { kind: 'text' } })
+    expect(result).toMatchObject({ ok: false, error: AI_FIELD_MESSAGES.providerUnavailable, calls: callTuning.maxAttempts })
   })
 
   it('does not retry a refused key', async () => {

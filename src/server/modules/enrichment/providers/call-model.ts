@@ -93,6 +93,17 @@ const addTokens = (a: AiTokenUsage, b: AiTokenUsage): AiTokenUsage => ({
 
 type RawAnswer = { text: string; sources: string[]; tokens: AiTokenUsage }
 
+/** A run's cells share one credentials object: its model (an SDK provider) is made once, not per call. */
+const models = new WeakMap<AiCredentials, ReturnType<typeof createLanguageModel>>()
+function languageModelOf(credentials: AiCredentials) {
+  let model = models.get(credentials)
+  if (!model) {
+    model = createLanguageModel(credentials)
+    models.set(credentials, model)
+  }
+  return model
+}
+
 /** One provider call: a slot of the account's limiter, a timeout, no retry of the SDK's own. */
 async function callOnce(input: ModelCallInput, messages: ModelMessage[]): Promise<RawAnswer> {
   const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
@@ -105,7 +116,7 @@ async function callOnce(input: ModelCallInput, messages: ModelMessage[]): Promis
     let sources: string[] = []
     try {
       const result = await generateText({
-        model: createLanguageModel(input.credentials),
+        model: languageModelOf(input.credentials),
         messages,
         // The system message is our own fixed part (row values go in the user message), and it
         // must be a message to carry Anthropic's cache mark.

@@ -3,6 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { createPerplexity } from '@ai-sdk/perplexity'
 import type { LanguageModel } from 'ai'
 import type { AiCredentials } from './ai-credentials.ts'
+import { providerFetch as fetch } from './provider-fetch.ts'
 
 /**
  * The AI SDK model for a set of credentials. OpenAI and OpenAI-compatible servers go through
@@ -14,10 +15,10 @@ export function createLanguageModel(credentials: AiCredentials): LanguageModel {
   switch (credentials.provider) {
     case 'openai':
     case 'openai_compatible':
-      return createOpenAI({ apiKey: credentials.apiKey, baseURL, name: credentials.provider }).chat(credentials.model)
+      return createOpenAI({ apiKey: credentials.apiKey, baseURL, name: credentials.provider, fetch }).chat(credentials.model)
     case 'anthropic':
-      return createAnthropic({ apiKey: credentials.apiKey, baseURL })(credentials.model)
+      return createAnthropic({ apiKey: credentials.apiKey, baseURL, fetch })(credentials.model)
     case 'perplexity':
-      return createPerplexity({ apiKey: credentials.apiKey, baseURL })(credentials.model)
+      return createPerplexity({ apiKey: credentials.apiKey, baseURL, fetch })(credentials.model)
   }
 }

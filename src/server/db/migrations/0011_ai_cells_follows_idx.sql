@@ -1,0 +1,1 @@
+CREATE INDEX "ai_cells_follows_idx" ON "ai_cells" USING btree ("field_id","follows_row") WHERE follows_row is not null;
