@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -23,8 +24,21 @@ export type BenchServer = {
 
 export type Backend = 'pglite' | 'pg'
 
-// BENCH_PORT moves the servers' ports, so two bench runs on one machine do not collide.
+// BENCH_PORT moves the servers' ports; a port something else listens on is skipped, so the
+// bench never times (or signs up on) another process's server.
 let portCounter = Number(process.env.BENCH_PORT ?? 3400)
+
+async function nextFreePort(): Promise<number> {
+  for (;;) {
+    const port = portCounter++
+    const isFree = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, () => probe.close(() => resolve(true)))
+    })
+    if (isFree) return port
+  }
+}
 
 async function freshPgDatabase(name: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL!
@@ -91,7 +105,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
 }
 
 export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number } = {}): Promise<BenchServer> {
-  const port = portCounter++
+  const port = await nextFreePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
   const baseUrl = `http://localhost:${port}`
   const env: Record<string, string> = {
