@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AiKeyProvider } from '#common/schemas/api-keys'
 import { user } from './auth.ts'
+import { timestamps } from './columns.ts'
 
 /**
  * A user's own AI provider keys (001 §3, extended to several providers). One row per user and
@@ -23,8 +24,7 @@ export const userApiKeys = pgTable(
     baseUrl: text('base_url'),
     model: text('model'),
     isActive: boolean('is_active').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('user_api_keys_user_provider_idx').on(t.userId, t.provider),

@@ -1,11 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns.ts'
 
 /** Better Auth's tables (user, session, account, verification, rateLimit, twoFactor) in our naming. */
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -16,7 +12,7 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  ...timestamps,
+  ...timestamps(),
 })
 
 export const session = pgTable(
@@ -30,7 +26,7 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 )
@@ -51,7 +47,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 )
@@ -63,7 +59,7 @@ export const verification = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 )

@@ -2,11 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { CreditOperation } from '#common/schemas/billing'
 import { user } from './auth.ts'
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}
+import { createdAt, timestamps } from './columns.ts'
 
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
@@ -14,7 +10,7 @@ export const profiles = pgTable('profiles', {
     .references(() => user.id, { onDelete: 'cascade' }),
   paymentSetupStarted: boolean('payment_setup_started').notNull().default(false),
   paymentSetupCompleted: boolean('payment_setup_completed').notNull().default(false),
-  ...timestamps,
+  ...timestamps(),
 })
 
 /** One row per user: plan, balance and the dates the gate reads. The ledger explains the balance. */
@@ -39,7 +35,7 @@ export const subscribers = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** `created` of the last Stripe event applied, so a late, older event cannot undo a newer one. */
     stripeSyncedAt: timestamp('stripe_synced_at', { withTimezone: true }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     check('subscribers_credits_not_negative', sql`${t.currentCredits} >= 0`),
@@ -63,7 +59,7 @@ export const creditTransactions = pgTable(
     reference: text('reference'),
     idempotencyKey: text('idempotency_key').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('credit_transactions_user_key_idx').on(t.userId, t.idempotencyKey),

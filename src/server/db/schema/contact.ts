@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
+import { createdAt } from './columns.ts'
 
 /** Messages sent through the public contact form (001 §3), kept whether or not the mail went out. */
 export const contactMessages = pgTable(
@@ -14,7 +15,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     ipAddress: text('ip_address').notNull(),
     mailStatus: text('mail_status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('contact_messages_email_created_idx').on(t.email, t.createdAt),

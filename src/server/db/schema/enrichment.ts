@@ -3,6 +3,7 @@ import { foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, 
 import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiRunScope } from '#common/schemas/enrichment'
 import { user } from './auth.ts'
 import { csvUploads, uploadColumns } from './uploads.ts'
+import { timestamps } from './columns.ts'
 
 /**
  * An AI column: its prompt and output type, and the state of its current (or last) run. The
@@ -42,8 +43,7 @@ export const aiFields = pgTable(
     runFinishedAt: timestamp('run_finished_at', { withTimezone: true }),
     /** Last sign of life of a worker on this run: a silent running field gets new workers. */
     runHeartbeatAt: timestamp('run_heartbeat_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('ai_fields_upload_column_idx').on(t.uploadId, t.columnKey),

@@ -1,7 +1,8 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import type { ExportFormat, ExportScope } from '#common/schemas/rows'
 import { user } from './auth.ts'
 import { csvUploads } from './uploads.ts'
+import { createdAt } from './columns.ts'
 
 /** One row per export a user downloaded: the dashboard's 'Exports created'. */
 export const exports = pgTable(
@@ -15,7 +16,7 @@ export const exports = pgTable(
     format: text('format').$type<ExportFormat>().notNull(),
     scope: text('scope').$type<ExportScope>().notNull(),
     rowCount: integer('row_count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('exports_user_created_idx').on(t.userId, t.createdAt)],
 )

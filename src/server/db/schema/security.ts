@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
+import { createdAt } from './columns.ts'
 
 /** The spec's per mode-and-email sign-in limiter (000 §5): failures counted in a window. */
 export const authAttempts = pgTable('auth_attempts', {
@@ -19,7 +20,7 @@ export const loginHistory = pgTable(
     method: text('method').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('login_history_user_created_idx').on(t.userId, t.createdAt)],
 )
@@ -33,7 +34,7 @@ export const auditLogs = pgTable(
     tableName: text('table_name').notNull(),
     recordId: text('record_id'),
     details: jsonb('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_logs_user_created_idx').on(t.userId, t.createdAt)],
 )
@@ -46,7 +47,7 @@ export const securityEvents = pgTable(
     eventType: text('event_type').notNull(),
     severity: text('severity').$type<'low' | 'medium' | 'high' | 'critical'>().notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('security_events_user_created_idx').on(t.userId, t.createdAt),

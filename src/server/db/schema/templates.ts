@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
+import { timestamps } from './columns.ts'
 
 /** The AI Fields Library: a user's saved AI column prompts (001 §3). */
 export const aiFieldTemplates = pgTable(
@@ -14,8 +15,7 @@ export const aiFieldTemplates = pgTable(
     promptTemplate: text('prompt_template').notNull(),
     enableAdvancedSearch: boolean('enable_advanced_search').notNull().default(false),
     description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('ai_field_templates_user_updated_idx').on(t.userId, t.updatedAt.desc())],
 )

@@ -8,7 +8,6 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -21,11 +20,7 @@ import type {
 } from '#common/schemas/uploads'
 import { user } from './auth.ts'
 import type { ImportPlan } from '#server/modules/uploads/import-plan'
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}
+import { timestamps } from './columns.ts'
 
 export const folders = pgTable(
   'folders',
@@ -36,7 +31,7 @@ export const folders = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('folders_user_idx').on(t.userId, t.createdAt)],
 )
@@ -66,7 +61,7 @@ export const csvUploads = pgTable(
     qualityMetrics: jsonb('quality_metrics').$type<QualityMetrics>(),
     errorMessage: text('error_message'),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('csv_uploads_user_updated_idx').on(t.userId, t.updatedAt),
@@ -89,7 +84,7 @@ export const uploadColumns = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     kind: text('kind').$type<'source' | 'manual' | 'ai'>().notNull().default('source'),
     width: integer('width'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('upload_columns_upload_key_idx').on(t.uploadId, t.key), index('upload_columns_upload_position_idx').on(t.uploadId, t.position)],
 )
