@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FOLDER_RULES, WORKSPACE_SORTS } from '../constants.ts'
+import { listQuerySchema } from './list.ts'
 
 /** Folders and the File Storage lists (001 §2 "File Storage", §3 Folder, §5, §9 sort options). */
 
@@ -34,9 +35,7 @@ export type FolderSummary = {
 export const moveUploadSchema = z.object({ folderId: z.uuid('Choose a folder.').nullable() })
 export type MoveUploadInput = z.infer<typeof moveUploadSchema>
 
-export const listUploadsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
+export const listUploadsQuerySchema = listQuerySchema().extend({
   q: z.string().trim().max(200).optional(),
   sort: workspaceSortSchema.default('updated_desc'),
 })

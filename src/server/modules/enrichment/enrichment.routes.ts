@@ -21,6 +21,7 @@ import {
 import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
 import { getAiProviderStatus } from './providers/ai-credentials.ts'
 import { testAiPrompt } from './prompt-test.service.ts'
+import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 const fieldParams = z.object({ id: z.uuid(), fieldId: z.uuid() })
 const cellParams = fieldParams.extend({ rowIndex: z.coerce.number().int().min(0) })
@@ -29,17 +30,17 @@ const actionParams = fieldParams.extend({ action: aiRunActionSchema })
 /** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
 export const enrichmentRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/:id/ai-fields', async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.param('id') })))
-  .post('/:id/ai-fields', requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
-    c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }), 201),
+  .get('/:id/ai-fields', uploadIdParam, async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .post('/:id/ai-fields', uploadIdParam, requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
+    c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
   )
   // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
-  .post('/:id/ai-fields/test', requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
-    c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  .post('/:id/ai-fields/test', uploadIdParam, requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
+    c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .get('/:id/ai-fields/events', async (c) => {
+  .get('/:id/ai-fields/events', uploadIdParam, async (c) => {
     const userId = c.var.user.id
-    const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
+    const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
     return streamEvents(c, {
       userId,
       filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,

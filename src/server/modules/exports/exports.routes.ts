@@ -6,12 +6,13 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { createExport } from './exports.service.ts'
+import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 /** Mounted at /api/uploads: a download of all rows, the current view, or the selection. */
 export const exportsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/:id/exports', validate('json', createExportSchema), async (c) => {
-    const file = await createExport({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })
+  .post('/:id/exports', uploadIdParam, validate('json', createExportSchema), async (c) => {
+    const file = await createExport({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })
     c.header('Content-Type', file.contentType)
     c.header('Content-Disposition', attachmentDisposition(file.filename))
     c.header('X-Row-Count', String(file.rowCount))

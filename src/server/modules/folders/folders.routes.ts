@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
+import { FOLDER_MESSAGES } from '#common/messages'
 import { createFolderSchema, listFoldersQuerySchema } from '#common/schemas/folders'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import { createFolder, deleteFolder, listFolders } from './folders.service.ts'
 
 export const foldersRoutes = new Hono<AppEnv>()
@@ -13,4 +14,6 @@ export const foldersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', createFolderSchema), async (c) =>
     c.json(await createFolder({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
   )
-  .delete('/:id', async (c) => c.json(await deleteFolder({ userId: c.var.user.id, folderId: c.req.param('id') })))
+  .delete('/:id', validateIds(FOLDER_MESSAGES.folderNotFound, 'id'), async (c) =>
+    c.json(await deleteFolder({ userId: c.var.user.id, folderId: c.req.valid('param').id })),
+  )

@@ -10,8 +10,6 @@ import { likePattern } from '#server/platform/like-pattern'
 
 type FolderRow = typeof folders.$inferSelect
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const orderOf: Record<WorkspaceSort, SQL[]> = {
   updated_desc: [desc(folders.updatedAt), desc(folders.id)],
   updated_asc: [asc(folders.updatedAt), asc(folders.id)],
@@ -33,7 +31,6 @@ function toFolder(row: FolderRow, fileCount: number): FolderSummary {
 }
 
 export async function getFolderOrThrow({ userId, folderId }: { userId: string; folderId: string }) {
-  if (!uuidPattern.test(folderId)) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.folderNotFound)
   const [folder] = await db
     .select()
     .from(folders)

@@ -5,20 +5,21 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { deleteRows, listRows, locateRow, updateCell } from './rows.service.ts'
+import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
-const rowParamSchema = z.object({ id: z.string(), rowIndex: z.coerce.number().int().min(0) })
+const rowParamSchema = z.object({ id: z.uuid(), rowIndex: z.coerce.number().int().min(0) })
 
 /** Mounted at /api/uploads: the rows of one upload. */
 export const rowsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/:id/rows', validate('query', rowsQuerySchema), async (c) =>
-    c.json(await listRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
+  .get('/:id/rows', uploadIdParam, validate('query', rowsQuerySchema), async (c) =>
+    c.json(await listRows({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('query') })),
   )
-  .get('/:id/rows/locate', validate('query', locateRowQuerySchema), async (c) =>
-    c.json(await locateRow({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('query') })),
+  .get('/:id/rows/locate', uploadIdParam, validate('query', locateRowQuerySchema), async (c) =>
+    c.json(await locateRow({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('query') })),
   )
-  .delete('/:id/rows', validate('json', deleteRowsSchema), async (c) =>
-    c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  .delete('/:id/rows', uploadIdParam, validate('json', deleteRowsSchema), async (c) =>
+    c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .patch('/:id/rows/:rowIndex', validate('param', rowParamSchema), validate('json', updateCellSchema), async (c) => {
     const { id, rowIndex } = c.req.valid('param')

@@ -29,7 +29,7 @@ import {
   moveUpload,
   renameUpload,
 } from './uploads.service.ts'
-
+import { uploadIdParam } from './upload-id-param.ts'
 
 const importQueue = { start: startImport, isQueued: isImportQueued }
 
@@ -49,30 +49,30 @@ export const uploadsRoutes = new Hono<AppEnv>()
     return c.json(await createUpload({ userId: c.var.user.id, file, sheet }, startImport), 201)
   })
   .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }, startImport), 201))
-  .get('/:id', async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.param('id') })))
-  .patch('/:id', validate('json', renameUploadSchema), async (c) =>
-    c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  .get('/:id', uploadIdParam, async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .patch('/:id', uploadIdParam, validate('json', renameUploadSchema), async (c) =>
+    c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .delete('/:id', async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.param('id') })))
-  .put('/:id/folder', validate('json', moveUploadSchema), async (c) =>
-    c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') })),
+  .delete('/:id', uploadIdParam, async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .put('/:id/folder', uploadIdParam, validate('json', moveUploadSchema), async (c) =>
+    c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .post('/:id/retry', async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.param('id') }, importQueue)))
-  .get('/:id/progress', async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.param('id') })))
-  .post('/:id/confirm-headers', validate('json', confirmHeadersSchema), async (c) =>
-    c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.param('id'), ...c.req.valid('json') }, startImport)),
+  .post('/:id/retry', uploadIdParam, async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id }, importQueue)))
+  .get('/:id/progress', uploadIdParam, async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .post('/:id/confirm-headers', uploadIdParam, validate('json', confirmHeadersSchema), async (c) =>
+    c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }, startImport)),
   )
-  .get('/:id/skipped-rows.csv', async (c) => {
-    const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.param('id') })
+  .get('/:id/skipped-rows.csv', uploadIdParam, async (c) => {
+    const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.valid('param').id })
     const path = skippedRowsPath(upload)
     if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', attachmentDisposition(`skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`))
     return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
   })
-  .get('/:id/events', async (c) => {
+  .get('/:id/events', uploadIdParam, async (c) => {
     const userId = c.var.user.id
-    const upload = await getUploadOrThrow({ userId, uploadId: c.req.param('id') })
+    const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
     return streamEvents(c, {
       userId,
       filter: (event) => event.type === 'upload.progress' && event.uploadId === upload.id,

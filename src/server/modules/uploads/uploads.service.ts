@@ -27,12 +27,12 @@ import { dropUploadRows } from './row-writer.ts'
 import { sniffFile } from './lib/read-csv.ts'
 import { assertWorkbookUnpacksWithinLimit } from './lib/read-xlsx.ts'
 import type { ImportPlan } from './import-plan.ts'
+import { UPLOAD_NOT_FOUND } from './upload-id-param.ts'
 import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
 
 type UploadRow = typeof csvUploads.$inferSelect
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt'])
 
 export function fileKindOf(filename: string): 'csv' | 'xlsx' | null {
@@ -43,12 +43,11 @@ export function fileKindOf(filename: string): 'csv' | 'xlsx' | null {
 }
 
 export async function getUploadOrThrow({ userId, uploadId }: { userId: string; uploadId: string }) {
-  if (!uuidPattern.test(uploadId)) throw new AppError('NOT_FOUND', 'File not found')
   const [upload] = await db
     .select()
     .from(csvUploads)
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
-  if (!upload) throw new AppError('NOT_FOUND', 'File not found')
+  if (!upload) throw new AppError('NOT_FOUND', UPLOAD_NOT_FOUND)
   return upload
 }
 

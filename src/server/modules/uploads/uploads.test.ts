@@ -293,7 +293,25 @@ describe('ownership', () => {
     expect((await t.browser().request('/api/uploads')).status).toBe(401)
   })
 
-  it('answers 404, not an error, for an id that is not a uuid', async () => {
-    expect((await alice.request('/api/uploads/not-a-uuid')).status).toBe(404)
+  it('answers 404 File not found, not an error, for an id that is not a uuid, in every module under /api/uploads/:id', async () => {
+    const reads = ['', '/progress', '/events', '/skipped-rows.csv', '/rows?page=1&perPage=50', '/rows/locate?rowIndex=0', '/columns', '/ai-fields', '/ai-fields/events']
+    for (const path of reads) {
+      const res = await alice.request(`/api/uploads/not-a-uuid${path}`)
+      expect([path, res.status]).toEqual([path, 404])
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('File not found')
+    }
+    const writes: Array<[string, string, unknown]> = [
+      ['PATCH', '', { filename: 'x.csv' }],
+      ['DELETE', '', undefined],
+      ['POST', '/retry', undefined],
+      ['POST', '/exports', { format: 'csv', scope: 'all' }],
+      ['POST', '/columns', { name: 'X' }],
+      ['DELETE', '/columns/c1', undefined],
+    ]
+    for (const [method, path, json] of writes) {
+      const res = await alice.request(`/api/uploads/not-a-uuid${path}`, { method, json })
+      expect([method, path, res.status]).toEqual([method, path, 404])
+    }
+    expect((await alice.request('/api/folders/not-a-uuid', { method: 'DELETE' })).status).toBe(404)
   })
 })
