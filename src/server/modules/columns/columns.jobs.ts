@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { dropColumnIndexes } from '#server/modules/uploads/grid-indexes'
-import { storesSearchText } from '#server/modules/uploads/row-writer'
+import { dropColumnIndexes } from '#server/modules/row-storage/grid-indexes'
+import { storesSearchText } from '#server/modules/row-storage/row-writer'
 import { defineJob, enqueue } from '#server/platform/queue'
 
 /** Rows updated per statement, so a million-row upload is never locked in one long transaction. */

@@ -21,7 +21,7 @@ import {
   viewRowIndexes,
   viewWhere,
 } from '#server/modules/rows/rows.service'
-import { cellText, sortColumnOf, sortValueSql } from '#server/modules/rows/lib/view-sql'
+import { cellText, sortColumnOf, sortValueSql } from '#server/modules/row-storage/view-sql'
 import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'
 import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
 import { jsonCell, typedCell } from './lib/typed-cells.ts'

@@ -11,7 +11,7 @@ import { logger } from '#server/platform/logger'
 import { hasPassword, isPasswordOf } from '#server/modules/auth/credentials.service'
 import { cancelSubscriptionOfDeletedAccount } from '#server/modules/billing/billing.service'
 import { recordAudit } from '#server/modules/security/security.service'
-import { dropUploadRows } from '#server/modules/uploads/row-writer'
+import { dropUploadRows } from '#server/modules/row-storage/row-writer'
 import { avatarPath } from './profile.service.ts'
 
 const limiterModes = ['signin', 'signup', 'forgotPassword'] as const

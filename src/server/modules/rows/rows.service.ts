@@ -15,10 +15,10 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { ensureFilterIndex, ensureSortIndex } from '#server/modules/uploads/grid-indexes'
-import { storesSearchText } from '#server/modules/uploads/row-writer'
+import { ensureFilterIndex, ensureSortIndex } from '#server/modules/row-storage/grid-indexes'
+import { storesSearchText } from '#server/modules/row-storage/row-writer'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from './lib/view-sql.ts'
+import { sortColumnOf, sortValueSql, viewWhereSql, type ViewColumn } from '#server/modules/row-storage/view-sql'
 
 type Upload = Awaited<ReturnType<typeof getUploadOrThrow>>
 

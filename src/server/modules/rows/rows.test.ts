@@ -6,7 +6,7 @@ import { rowViewSearchParams, type RowFilter, type RowLocation, type RowSort, ty
 import type { UploadDetail } from '#common/schemas/uploads'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { filterIndexName, sortIndexName } from '#server/modules/uploads/grid-indexes'
+import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid-indexes'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 

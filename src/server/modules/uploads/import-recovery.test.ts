@@ -9,7 +9,7 @@ import { queryRows } from '#server/db/query-rows'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { failAbandonedImport } from './import-upload.ts'
-import { dropOrphanRowTables, partitionName } from './row-writer.ts'
+import { dropOrphanRowTables, partitionName } from '#server/modules/row-storage/row-writer'
 
 /** What a user can do with an upload a crash left behind: retry it, delete it; and its leftovers go. */
 let t: TestApp

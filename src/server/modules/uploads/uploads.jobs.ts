@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineJob, enqueue, hasUnfinishedJob } from '#server/platform/queue'
 import { failAbandonedImport, importUpload } from './import-upload.ts'
-import { dropOrphanRowTables } from './row-writer.ts'
+import { dropOrphanRowTables } from '#server/modules/row-storage/row-writer'
 
 export const importUploadJob = defineJob({
   name: 'uploads.import',

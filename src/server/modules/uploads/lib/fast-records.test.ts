@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { CopyRowEncoder, decodeRows, encodeRows } from './copy-binary.ts'
+import { CopyRowEncoder, decodeRows, encodeRows } from '#server/modules/row-storage/copy-binary'
 import { createFastReader, FAST_MAX_RECORD_BYTES, type FastDialect } from './fast-records.ts'
 import { sniffFile } from './read-csv.ts'
 import { createTempDir, readBothWays } from './test-files.ts'

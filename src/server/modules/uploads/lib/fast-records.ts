@@ -1,4 +1,4 @@
-import { type CopyRowEncoder, keyBytes } from './copy-binary.ts'
+import { type CopyRowEncoder, keyBytes } from '#server/modules/row-storage/copy-binary'
 import type { Newline } from './sniff-dialect.ts'
 
 /**

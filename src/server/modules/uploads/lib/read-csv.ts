@@ -14,7 +14,7 @@ import {
 import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.ts'
 import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
 import { createRecordClassifier, emptyRecordCounts, type DataRow, type RecordCounts } from './record-classifier.ts'
-import { CopyRowEncoder, decodeRows, type EncodedRows } from './copy-binary.ts'
+import { CopyRowEncoder, decodeRows, type EncodedRows } from '#server/modules/row-storage/copy-binary'
 import { createFastReader, type FastReader, type FastScan } from './fast-records.ts'
 import { type Newline, sniffDialect } from './sniff-dialect.ts'
 

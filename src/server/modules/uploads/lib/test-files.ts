@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
-import { decodeRows } from './copy-binary.ts'
+import { decodeRows } from '#server/modules/row-storage/copy-binary'
 import { type ReadOptions, type ReadSummary, readRecords, type RecordBatch } from './read-csv.ts'
 
 /** The byte-exact corpus copied from /work/shared/corpus (see test/fixtures/corpus/README.md). */

@@ -4,7 +4,7 @@ import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { driver, type Driver } from '#server/db/client'
 import { yieldToForeground } from '#server/platform/foreground'
-import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './lib/copy-binary.ts'
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './copy-binary.ts'
 
 /**
  * Loads one upload's rows into its own partition of `csv_rows`: created bare, filled by binary
