@@ -23,7 +23,7 @@ import {
 } from '#server/modules/rows/rows.service'
 import { cellText, sortColumnOf, sortValueSql } from '#server/modules/row-storage/view-sql'
 import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'
-import { csvLine, formulaSafeCsvRecords } from './lib/csv-cells.ts'
+import { csvLine, formulaSafeCsvRecords } from '#server/platform/csv-cells'
 import { jsonCell, typedCell } from './lib/typed-cells.ts'
 
 /** Rows read from the database per page; the export never holds more than one page. */
