@@ -23,7 +23,8 @@ export type BenchServer = {
 
 export type Backend = 'pglite' | 'pg'
 
-let portCounter = 3400
+// BENCH_PORT moves the servers elsewhere when another bench (another checkout) already uses 3400.
+let portCounter = Number(process.env.BENCH_PORT ?? 3400)
 
 async function freshPgDatabase(name: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL!
