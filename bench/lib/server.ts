@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import pg from 'pg'
@@ -23,8 +24,24 @@ export type BenchServer = {
 
 export type Backend = 'pglite' | 'pg'
 
-// BENCH_PORT moves the servers elsewhere when another bench (another checkout) already uses 3400.
+// The first port tried (ports in use are passed over); BENCH_PORT starts elsewhere.
 let portCounter = Number(process.env.BENCH_PORT ?? 3400)
+
+/**
+ * The next port nothing listens on: a server started on a taken one exits, and the health check
+ * and sign-up would then talk to whatever holds the port (another checkout's bench server).
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = portCounter++
+    const isFree = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, () => probe.close(() => resolve(true)))
+    })
+    if (isFree) return port
+  }
+}
 
 async function freshPgDatabase(name: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL!
@@ -91,7 +108,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
 }
 
 export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number } = {}): Promise<BenchServer> {
-  const port = portCounter++
+  const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
   const baseUrl = `http://localhost:${port}`
   const env: Record<string, string> = {
