@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import pg from 'pg'
@@ -24,11 +24,14 @@ export type BenchServer = {
 
 export type Backend = 'pglite' | 'pg'
 
-// BENCH_PORT moves the servers' ports; a port something else listens on is skipped, so the
-// bench never times (or signs up on) another process's server.
+// The first port tried (ports in use are passed over); BENCH_PORT starts elsewhere.
 let portCounter = Number(process.env.BENCH_PORT ?? 3400)
 
-async function nextFreePort(): Promise<number> {
+/**
+ * The next port nothing listens on: a server started on a taken one exits, and the health check
+ * and sign-up would then talk to whatever holds the port (another checkout's bench server).
+ */
+async function freePort(): Promise<number> {
   for (;;) {
     const port = portCounter++
     const isFree = await new Promise<boolean>((resolve) => {
@@ -105,7 +108,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
 }
 
 export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number } = {}): Promise<BenchServer> {
-  const port = await nextFreePort()
+  const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
   const baseUrl = `http://localhost:${port}`
   const env: Record<string, string> = {

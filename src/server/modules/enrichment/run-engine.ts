@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiCellStatus, AiCellValue, AiTokenUsage } from '#common/schemas/enrichment'
-import { db } from '#server/db/client'
+import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields } from '#server/db/schema/index'
 import { env } from '#server/env'
@@ -496,8 +496,12 @@ class FieldRun {
   }
 }
 
+/** How JSON text can start: any other string is a plain text answer, which JSON.parse would only throw on. */
+const JSON_START = /^\s*(?:[{["\d-]|true|false|null)/
+
 function parseJsonb<T>(value: T | string): T {
-  if (typeof value !== 'string') return value
+  // A thrown SyntaxError per text cell was a measurable share of a busy worker's CPU.
+  if (typeof value !== 'string' || !JSON_START.test(value)) return value as T
   try {
     return JSON.parse(value) as T
   } catch {
@@ -539,8 +543,9 @@ export async function finishRunIfDone(fieldId: string) {
 export async function runFieldSlice({ fieldId, mayPassOn = false }: { fieldId: string; mayPassOn?: boolean }): Promise<'continue' | 'idle' | 'busy-here'> {
   // A process already working on this field shares its provider slots with a second job; another
   // worker process may have all of its own free, so the job is passed on first (while it may be).
+  // PGlite is one process: there is no other to pass to.
   const here = slicesRunningHere.get(fieldId) ?? 0
-  if (here > 0 && mayPassOn) return 'busy-here'
+  if (here > 0 && mayPassOn && driver.kind === 'pg') return 'busy-here'
   slicesRunningHere.set(fieldId, here + 1)
   try {
     return await runSliceOf(fieldId)
