@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Small enough that the size checks can be tried with a 1.5 MB file.
       MAX_UPLOAD_MB: '1',
+      // Every journey signs up from 127.0.0.1 without a quiet minute between them.
+      AUTH_IP_LIMIT_FACTOR: '20',
       OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
       OPENAI_API_KEY: 'sk-e2e-fake',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -20,6 +20,12 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATA_DIR: dir }).APP_SECRET).toBe(env.APP_SECRET)
   })
 
+  it('scales the per-address sign-in limits by AUTH_IP_LIMIT_FACTOR, 1 unless set, and refuses nonsense', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }).AUTH_IP_LIMIT_FACTOR).toBe(1)
+    expect(loadEnv({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_FACTOR: '20' }).AUTH_IP_LIMIT_FACTOR).toBe(20)
+    expect(() => loadEnv({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_FACTOR: 'lots' })).toThrow(/AUTH_IP_LIMIT_FACTOR/)
+  })
+
   it('treats empty strings as unset', () => {
     const env = loadEnv({ DATA_DIR: tempDir(), DATABASE_URL: '', GOOGLE_CLIENT_ID: ' ', PORT: '' })
     expect(env.DATABASE_URL).toBeUndefined()

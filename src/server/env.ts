@@ -24,6 +24,8 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   APP_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: flag,
+  /** Multiplies the per-address limits of sign-in, sign-up, resets and verification mails. */
+  AUTH_IP_LIMIT_FACTOR: optional.transform((v) => Number(v ?? 1)).pipe(z.number().positive().max(1000)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),
