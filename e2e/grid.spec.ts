@@ -261,6 +261,8 @@ test('edits a cell in place: Enter saves and survives a reload, Escape cancels, 
   await page.getByLabel(GRID_MESSAGES.editCell('Company', 2)).fill('Changed')
   await page.keyboard.press('Escape')
   await expect(await gridCell(page, 2, 'Company')).toHaveText('Globex')
+  // Escape hands the focus back to the cell (on the next frame), where the keys below go.
+  await expect(await gridCell(page, 2, 'Company')).toBeFocused()
 
   // Arrow keys move the active cell, Enter edits it.
   await page.keyboard.press('ArrowDown')
