@@ -2,16 +2,7 @@ import { EraserIcon, PencilIcon, PlayIcon, SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { AI_COLUMN_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu'
 
 type AiColumnHeaderMenuProps = {
@@ -53,18 +44,20 @@ export function AiColumnHeaderMenu({ field, onRun, onModify, onClear }: AiColumn
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AlertDialog open={isConfirmingClear} onOpenChange={setIsConfirmingClear}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{AI_COLUMN_MESSAGES.clearConfirmTitle(field.name)}</AlertDialogTitle>
-            <AlertDialogDescription>{AI_COLUMN_MESSAGES.clearConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{AI_COLUMN_MESSAGES.cancel}</AlertDialogCancel>
-            <AlertDialogAction onClick={onClear}>{AI_COLUMN_MESSAGES.clearColumn}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {isConfirmingClear && (
+        <ConfirmDialog
+          title={AI_COLUMN_MESSAGES.clearConfirmTitle(field.name)}
+          description={AI_COLUMN_MESSAGES.clearConfirm}
+          confirmLabel={AI_COLUMN_MESSAGES.clearColumn}
+          cancelLabel={AI_COLUMN_MESSAGES.cancel}
+          isPending={false}
+          onClose={() => setIsConfirmingClear(false)}
+          onConfirm={() => {
+            setIsConfirmingClear(false)
+            onClear()
+          }}
+        />
+      )}
     </>
   )
 }

@@ -3,21 +3,11 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { AUTH_MESSAGES, PAGE_TITLES, TEMPLATE_MESSAGES } from '#common/messages'
 import type { AiFieldTemplate } from '#common/schemas/templates'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
 import { Badge } from '#web/components/ui/badge'
 import { Button } from '#web/components/ui/button'
 import { Input } from '#web/components/ui/input'
 import { Skeleton } from '#web/components/ui/skeleton'
-import { Spinner } from '#web/components/ui/spinner'
 import { useDeleteTemplate } from '../api/delete-template'
 import { useTemplates } from '../api/get-templates'
 import { filterTemplates } from '../lib/template-display'
@@ -134,28 +124,16 @@ export function AiFieldsLibrary() {
 
       <TemplateFormDialog isOpen={form.isOpen} template={form.template} onOpenChange={(isOpen) => setForm((state) => ({ ...state, isOpen }))} />
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && !deleteTemplate.isPending && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{TEMPLATE_MESSAGES.deleteConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{toDelete && TEMPLATE_MESSAGES.deleteConfirmBody(toDelete.name)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteTemplate.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deleteTemplate.isPending}
-              className="bg-destructive text-white hover:bg-destructive/90"
-              onClick={(event) => {
-                event.preventDefault()
-                void confirmDelete()
-              }}
-            >
-              {deleteTemplate.isPending && <Spinner />}
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {toDelete && (
+        <ConfirmDialog
+          title={TEMPLATE_MESSAGES.deleteConfirmTitle}
+          description={TEMPLATE_MESSAGES.deleteConfirmBody(toDelete.name)}
+          confirmLabel="Delete"
+          isPending={deleteTemplate.isPending}
+          onClose={() => setToDelete(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      )}
     </div>
   )
 }

@@ -8,7 +8,7 @@ import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
 import { useDeleteUpload } from '../api/delete-upload'
 import { useRetryUpload } from '../api/retry-upload'
-import { ConfirmDialog } from './storage/confirm-dialog'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
 
 /**
  * What a user can do with a file whose import failed or stopped (issue 10 item 8): import it

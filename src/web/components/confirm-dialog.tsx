@@ -1,4 +1,3 @@
-import { FOLDER_MESSAGES } from '#common/messages'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,19 +17,20 @@ type ConfirmDialogProps = {
   isPending: boolean
   onConfirm: () => void
   onClose: () => void
+  cancelLabel?: string
 }
 
-/** A destructive action's confirmation, saying what happens to what. */
-export function ConfirmDialog({ title, description, confirmLabel, isPending, onConfirm, onClose }: ConfirmDialogProps) {
+/** A destructive action's confirmation, saying what happens to what; it stays open while the action runs. */
+export function ConfirmDialog({ title, description, confirmLabel, isPending, onConfirm, onClose, cancelLabel = 'Cancel' }: ConfirmDialogProps) {
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
+    <AlertDialog open onOpenChange={(open) => !open && !isPending && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle className="break-all">{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{FOLDER_MESSAGES.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={isPending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className="bg-destructive text-white hover:bg-destructive/90"
             disabled={isPending}
