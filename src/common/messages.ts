@@ -690,6 +690,7 @@ export const AI_COLUMN_MESSAGES = {
   status: 'Status',
   statuses: { queued: 'Queued', running: 'Running', done: 'Done', error: 'Error', no_credits: 'Insufficient credits', stale: 'Stale', cancelled: 'Cancelled' },
   noValue: 'No value yet. Run the column to fill this cell.',
+  pendingValue: 'The answer shows here as soon as the cell is done.',
   provider: 'Provider',
   promptVersion: 'Prompt version',
   tokens: 'Tokens',

@@ -1,10 +1,11 @@
 import { AlertCircleIcon, ClockIcon, HistoryIcon } from 'lucide-react'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { AI, CELL_TRUNCATE_CHARS } from '#common/constants'
 import { AI_COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import { Badge } from '#web/components/ui/badge'
 import { Spinner } from '#web/components/ui/spinner'
+import { useFlash } from '#web/hooks/use-flash'
 import { cn } from '#web/lib/cn'
 import type { AiCellStore } from '../lib/ai-cell-store'
 import { aiCellView } from '../lib/cell-state'
@@ -31,15 +32,7 @@ export function AiGridCell({
     (listener) => store.subscribe(fieldId, rowIndex, listener),
     () => store.get(fieldId, rowIndex),
   )
-  const changedAt = cell?.changedAt ?? 0
-  // The change whose highlight is over; a cell scrolled into sight after its highlight shows none.
-  const [flashedAt, setFlashedAt] = useState(() => (Date.now() - changedAt >= AI.cellFlashMs ? changedAt : -1))
-  const isFlashing = changedAt !== 0 && flashedAt !== changedAt
-  useEffect(() => {
-    if (changedAt === 0) return
-    const timer = setTimeout(() => setFlashedAt(changedAt), Math.max(0, changedAt + AI.cellFlashMs - Date.now()))
-    return () => clearTimeout(timer)
-  }, [changedAt])
+  const isFlashing = useFlash(cell?.changedAt ?? 0, AI.cellFlashMs)
 
   const view = aiCellView(cell, rowValue)
   return (

@@ -43,7 +43,7 @@ function defaultScope(field: AiField): AiRunScope {
 
 /**
  * The AI columns of one upload as pieces for the grid (its slots: toolbar action, banner, cell
- * renderer, header menu, Columns-menu item, rows on screen) and the dialogs they open.
+ * renderer, rows just updated, header menu, Columns-menu item, rows on screen) and the dialogs they open.
  */
 export function useAiColumns(upload: UploadDetail) {
   const [store] = useState(() => new AiCellStore())
@@ -74,6 +74,7 @@ export function useAiColumns(upload: UploadDetail) {
       },
     }
   }, [fieldKeys, store])
+  const rowUpdates = useMemo(() => ({ updatedAt: store.rowUpdatedAt, subscribe: store.subscribeRow }), [store])
 
   const runAction = (field: AiField, action: AiRunAction) =>
     control.mutate(
@@ -139,6 +140,7 @@ export function useAiColumns(upload: UploadDetail) {
     ),
     banner,
     cell,
+    rowUpdates,
     headerAction: (column: UploadColumn, rows: RowChoice) => {
       const field = column.kind === 'ai' ? fieldOf(column.key) : undefined
       if (!field) return null
@@ -186,7 +188,7 @@ export function useAiColumns(upload: UploadDetail) {
         />
       )}
       {dialog?.kind === 'run' && <RunEstimateDialog uploadId={upload.id} field={dialog.field} initialScope={dialog.scope} rows={dialog.rows} onClose={close} />}
-      {dialog?.kind === 'cell' && dialogField && <AiCellDetailDialog uploadId={upload.id} field={dialogField} rowIndex={dialog.rowIndex} onClose={close} />}
+      {dialog?.kind === 'cell' && dialogField && <AiCellDetailDialog uploadId={upload.id} field={dialogField} store={store} rowIndex={dialog.rowIndex} onClose={close} />}
     </>
   )
 

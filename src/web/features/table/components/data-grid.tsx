@@ -9,7 +9,7 @@ import { useIsMobile } from '#web/hooks/use-mobile'
 import { useGridTable, type UseGridTableOptions } from '../hooks/use-grid-table'
 import { isTruncated } from '../lib/cell-text'
 import { isEditableColumn } from '../lib/column-rules'
-import type { CellSlot } from '../lib/grid-extensions'
+import type { CellSlot, RowUpdates } from '../lib/grid-extensions'
 import { isNavigationKey, moveActiveCell, type ActiveCell } from '../lib/grid-navigation'
 import { CellValueDialog } from './cell-value-dialog'
 import { GridHeaderCell } from './grid-header-cell'
@@ -34,6 +34,8 @@ type DataGridProps = {
   emptyState?: ReactNode
   /** Another feature's cells (AI columns): their content and their detail panel. */
   cellSlot?: CellSlot
+  /** Rows another feature just updated (live AI cells), highlighted for 1.5 s. */
+  rowUpdates?: RowUpdates
   /** A control beside a column's name (the AI column's menu). */
   renderHeaderAction?: (column: UploadColumn) => ReactNode
   /** The row indexes in the window, each time it moves. */
@@ -47,7 +49,7 @@ const HEADER_HEIGHT = 40
  * and the first columns stay put, and one cell at a time is in the tab order (roving tabindex).
  */
 export function DataGrid(props: DataGridProps) {
-  const { tableOptions, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd, cellSlot, onVisibleRowsChange } = props
+  const { tableOptions, rows, columns, totalCount, rowOffset, highlightRowIndex, onNearEnd, cellSlot, rowUpdates, onVisibleRowsChange } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const isMobile = useIsMobile()
   const [active, setActive] = useState<ActiveCell>({ row: 0, col: 1 })
@@ -281,6 +283,7 @@ export function DataGrid(props: DataGridProps) {
                 onSave={saveCell}
                 onCancelEdit={stopEdit}
                 cellSlot={cellSlot}
+                rowUpdates={rowUpdates}
               />
             )
           })}

@@ -26,7 +26,8 @@ type GridCellProps = {
   onActivate: (row: number, col: number) => void
   onStartEdit: (row: number, col: number) => void
   onExpand: (row: number, col: number) => void
-  onSave: (value: string | null) => void
+  /** Stable (row, column) handlers, so a row re-rendered for its highlight leaves its cells be. */
+  onSave: (row: number, col: number, value: string | null) => void
   onCancelEdit: () => void
   /** Another feature's renderer for this column's cells (AI columns). */
   cellSlot?: CellSlot
@@ -54,7 +55,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       style={{ width, left: stickyLeft ?? undefined }}
       className={cn(
         'group/cell relative flex h-full shrink-0 items-center border-r border-b px-3 text-sm outline-none',
-        stickyLeft !== null && 'sticky z-10 bg-background group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
+        stickyLeft !== null && 'sticky z-10 bg-background group-data-[selected=true]/row:bg-muted group-data-[updated=true]/row:bg-amber-50 group-data-[highlighted=true]/row:bg-amber-100',
         'focus:ring-2 focus:ring-primary focus:ring-inset',
         column.type === 'number' && 'justify-end tabular-nums',
         isEditing && 'p-0',
@@ -66,7 +67,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
           value={value}
           label={GRID_MESSAGES.editCell(column.name, props.rowNumber)}
           isSaving={props.isSaving}
-          onSave={props.onSave}
+          onSave={(value) => props.onSave(rowPosition, colPosition, value)}
           onCancel={props.onCancelEdit}
         />
       ) : (

@@ -1,12 +1,13 @@
 import type { Row } from '@tanstack/react-table'
-import { memo } from 'react'
+import { memo, useCallback, useSyncExternalStore } from 'react'
 import { GRID } from '#common/constants'
 import { GRID_MESSAGES } from '#common/messages'
 import type { GridRow as GridRowData } from '#common/schemas/rows'
+import { useFlash } from '#web/hooks/use-flash'
 import { cn } from '#web/lib/cn'
 import type { GridColumnMeta, GridFeatures } from '../hooks/use-grid-table'
 import { isEditableColumn } from '../lib/column-rules'
-import type { CellSlot } from '../lib/grid-extensions'
+import type { CellSlot, RowUpdates } from '../lib/grid-extensions'
 import { GridCell } from './grid-cell'
 
 export type CellTarget = { row: number; col: number }
@@ -32,12 +33,26 @@ type GridRowProps = {
   onSave: (row: number, col: number, value: string | null) => void
   onCancelEdit: () => void
   cellSlot?: CellSlot
+  rowUpdates?: RowUpdates
+}
+
+const noUpdates = () => () => {}
+
+/**
+ * True for 1.5 s after another feature updated the row (001 §4: a live AI cell filled in). The row
+ * listens to its own index only, so an update re-renders this row and no other.
+ */
+function useRowUpdated(rowUpdates: RowUpdates | undefined, rowIndex: number) {
+  const subscribe = useCallback((listener: () => void) => rowUpdates?.subscribe(rowIndex, listener) ?? noUpdates(), [rowUpdates, rowIndex])
+  const updatedAt = useSyncExternalStore(subscribe, () => rowUpdates?.updatedAt(rowIndex) ?? 0)
+  return useFlash(updatedAt, GRID.updatedRowFlashMs)
 }
 
 /** One virtual row: the sticky select/number cell, then the data cells (the first one sticky too). */
 export const GridRowView = memo(function GridRowView(props: GridRowProps) {
   const { row, position, isSelected, activeCol, editingCol } = props
   const rowNumber = row.original.rowIndex + 1
+  const isUpdated = useRowUpdated(props.rowUpdates, row.original.rowIndex)
 
   return (
     <div
@@ -47,10 +62,12 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
       data-row-index={row.original.rowIndex}
       data-selected={isSelected}
       data-highlighted={props.isHighlighted}
+      data-updated={isUpdated || undefined}
       style={{ top: props.top, height: GRID.rowHeightPx, minWidth: props.width }}
       className={cn(
         'group/row absolute left-0 flex w-full hover:bg-muted/40',
         isSelected && 'bg-muted',
+        isUpdated && 'bg-amber-50 dark:bg-amber-950/40',
         props.isHighlighted && 'bg-amber-100 dark:bg-amber-900/40',
       )}
     >
@@ -63,7 +80,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
         style={{ width: props.leadWidth }}
         className={cn(
           'sticky left-0 z-10 flex shrink-0 items-center gap-1 overflow-hidden border-r border-b bg-background px-2 text-xs text-muted-foreground tabular-nums outline-none md:gap-2 md:px-3',
-          'group-data-[selected=true]/row:bg-muted group-data-[highlighted=true]/row:bg-amber-100',
+          'group-data-[selected=true]/row:bg-muted group-data-[updated=true]/row:bg-amber-50 group-data-[highlighted=true]/row:bg-amber-100',
           'focus:ring-2 focus:ring-primary focus:ring-inset',
         )}
       >
@@ -100,7 +117,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             onActivate={props.onActivate}
             onStartEdit={props.onStartEdit}
             onExpand={props.onExpand}
-            onSave={(value) => props.onSave(position, col, value)}
+            onSave={props.onSave}
             onCancelEdit={props.onCancelEdit}
             cellSlot={props.cellSlot}
           />

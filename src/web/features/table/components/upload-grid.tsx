@@ -147,6 +147,7 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
             onSelectLoadedRows={setLoadedRowsSelected}
             onNearEnd={grid.isContinuous ? loadMore : undefined}
             cellSlot={extensions.cell}
+            rowUpdates={extensions.rowUpdates}
             renderHeaderAction={renderHeaderAction}
             onVisibleRowsChange={extensions.onVisibleRowsChange}
             emptyState={<GridEmpty hasFilters={hasFilters} onClearFilters={clearFilters} />}

@@ -15,14 +15,25 @@ export type CellSlot = {
 }
 
 /**
+ * When another feature last changed a row's data (live AI cells), so the row is highlighted for
+ * 1.5 s (001 §4). Each row listens to its own index: an update re-renders that row only.
+ */
+export type RowUpdates = {
+  updatedAt: (rowIndex: number) => number
+  subscribe: (rowIndex: number, listener: () => void) => () => void
+}
+
+/**
  * Slots another feature fills through the route (features do not import each other): the AI
  * columns give a toolbar action, a banner, their cell renderer, a header menu and a Columns-menu
- * item, and learn which rows are on screen. `cell` and `onVisibleRowsChange` must be stable.
+ * item, and learn which rows are on screen. `cell`, `rowUpdates` and `onVisibleRowsChange` must be
+ * stable.
  */
 export type GridExtensions = {
   toolbarActions?: (context: GridContext) => ReactNode
   banner?: ReactNode
   cell?: CellSlot
+  rowUpdates?: RowUpdates
   headerAction?: (column: UploadColumn, context: GridContext) => ReactNode
   columnMenuAction?: (column: UploadColumn) => ReactNode
   /** The row indexes in the grid's window (rows on screen plus overscan). */
