@@ -4,6 +4,7 @@ import Papa from 'papaparse'
 import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, COLUMN_MESSAGES, CREDIT_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
 import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { creditBadge } from './support/billing.ts'
+import { FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER } from './support/fake-ai.ts'
 import { rowsTable, stat, toast } from './support/uploads.ts'
 
 const ROWS = 12
@@ -321,4 +322,53 @@ test('shows each cell state: queued, running, the Error badge with its message, 
   await expect((await gridCell(page, 4, 'Fit')).getByRole('link', { name: GRID_MESSAGES.addCredits })).toHaveAttribute('href', '/dashboard/subscription')
   await expect((await gridCell(page, 5, 'Fit')).getByRole('img', { name: AI_COLUMN_MESSAGES.staleBadge })).toBeVisible()
   await expect(await gridCell(page, 5, 'Fit')).toContainText('Good fit')
+})
+
+test('follows a running cell: its open panel shows the answer when it is done, and its row is highlighted for 1.5 s', async ({ page, baseURL }) => {
+  const uploadId = await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'ai-live')
+  // The fake answers this prompt slowly: each cell runs for seconds.
+  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Pitch', prompt: `A one-line pitch for {Company} ${FAKE_AI_SLOW_MARKER}` } })
+  const { id: fieldId } = (await created.json()) as { id: string }
+  await page.reload()
+  await expect(columnHeader(page, 'Pitch')).toBeVisible({ timeout: 30_000 })
+  expect((await page.request.post(`/api/uploads/${uploadId}/ai-fields/${fieldId}/runs`, { data: { scope: 'all' } })).status()).toBe(202)
+
+  // The panel opened on a cell that has not finished says so.
+  const cell = await gridCell(page, 1, 'Pitch')
+  await expect(cell.locator('[data-ai-cell]')).toHaveAttribute('data-ai-cell', /^(queued|running)$/)
+  await cell.click()
+  await cell.press('Enter')
+  const detail = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.detailTitle('Pitch', 1) })
+  const status = detail.getByTestId('ai-cell-status')
+  await expect(status).toHaveText(new RegExp(`^(${AI_COLUMN_MESSAGES.statuses.queued}|${AI_COLUMN_MESSAGES.statuses.running})$`))
+  await expect(detail.getByText(AI_COLUMN_MESSAGES.pendingValue)).toBeVisible()
+  // The grid is under the modal panel (hidden from the accessibility tree): found by CSS.
+  const gridRows = page.locator(`[role="grid"][aria-label="${GRID_MESSAGES.gridLabel}"] [role="row"][data-row-index]`)
+  const updatedRow = gridRows.and(page.locator('[data-row-index="0"][data-updated]'))
+  const rowUpdated = updatedRow.waitFor({ state: 'attached', timeout: FAKE_AI_SLOW_LATENCY_MS * 3 }).then(() => Date.now())
+
+  // Without being opened again, it shows the answer and where it came from once the cell is done.
+  await expect(status).toHaveText(AI_COLUMN_MESSAGES.statuses.done, { timeout: FAKE_AI_SLOW_LATENCY_MS * 3 })
+  await expect(detail.getByTestId('ai-cell-value')).toHaveText(/\S/)
+  for (const label of [AI_COLUMN_MESSAGES.reasoning, AI_COLUMN_MESSAGES.confidence, AI_COLUMN_MESSAGES.model, AI_COLUMN_MESSAGES.tokens, AI_COLUMN_MESSAGES.latency]) {
+    await expect(detail.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible()
+  }
+  await expect(detail.getByText(AI_COLUMN_MESSAGES.pendingValue)).toHaveCount(0)
+
+  // Meanwhile, in the grid beneath, the row of the cell that filled in was highlighted for 1.5 s,
+  // and no row whose cell is still to come.
+  const updatedAt = await rowUpdated
+  const rows = await gridRows.evaluateAll((list) => list.map((row) => ({ isUpdated: row.hasAttribute('data-updated'), cell: row.querySelector('[data-ai-cell]')?.getAttribute('data-ai-cell') })))
+  expect(rows.filter((row) => row.isUpdated && row.cell !== 'value')).toEqual([])
+  await updatedRow.waitFor({ state: 'detached', timeout: 5000 })
+  const highlightMs = Date.now() - updatedAt
+  expect(highlightMs).toBeGreaterThan(1000)
+  expect(highlightMs).toBeLessThan(2500)
+  await page.keyboard.press('Escape')
+  await expect(detail).toBeHidden()
+
+  // The run ends (its slow cells must not hold the fake's slots for the next journey).
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe('completed')
 })

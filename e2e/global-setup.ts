@@ -1,13 +1,16 @@
 import { FakeAiServer } from '../src/server/test/fake-ai-server.ts'
-import { FAKE_AI_PORT } from './support/fake-ai.ts'
+import { FAKE_AI_LATENCY_MS, FAKE_AI_PORT, FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER } from './support/fake-ai.ts'
 
 /**
  * The AI provider of the browser tests: the project's fake OpenAI-compatible server on a fixed
  * port (FAKE_AI_PORT), which the e2e server reaches through OPENAI_BASE_URL. A short latency lets
- * a journey see cells queued and running before they fill in.
+ * a journey see cells queued and running before they fill in; a prompt with FAKE_AI_SLOW_MARKER
+ * is answered slowly.
  */
 export default async function globalSetup() {
-  const fake = new FakeAiServer({ latencyMs: 250 })
+  const fake = new FakeAiServer({
+    latencyMs: (call) => (call.messages.some((message) => message.content.includes(FAKE_AI_SLOW_MARKER)) ? FAKE_AI_SLOW_LATENCY_MS : FAKE_AI_LATENCY_MS),
+  })
   await fake.start(FAKE_AI_PORT)
   return async () => {
     await fake.stop()
