@@ -113,7 +113,7 @@ test('the showcase rotates every 4 s and a hovered step shows its own screenshot
   await expect(image).toHaveAttribute('src', '/images/product/upload-dialog.jpg')
   await page.clock.runFor(4000)
   await expect(page.getByTestId('showcase-step-explore')).toHaveAttribute('aria-current', 'step')
-  await expect(image).toHaveAttribute('src', '/images/product/filters.jpg')
+  await expect(image).toHaveAttribute('src', '/images/product/ai-column-dialog.jpg')
   await page.clock.runFor(4000)
   await expect(page.getByTestId('showcase-step-export')).toHaveAttribute('aria-current', 'step')
   await page.clock.runFor(4000)

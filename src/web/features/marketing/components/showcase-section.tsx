@@ -20,8 +20,8 @@ export const SHOWCASE_STEPS = [
     title: 'Explore and enrich',
     description:
       'Sort, search and filter every row, edit cells in place, and add columns, including AI columns written as prompts.',
-    image: '/images/product/filters.jpg',
-    alt: 'The grid filtered to the leads of one country, with the active filter shown as a chip',
+    image: '/images/product/ai-column-dialog.jpg',
+    alt: 'The Create AI Column dialog: a Priority column whose prompt names the Company, Title, Employees and Notes columns in braces, answering High, Medium or Low',
   },
   {
     key: 'export',

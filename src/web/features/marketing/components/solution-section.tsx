@@ -35,8 +35,8 @@ export function SolutionSection() {
         </div>
         <div className="hidden md:block">
           <img
-            src="/images/product/grid.jpg"
-            alt="The Rowcraft grid on a desktop: a 40-row lead list with search, filters, columns and export in the toolbar"
+            src="/images/product/ai-grid.jpg"
+            alt="The Rowcraft grid on a desktop: a 40-row lead list with an AI column, Priority, filled in beside the notes it was judged from"
             width={1280}
             height={800}
             loading="lazy"
