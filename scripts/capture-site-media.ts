@@ -146,6 +146,7 @@ const storageState = await setup.storageState()
 if (!process.env.MEDIA_VIDEO_ONLY) {
 await openSample(page)
 const sampleUrl = page.url()
+await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, patient)
 await shot(page, 'grid')
 await addFilter(page, 'Country', 'Germany')
 await shot(page, 'filters')
