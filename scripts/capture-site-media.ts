@@ -203,6 +203,8 @@ const phonePage = await phone.newPage()
 await phonePage.goto(`${baseURL}/dashboard/files`)
 await phonePage.getByText('sample-leads.csv').first().click()
 await expect(rowsTable(phonePage)).toBeVisible(patient)
+// The AI column is the last one: scrolled into sight beside the pinned first column.
+await rowsTable(phonePage).evaluate((grid) => grid.scrollTo({ left: grid.scrollWidth }))
 await phonePage.waitForTimeout(800)
 await shot(phonePage, 'grid-mobile')
 await phone.close()

@@ -26,7 +26,7 @@ export function SolutionSection() {
         <div className="md:hidden">
           <img
             src="/images/product/grid-mobile.jpg"
-            alt="The Rowcraft grid on a phone: a lead list with its columns and rows"
+            alt="The Rowcraft grid on a phone: a lead list with its AI column, Priority, beside the pinned first column"
             width={375}
             height={740}
             loading="lazy"
