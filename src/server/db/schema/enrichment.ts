@@ -101,8 +101,10 @@ export const aiCells = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.fieldId, t.rowIndex] }),
-    index('ai_cells_field_status_idx').on(t.fieldId, t.status),
-    index('ai_cells_field_hash_idx').on(t.fieldId, t.inputHash),
+    // An answer the field already has for the same inputs, looked up for the cells a worker claims.
+    // No index on (field_id, status): with young statistics the planner took it for this lookup and
+    // read every done cell of the field for each claimed cell; counts read a field's cells by its key.
+    index('ai_cells_done_hash_idx').on(t.fieldId, t.inputHash).where(sql`status = 'done'`),
     index('ai_cells_upload_row_idx').on(t.uploadId, t.rowIndex),
     // What workers claim next, and the leases to take back from a stopped worker.
     index('ai_cells_claim_idx').on(t.fieldId, t.rowIndex).where(sql`status = 'queued' and follows_row is null`),

@@ -283,24 +283,33 @@ export async function consumeCreditsBatch(input: {
   const keys = [...new Set(input.idempotencyKeys)]
   if (keys.length === 0) return { charged: [], refused: [], remaining: await balanceOf(db, userId) }
   return db.transaction(async (tx) => {
-    await ensureSubscriber(tx, userId)
-    const [account] = await tx.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId)).for('update')
+    // The account row is locked first: another debit of this user waits here, so the keys read
+    // next are the ledger as it is now.
+    const lockAccount = () => tx.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId)).for('update')
+    let [account] = await lockAccount()
+    if (!account) {
+      await ensureSubscriber(tx, userId)
+      ;[account] = await lockAccount()
+    }
     const existing = await tx
       .select({ key: creditTransactions.idempotencyKey })
       .from(creditTransactions)
       .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.idempotencyKey, keys)))
     const known = new Set(existing.map((row) => row.key))
     const fresh = keys.filter((key) => !known.has(key))
-    let balance = account?.credits ?? 0
-    const affordable = Math.min(fresh.length, Math.floor(balance / amountEach))
+    const before = account?.credits ?? 0
+    const affordable = Math.min(fresh.length, Math.floor(before / amountEach))
     const paying = fresh.slice(0, affordable)
+    const balance = before - paying.length * amountEach
     if (paying.length > 0) {
-      const rows = paying.map((idempotencyKey) => {
-        balance -= amountEach
-        return { userId, operation, amount: -amountEach, balanceAfter: balance, idempotencyKey, reference: input.reference ?? null }
-      })
-      await tx.insert(creditTransactions).values(rows)
-      await tx.update(subscribers).set({ currentCredits: balance, updatedAt: new Date() }).where(eq(subscribers.userId, userId))
+      // The ledger rows and the new balance in one statement (each row's balance after it, in order).
+      await tx.execute(sql`
+        WITH ledger AS (
+          INSERT INTO credit_transactions (user_id, operation, amount, balance_after, idempotency_key, reference)
+          SELECT ${userId}, ${operation}, ${-amountEach}, ${before} - ${amountEach} * k.n, k.key, ${input.reference ?? null}
+          FROM jsonb_array_elements_text(${JSON.stringify(paying)}::jsonb) WITH ORDINALITY AS k(key, n)
+        )
+        UPDATE subscribers SET current_credits = ${balance}, updated_at = now() WHERE user_id = ${userId}`)
     }
     return { charged: [...known, ...paying], refused: fresh.slice(affordable), remaining: balance }
   })

@@ -5,7 +5,7 @@ import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { runMonthlyCreditReset } from './billing.jobs.ts'
-import { consumeCredits, grantCredits, refundCredits } from './credits.service.ts'
+import { consumeCredits, consumeCreditsBatch, grantCredits, refundCredits } from './credits.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -69,6 +69,38 @@ describe('consumeCredits', () => {
   it('refuses a non-positive amount', async () => {
     const { userId } = await newUserWithCredits(5)
     await expect(consumeCredits({ userId, operation: 'prompt_test', amount: 0, idempotencyKey: 'zero' })).rejects.toThrow(/positive/)
+  })
+})
+
+describe('consumeCreditsBatch', () => {
+  const batch = (userId: string, keys: string[]) =>
+    consumeCreditsBatch({ userId, operation: 'ai_enrichment_basic', amountEach: 2, idempotencyKeys: keys, reference: 'field-1' })
+
+  it('charges the keys the balance pays for, in order, each a ledger row with its balance after it', async () => {
+    const { userId } = await newUserWithCredits(7)
+    const result = await batch(userId, ['a', 'b', 'c', 'd'])
+    expect(result).toEqual({ charged: ['a', 'b', 'c'], refused: ['d'], remaining: 1 })
+    expect(await balance(userId)).toBe(1)
+    const debits = (await ledger(userId)).filter((r) => r.amount < 0).sort((x, y) => y.balanceAfter - x.balanceAfter)
+    expect(debits.map((d) => [d.idempotencyKey, d.amount, d.balanceAfter, d.reference])).toEqual([
+      ['a', -2, 5, 'field-1'],
+      ['b', -2, 3, 'field-1'],
+      ['c', -2, 1, 'field-1'],
+    ])
+  })
+
+  it('does not charge a key again, and concurrent batches never take the balance below zero', async () => {
+    const { userId } = await newUserWithCredits(20)
+    expect((await batch(userId, ['k0', 'k1'])).remaining).toBe(16)
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`)
+    const results = await Promise.all([batch(userId, keys), batch(userId, keys.slice(4)), batch(userId, [...keys].reverse())])
+    expect(await balance(userId)).toBe(0)
+    const debits = (await ledger(userId)).filter((r) => r.amount < 0)
+    // k0 and k1 once, then eight more keys for the 16 credits left; every key at most once.
+    expect(debits).toHaveLength(10)
+    expect(new Set(debits.map((d) => d.idempotencyKey)).size).toBe(10)
+    expect(debits.map((d) => d.balanceAfter).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18])
+    for (const result of results) expect(result.charged.every((key) => debits.some((d) => d.idempotencyKey === key))).toBe(true)
   })
 })
 

@@ -451,3 +451,28 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(detail.columns.some((c) => c.key === field.columnKey)).toBe(false)
   })
 })
+
+describe('answers already known', { timeout: 90_000 }, () => {
+  it("a cell whose inputs now equal a done row's takes that answer (same prompt version and model): no call, no charge", async () => {
+    const id = await importCsv(alice, 'known.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(id, field.id)
+    await waitForField(id, field.id)
+    // Row 1 (Globex) now names Acme, which rows 0 and 3 were asked about.
+    expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: 'c2', value: 'Acme' } })).status).toBe(200)
+    fake.reset({ answer: () => ({ reasoning: 'asked again', confidence: 0.1, value: 'Asked again' }) })
+    const before = await balance()
+    await run(id, field.id, { scope: 'stale' })
+    expect((await waitForField(id, field.id)).counts.done).toBe(5)
+    expect(fake.answeredCalls).toHaveLength(0)
+    expect(await balance()).toBe(before)
+    const [cell] = await cellsOf(id, field.id, '1')
+    expect(cell!.provenance).toMatchObject({ reused: true, credits: 0, reasoning: 'From the row' })
+    expect((await rowsOf(id))[1]!.values[field.columnKey]).toBe('About Acme')
+    // A new prompt version is a new question: a re-run asks each distinct input again (Acme, Initech, Umbrella).
+    expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'PATCH', json: { prompt: 'Describe {Company}' } })).status).toBe(200)
+    await run(id, field.id)
+    await waitForField(id, field.id)
+    expect(fake.answeredCalls).toHaveLength(3)
+  })
+})

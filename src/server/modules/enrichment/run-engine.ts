@@ -15,9 +15,8 @@ import { creditsPerCell, inputColumnsOf, publishProgress, type AiFieldRow } from
 import { displayValue } from './lib/ai-output.ts'
 import { inputHashSql, intArray } from './lib/cell-sql.ts'
 import { buildFixedPart, buildRowPart, type PromptColumn } from './lib/render-prompt.ts'
-import { accountKey, resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
+import { resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
 import { callModel, type ModelCallResult } from './providers/call-model.ts'
-import { limiterFor } from './providers/rate-limiter.ts'
 
 /**
  * The run engine (issue 12 §6-7). A worker takes a field's queued cells in small batches (SKIP
@@ -45,7 +44,30 @@ export const engineTuning = {
   silentRunMs: 90_000,
 }
 
-type Claimed = { rowIndex: number; chargeSeq: number; claimToken: number }
+type ReusedAnswer = { value: AiCellValue; reasoning: string | null; confidence: number | null; sources: string[] }
+
+/** A cell this job claimed, with its row's values and an earlier answer for the same inputs, if any. */
+type ClaimedCell = {
+  rowIndex: number
+  chargeSeq: number
+  claimToken: number
+  data: Record<string, string>
+  inputHash: string
+  reused: ReusedAnswer | null
+}
+
+type ClaimRow = {
+  row_index: number
+  charge_seq: number
+  claim_token: number
+  data: Record<string, string> | string
+  input_hash: string
+  reusable: boolean
+  reused_value: AiCellValue | string
+  reused_reasoning: string | null
+  reused_confidence: number | null
+  reused_sources: string[] | string | null
+}
 
 type Outcome = {
   rowIndex: number
@@ -69,6 +91,28 @@ type Outcome = {
 
 const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
 
+/** A cell answered from an earlier cell with the same inputs: no call, no charge. */
+function reusedOutcome(cell: ClaimedCell, answer: ReusedAnswer): Outcome {
+  return {
+    rowIndex: cell.rowIndex,
+    claimToken: cell.claimToken,
+    chargeSeq: cell.chargeSeq,
+    status: 'done',
+    value: answer.value,
+    error: null,
+    reasoning: answer.reasoning,
+    confidence: answer.confidence,
+    sources: answer.sources,
+    tokens: { input: 0, output: 0, cached: null },
+    credits: 0,
+    latencyMs: 0,
+    attempts: 0,
+    reused: true,
+    inputHash: cell.inputHash,
+    charged: false,
+  }
+}
+
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
@@ -81,6 +125,10 @@ const EVENT_BYTES = 6000
 class FieldRun {
   private readonly buffer: Outcome[] = []
   private readonly inFlight = new Map<number, Promise<void>>()
+  /** Ends the loop's wait when a cell in flight ends (one waiter, not a race over every cell). */
+  private wake: (() => void) | null = null
+  /** A cell's processing threw (a bug, not a provider error): the slice ends with it. */
+  private failure: unknown = null
   /** Same inputs in flight in this process: one call, every waiting cell gets its answer. */
   private readonly calls = new Map<string, Promise<ModelCallResult>>()
   private lastFlush = Date.now()
@@ -98,21 +146,26 @@ class FieldRun {
     private readonly credentials: AiCredentials,
     private readonly inputs: PromptColumn[],
     private readonly fixedPart: string,
+    /** Whether the field has answers for this prompt version and model to look up inputs in. */
+    private readonly mayReuse: boolean,
   ) {
     this.perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
   }
 
-  private get limiter() {
-    return limiterFor(accountKey(this.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
-  }
-
-  /** Runs until no cell is left to claim, the run stops, or the slice ends. Returns whether work may remain. */
+  /**
+   * Runs until no cell is left to claim, the run stops, or the slice ends. Returns whether work may remain.
+   * The job keeps up to half the concurrency again in cells waiting for a slot, and claims when at
+   * least half the concurrency is missing: slots never wait on a claim, and each claim (one
+   * statement and one ledger transaction) pays for many cells.
+   */
   async run(deadline: number): Promise<boolean> {
     await this.reclaimExpiredLeases()
-    const batchFloor = Math.max(1, Math.min(16, Math.floor(env.AI_CONCURRENCY / 4)))
+    const concurrency = env.AI_CONCURRENCY
+    const target = concurrency + Math.ceil(concurrency / 2)
+    const batchFloor = Math.max(1, Math.floor(concurrency / 2))
     while (!this.stopClaiming && Date.now() < deadline) {
-      const free = this.limiter.free
-      const want = this.inFlight.size === 0 ? Math.max(1, Math.min(AI.claimBatchSize, env.AI_CONCURRENCY)) : free >= batchFloor ? Math.min(free, AI.claimBatchSize) : 0
+      const missing = target - this.inFlight.size
+      const want = this.inFlight.size === 0 || missing >= batchFloor ? Math.min(missing, AI.claimBatchSize) : 0
       const claimed = want > 0 ? await this.claim(want) : []
       if (claimed.length > 0) await this.start(claimed)
       else if (this.inFlight.size === 0 && this.buffer.length === 0) {
@@ -124,14 +177,25 @@ class FieldRun {
         await this.flush()
         continue
       }
-      if (claimed.length === 0 || this.limiter.free < batchFloor) {
-        await Promise.race([...this.inFlight.values(), sleep(engineTuning.flushMs)])
-      }
+      if (claimed.length === 0 || target - this.inFlight.size < batchFloor) await this.cellEndedOr(engineTuning.flushMs)
+      if (this.failure) throw this.failure
       if (this.buffer.length >= engineTuning.flushCells || Date.now() - this.lastFlush >= engineTuning.flushMs) await this.flush()
     }
     await Promise.all(this.inFlight.values())
     await this.flush(true)
+    if (this.failure) throw this.failure
     return Date.now() >= deadline
+  }
+
+  private cellEndedOr(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms)
+      this.wake = () => {
+        this.wake = null
+        clearTimeout(timer)
+        resolve()
+      }
+    })
   }
 
   /** Cells whose worker stopped: their lease ran out, any worker may take them. */
@@ -146,88 +210,81 @@ class FieldRun {
     return rows.length > 0
   }
 
-  private async claim(limit: number): Promise<Claimed[]> {
+  /**
+   * Claims queued cells and reads, in the same statement, their rows' values, the hash of their
+   * inputs and an answer this field already has for those inputs (same prompt version and model).
+   */
+  private async claim(limit: number): Promise<ClaimedCell[]> {
     // The pick is materialised once: as a subquery in FROM, the planner may run it again for
     // each row it joins, and SKIP LOCKED then hands over a new batch every time.
-    const rows = await queryRows<{ row_index: number; charge_seq: number; claim_token: number }>(sql`
+    const rows = await queryRows<ClaimRow>(sql`
       WITH pick AS MATERIALIZED (
         SELECT row_index FROM ai_cells
         WHERE field_id = ${this.field.id} AND status = 'queued' AND follows_row IS NULL
           AND EXISTS (SELECT 1 FROM ai_fields WHERE id = ${this.field.id} AND status = 'processing')
         ORDER BY row_index LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
+      ), claimed AS (
+        UPDATE ai_cells AS c
+        SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
+            lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+        FROM pick
+        WHERE c.field_id = ${this.field.id} AND c.row_index = pick.row_index
+        RETURNING c.row_index, c.charge_seq, c.claim_token
+      ), inputs AS (
+        SELECT k.row_index, k.charge_seq, k.claim_token, r.data, ${inputHashSql(this.inputs.map((c) => c.key))} AS input_hash
+        FROM claimed AS k JOIN csv_rows AS r ON r.upload_id = ${this.field.uploadId} AND r.row_index = k.row_index
       )
-      UPDATE ai_cells AS c
-      SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
-          lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
-      FROM pick
-      WHERE c.field_id = ${this.field.id} AND c.row_index = pick.row_index
-      RETURNING c.row_index, c.charge_seq, c.claim_token`)
-    return rows.map((r) => ({ rowIndex: Number(r.row_index), chargeSeq: Number(r.charge_seq), claimToken: Number(r.claim_token) }))
+      ${
+        this.mayReuse
+          ? sql`SELECT i.*, d.value AS reused_value, d.reasoning AS reused_reasoning, d.confidence AS reused_confidence,
+              d.sources AS reused_sources, d.row_index IS NOT NULL AS reusable
+            FROM inputs AS i
+            LEFT JOIN LATERAL (
+              SELECT row_index, value, reasoning, confidence, sources FROM ai_cells
+              WHERE field_id = ${this.field.id} AND input_hash = i.input_hash AND status = 'done'
+                AND prompt_version = ${this.field.promptVersion} AND model = ${this.credentials.model}
+              LIMIT 1
+            ) AS d ON true`
+          : sql`SELECT i.*, false AS reusable FROM inputs AS i`
+      }`)
+    return rows.map((r) => ({
+      rowIndex: Number(r.row_index),
+      chargeSeq: Number(r.charge_seq),
+      claimToken: Number(r.claim_token),
+      data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, string>) : r.data,
+      inputHash: r.input_hash,
+      reused: r.reusable
+        ? { value: parseJsonb(r.reused_value), reasoning: r.reused_reasoning, confidence: r.reused_confidence, sources: parseJsonb(r.reused_sources) ?? [] }
+        : null,
+    }))
   }
 
-  private async start(claimed: Claimed[]) {
-    const rows = await queryRows<{ row_index: number; data: Record<string, string> | string; input_hash: string }>(sql`
-      SELECT r.row_index, r.data, ${inputHashSql(this.inputs.map((c) => c.key))} AS input_hash
-      FROM csv_rows r WHERE r.upload_id = ${this.field.uploadId} AND r.row_index = ANY(${intArray(claimed.map((c) => c.rowIndex))})`)
-    const byIndex = new Map(rows.map((r) => [Number(r.row_index), { data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data, hash: r.input_hash }]))
-    const present = claimed.filter((c) => byIndex.has(c.rowIndex))
-    const reused = await this.reusableAnswers([...new Set(present.map((c) => byIndex.get(c.rowIndex)!.hash))])
-    const toCall: Claimed[] = []
-    for (const cell of present) {
-      const hash = byIndex.get(cell.rowIndex)!.hash
-      const earlier = reused.get(hash)
-      if (earlier) this.buffer.push({ ...earlier, rowIndex: cell.rowIndex, claimToken: cell.claimToken, chargeSeq: cell.chargeSeq, charged: false })
+  private async start(claimed: ClaimedCell[]) {
+    const toCall: ClaimedCell[] = []
+    for (const cell of claimed) {
+      if (cell.reused) this.buffer.push(reusedOutcome(cell, cell.reused))
       else toCall.push(cell)
     }
     const paid = await this.pay(toCall)
     for (const cell of paid) {
-      const { data, hash } = byIndex.get(cell.rowIndex)!
-      const task = this.process(cell, data, hash).finally(() => this.inFlight.delete(cell.rowIndex))
+      const task = this.process(cell)
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+        .finally(() => {
+          this.inFlight.delete(cell.rowIndex)
+          this.wake?.()
+        })
       this.inFlight.set(cell.rowIndex, task)
     }
-  }
-
-  /** Answers this field already has for these inputs, prompt version and model. */
-  private async reusableAnswers(hashes: string[]): Promise<Map<string, Omit<Outcome, 'rowIndex' | 'claimToken' | 'chargeSeq' | 'charged'>>> {
-    const found = new Map<string, Omit<Outcome, 'rowIndex' | 'claimToken' | 'chargeSeq' | 'charged'>>()
-    if (hashes.length === 0) return found
-    const rows = await db
-      .selectDistinctOn([aiCells.inputHash])
-      .from(aiCells)
-      .where(
-        and(
-          eq(aiCells.fieldId, this.field.id),
-          eq(aiCells.status, 'done'),
-          eq(aiCells.promptVersion, this.field.promptVersion),
-          eq(aiCells.model, this.credentials.model),
-          sql`${aiCells.inputHash} = ANY(${sql.raw(`ARRAY[${hashes.map((h) => `'${h.replace(/[^a-f0-9]/g, '')}'`).join(',')}]`)})`,
-        ),
-      )
-    for (const row of rows) {
-      found.set(row.inputHash!, {
-        status: 'done',
-        value: row.value ?? null,
-        error: null,
-        reasoning: row.reasoning,
-        confidence: row.confidence,
-        sources: row.sources ?? [],
-        tokens: { input: 0, output: 0, cached: null },
-        credits: 0,
-        latencyMs: 0,
-        attempts: 0,
-        reused: true,
-        inputHash: row.inputHash!,
-      })
-    }
-    return found
   }
 
   /**
    * Pays for the cells about to be called: the run's budget first, then the ledger, one
    * transaction for the batch. Cells past the budget or the balance stop the run.
    */
-  private async pay(cells: Claimed[]): Promise<Claimed[]> {
+  private async pay(cells: ClaimedCell[]): Promise<ClaimedCell[]> {
     if (this.perCell === 0 || cells.length === 0) return cells
     const want = cells.length * this.perCell
     const [granted] = await queryRows<{ granted: number }>(sql`
@@ -247,7 +304,7 @@ class FieldRun {
     })
     const refused = result.refused.map((key) => keys.get(key)!)
     if (refused.length > 0) await this.giveBackBudget(refused.length * this.perCell)
-    const stop = (cell: Claimed, status: 'no_credits' | 'cancelled', error: string): Outcome => ({
+    const stop = (cell: ClaimedCell, status: 'no_credits' | 'cancelled', error: string): Outcome => ({
       rowIndex: cell.rowIndex,
       claimToken: cell.claimToken,
       chargeSeq: cell.chargeSeq,
@@ -299,11 +356,12 @@ class FieldRun {
     logger.info({ event: 'enrichment.run.stopped', fieldId: this.field.id, reason })
   }
 
-  private async process(cell: Claimed, data: Record<string, string>, hash: string) {
+  private async process(cell: ClaimedCell) {
+    const hash = cell.inputHash
     let call = this.calls.get(hash)
     const isFirst = !call
     if (!call) {
-      call = callModel({ credentials: this.credentials, fixedPart: this.fixedPart, rowPart: buildRowPart(this.inputs, data), outputType: this.field.outputType })
+      call = callModel({ credentials: this.credentials, fixedPart: this.fixedPart, rowPart: buildRowPart(this.inputs, cell.data), outputType: this.field.outputType })
       this.calls.set(hash, call)
       void call.finally(() => this.calls.delete(hash))
     }
@@ -572,7 +630,12 @@ async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
   }
   const inputs = await inputColumnsOf(field)
   const fixedPart = buildFixedPart({ template: field.prompt, outputType: field.outputType, columns: inputs, webSearch: field.webSearch })
-  const run = new FieldRun(field, credentials, inputs, fixedPart)
+  // The first run of a prompt has no earlier answers: its claims skip the lookup (repeated inputs
+  // within a run follow their first row instead).
+  const earlier = await queryRows(sql`
+    SELECT 1 FROM ai_cells WHERE field_id = ${field.id} AND status = 'done'
+      AND prompt_version = ${field.promptVersion} AND model = ${credentials.model} LIMIT 1`)
+  const run = new FieldRun(field, credentials, inputs, fixedPart, earlier.length > 0)
   const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
   logger.info({ event: 'enrichment.slice.done', fieldId: field.id, cells: run.written, sliceEnded })
   if (sliceEnded) return 'continue'

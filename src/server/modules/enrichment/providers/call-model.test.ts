@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
@@ -41,6 +41,17 @@ describe('callModel against an OpenAI-compatible server', () => {
     expect(second.tokens.cached).toBeGreaterThan(0)
   })
 
+  it('reads an Anthropic answer with its cache mark on the fixed part', async () => {
+    fake.options.answer = () => ({ reasoning: 'looked it up', confidence: 0.9, value: 12 })
+    const anthropic: AiCredentials = { provider: 'anthropic', apiKey: 'sk-ant-test', baseURL: fake.openaiBaseURL, model: 'claude-test', ownKey: false }
+    await callModel({ credentials: anthropic, fixedPart, rowPart: 'Row A', outputType: { kind: 'number' } })
+    const second = await callModel({ credentials: anthropic, fixedPart, rowPart: 'Row B', outputType: { kind: 'number' } })
+    expect(second).toMatchObject({ ok: true, answer: { value: 12, reasoning: 'looked it up', confidence: 0.9 }, calls: 1 })
+    expect(fake.calls[0]!.path).toBe('/v1/messages')
+    expect(fake.calls[0]!.messages.map((m) => m.role)).toEqual(['system', 'user'])
+    if (second.ok) expect(second.tokens.cached).toBeGreaterThan(0)
+  })
+
   it('retries a 429 after its Retry-After and a 500, then answers', async () => {
     fake.reset({ retryAfterSeconds: 0.2, answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
     fake.failNext.push(429, 500)
@@ -68,6 +79,8 @@ describe('callModel against an OpenAI-compatible server', () => {
       expect(result).toMatchObject({ ok: false, error: AI_FIELD_MESSAGES.providerTimeout, calls: callTuning.maxAttempts })
     } finally {
       callTuning.timeoutMs = saved
+      // The abandoned calls still end on the fake: they must not answer the next test's calls.
+      await vi.waitFor(() => expect(fake.inFlight).toBe(0), { timeout: 2_000 })
     }
   })
 

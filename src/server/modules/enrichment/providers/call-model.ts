@@ -1,4 +1,5 @@
-import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, NoOutputGeneratedError, Output, type ModelMessage } from 'ai'
+import type { JSONSchema7, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider'
+import { APICallError } from 'ai'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
@@ -104,57 +105,56 @@ function languageModelOf(credentials: AiCredentials) {
   return model
 }
 
-/** One provider call: a slot of the account's limiter, a timeout, no retry of the SDK's own. */
-async function callOnce(input: ModelCallInput, messages: ModelMessage[]): Promise<RawAnswer> {
+/** The answer's text and the web sources among a response's content parts. */
+function readContent(content: LanguageModelV3Content[]) {
+  let text = ''
+  const sources: string[] = []
+  for (const part of content) {
+    if (part.type === 'text') text += part.text
+    else if (part.type === 'source' && part.sourceType === 'url') sources.push(part.url)
+  }
+  return { text, sources }
+}
+
+/**
+ * One provider call: a slot of the account's limiter, a timeout, no retry of the SDK's own. The
+ * provider's model is called directly (`doGenerate`, the SDK's language model interface) rather
+ * than through `generateText`: a cell needs one step, no tools, and its own parsing and retries,
+ * and `generateText`'s prompt validation, telemetry and output parsing were about a third of a
+ * busy worker's CPU per cell (docs/decisions/012-ai-calls-through-the-model-interface.md).
+ */
+async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt): Promise<RawAnswer> {
   const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
   await limiter.acquire()
+  // A plain controller and timer: AbortSignal.timeout() costs several times more per call.
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(new DOMException('The provider call timed out.', 'TimeoutError')), callTuning.timeoutMs)
   try {
-    const signal = input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(callTuning.timeoutMs)]) : AbortSignal.timeout(callTuning.timeoutMs)
-    const schema = answerJsonSchema(input.outputType)
-    let text: string
-    let usage: { inputTokens?: number; outputTokens?: number; inputTokenDetails?: { cacheReadTokens?: number } } | undefined
-    let sources: string[] = []
-    try {
-      const result = await generateText({
-        model: languageModelOf(input.credentials),
-        messages,
-        // The system message is our own fixed part (row values go in the user message), and it
-        // must be a message to carry Anthropic's cache mark.
-        allowSystemInMessages: true,
-        output: Output.object({ schema: jsonSchema(schema), name: 'cell_answer' }),
-        maxRetries: 0,
-        abortSignal: signal,
-        providerOptions: { openai: { strictJsonSchema: false } },
-      })
-      text = result.text
-      usage = result.usage
-      sources = result.sources.flatMap((s) => (s.sourceType === 'url' ? [s.url] : []))
-    } catch (error) {
-      // The provider answered, but not with JSON: the answer is read leniently, then repaired.
-      if (!NoObjectGeneratedError.isInstance(error) && !NoOutputGeneratedError.isInstance(error)) throw error
-      text = (error as { text?: string }).text ?? ''
-      usage = (error as { usage?: typeof usage }).usage
-    }
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal
+    const result = await languageModelOf(input.credentials).doGenerate({
+      prompt,
+      responseFormat: { type: 'json', schema: answerJsonSchema(input.outputType) as JSONSchema7, name: 'cell_answer' },
+      providerOptions: { openai: { strictJsonSchema: false } },
+      abortSignal: signal,
+    })
+    const { text, sources } = readContent(result.content)
     return {
       text,
       sources,
-      tokens: {
-        input: usage?.inputTokens ?? 0,
-        output: usage?.outputTokens ?? 0,
-        cached: usage?.inputTokenDetails?.cacheReadTokens ?? null,
-      },
+      tokens: { input: result.usage.inputTokens.total ?? 0, output: result.usage.outputTokens.total ?? 0, cached: result.usage.inputTokens.cacheRead ?? null },
     }
   } finally {
+    clearTimeout(timer)
     limiter.release()
   }
 }
 
 /** A call retried on 429, 5xx, timeouts and lost connections, with back-off that honours Retry-After. */
-async function callWithRetries(input: ModelCallInput, messages: ModelMessage[], counter: { calls: number }): Promise<RawAnswer | Failure> {
+async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: { calls: number }): Promise<RawAnswer | Failure> {
   for (let attempt = 1; ; attempt += 1) {
     counter.calls += 1
     try {
-      return await callOnce(input, messages)
+      return await callOnce(input, prompt)
     } catch (error) {
       const failure = classify(error)
       if (input.signal?.aborted) return { ...failure, retryable: false }
@@ -174,13 +174,13 @@ async function callWithRetries(input: ModelCallInput, messages: ModelMessage[], 
 export async function callModel(input: ModelCallInput): Promise<ModelCallResult> {
   const started = performance.now()
   const counter = { calls: 0 }
-  const messages: ModelMessage[] = [
+  const prompt: LanguageModelV3Prompt = [
     // The fixed part first and alone in the system message: providers cache a repeated prefix.
     { role: 'system', content: input.fixedPart, providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
-    { role: 'user', content: input.rowPart },
+    { role: 'user', content: [{ type: 'text', text: input.rowPart }] },
   ]
   let tokens: AiTokenUsage = { input: 0, output: 0, cached: null }
-  const first = await callWithRetries(input, messages, counter)
+  const first = await callWithRetries(input, prompt, counter)
   if ('retryable' in first) return { ok: false, error: first.message, calls: counter.calls, tokens }
   tokens = addTokens(tokens, first.tokens)
   let parsed = parseAnswer(input.outputType, first.text)
@@ -189,9 +189,9 @@ export async function callModel(input: ModelCallInput): Promise<ModelCallResult>
     const repair = await callWithRetries(
       input,
       [
-        ...messages,
-        { role: 'assistant', content: first.text || '(empty)' },
-        { role: 'user', content: `That answer does not fit: ${parsed.problem}. Answer again with JSON only, as asked.` },
+        ...prompt,
+        { role: 'assistant', content: [{ type: 'text', text: first.text || '(empty)' }] },
+        { role: 'user', content: [{ type: 'text', text: `That answer does not fit: ${parsed.problem}. Answer again with JSON only, as asked.` }] },
       ],
       counter,
     )

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createPerplexity } from '@ai-sdk/perplexity'
-import type { LanguageModel } from 'ai'
+import type { LanguageModelV3 } from '@ai-sdk/provider'
 import type { AiCredentials } from './ai-credentials.ts'
 import { providerFetch as fetch } from './provider-fetch.ts'
 
@@ -10,7 +10,7 @@ import { providerFetch as fetch } from './provider-fetch.ts'
  * `.chat()`: the default OpenAI model calls the Responses API, which Ollama, vLLM and LM Studio do
  * not have (STACK-NOTES).
  */
-export function createLanguageModel(credentials: AiCredentials): LanguageModel {
+export function createLanguageModel(credentials: AiCredentials): LanguageModelV3 {
   const baseURL = credentials.baseURL ?? undefined
   switch (credentials.provider) {
     case 'openai':
