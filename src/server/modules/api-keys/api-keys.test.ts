@@ -185,7 +185,12 @@ describe('API keys', () => {
     const key = await saved(owner, { provider: 'perplexity', api_key: PPLX_KEY })
 
     expect((await settings(other)).keys).toEqual([])
-    expect((await other.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(404)
+    const theirs = await other.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })
+    expect(theirs.status).toBe(404)
+    // A malformed id names no key either: the same 404, not a validation error.
+    const malformed = await other.request('/api/api-keys/not-a-uuid', { method: 'DELETE' })
+    expect(malformed.status).toBe(404)
+    expect(await errorOf(malformed)).toEqual(await errorOf(theirs))
     expect((await setPreference(other, true)).status).toBe(409)
     expect(await getActiveAiKeys({ userId: await t.userIdOf(other) })).toEqual({ preferOwnKey: false, keys: [] })
     expect((await settings(owner)).keys).toEqual([expect.objectContaining({ id: key.id })])

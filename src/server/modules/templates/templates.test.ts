@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEMPLATE_MESSAGES } from '#common/messages'
 import type { AiFieldTemplate, TemplateInput } from '#common/schemas/templates'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 
@@ -108,9 +109,15 @@ describe('AI field templates', () => {
     expect((await list(owner)).data).toEqual([expect.objectContaining({ id: created.id, name: 'Lead score' })])
   })
 
-  it('asks for a sign-in and answers 422 for a malformed id', async () => {
+  it('asks for a sign-in and answers a malformed id with the 404 of a template not found', async () => {
     expect((await t.browser().request('/api/templates')).status).toBe(401)
     const { browser } = await t.signUpVerified()
-    expect((await browser.request('/api/templates/not-a-uuid', { method: 'DELETE' })).status).toBe(422)
+    for (const res of [
+      await browser.request('/api/templates/not-a-uuid', { method: 'DELETE' }),
+      await browser.request('/api/templates/not-a-uuid', { method: 'PUT', json: leadScore }),
+    ]) {
+      expect(res.status).toBe(404)
+      expect(await errorOf(res)).toEqual({ code: 'NOT_FOUND', message: TEMPLATE_MESSAGES.notFound })
+    }
   })
 })
