@@ -61,14 +61,14 @@ async function importFile(file: string, args: string[]) {
     const staged = join(incomingDir(), `${randomUUID()}.part`)
     await copyFile(file, staged)
     const { size } = await stat(staged)
-    const noQueue = async () => {}
     const received = { path: staged, filename: basename(file), mimeType: '', sizeBytes: size, fields: {} }
-    const response = await createUpload({ userId: owner.id, file: received, sheet: option(args, '--sheet') }, noQueue)
+    // No job: this process has no workers, and runs the import itself below.
+    const response = await createUpload({ userId: owner.id, file: received, sheet: option(args, '--sheet'), queueImport: false })
     const headerRow = option(args, '--header-row')
     if (response.needs_header_confirmation || headerRow || args.includes('--no-header')) {
       const hasHeaders = !args.includes('--no-header') && (headerRow !== undefined || response.preview_data.confidence >= 0.5)
       const index = headerRow ? Number(headerRow) - 1 : response.preview_data.detectedHeaderRow
-      await confirmHeaders({ userId: owner.id, uploadId: response.upload_id, hasHeaders, headerRowIndex: index }, noQueue)
+      await confirmHeaders({ userId: owner.id, uploadId: response.upload_id, hasHeaders, headerRowIndex: index, queueImport: false })
     }
     const started = performance.now()
     await importUpload({ uploadId: response.upload_id })

@@ -25,8 +25,6 @@ export const listTemplatesQuerySchema = z.object({
 })
 export type ListTemplatesQuery = z.infer<typeof listTemplatesQuerySchema>
 
-export const templateIdParamSchema = z.object({ id: z.uuid() })
-
 export type AiFieldTemplate = {
   id: string
   name: string

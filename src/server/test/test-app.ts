@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hc } from 'hono/client'
 import { pino } from 'pino'
-import { createApp } from '#server/app'
+import { z } from 'zod'
+import { errorStatus, type ErrorCode } from '#common/errors'
+import { createApp, type AppType } from '#server/app'
 import { bootstrap, type Runtime } from '#server/bootstrap'
 import { loadEnv } from '#server/env'
 import { allJobs } from '#server/jobs'
@@ -18,6 +21,15 @@ type App = ReturnType<typeof createApp>
 /** A cookie-keeping client over `app.request()`, like one browser tab. */
 export class TestBrowser {
   readonly cookies = new Map<string, string>()
+  /**
+   * The app's typed client (`hc<AppType>`, as the web builds it) through this tab: its cookies,
+   * origin and manual redirects. `await (await browser.api.uploads[':id'].$get({ param: { id } })).json()`
+   * is the route's own body type. A multipart route (no validator) takes its form as `init.body`.
+   * Better Auth's `/api/auth/*`, streamed files and deliberately malformed input: use `request`.
+   */
+  readonly api = hc<AppType>(`${TEST_ORIGIN}/api`, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => this.request(input instanceof Request ? input.url : String(input), init),
+  })
   constructor(private readonly app: App) {}
 
   async request(path: string, init: RequestInit & { json?: unknown } = {}) {
@@ -45,6 +57,22 @@ export class TestBrowser {
   post(path: string, json: unknown) {
     return this.request(path, { method: 'POST', json })
   }
+}
+
+const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.custom<ErrorCode>((code) => typeof code === 'string' && Object.hasOwn(errorStatus, code)),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+})
+
+/**
+ * The `{ code, message, details? }` of a failed response, checked against the error contract: the
+ * typed client types only a route's success bodies, as errors are thrown, not returned.
+ */
+export async function errorOf(res: Response) {
+  return apiErrorBodySchema.parse(await res.json()).error
 }
 
 export type TestApp = {
@@ -129,10 +157,9 @@ export async function createTestApp(
       if (!res.ok) throw new Error(`starting the trial failed: ${res.status} ${await res.text()}`)
     },
     async userIdOf(browser) {
-      const res = await browser.request('/api/auth/get-session')
-      const body = (await res.json()) as { user?: { id: string } } | null
-      if (!body?.user) throw new Error('not signed in')
-      return body.user.id
+      const res = await browser.api.me.$get()
+      if (!res.ok) throw new Error('not signed in')
+      return (await res.json()).user.id
     },
     async close() {
       if (options.withWorkers) await stopQueue()

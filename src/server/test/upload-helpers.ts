@@ -1,33 +1,40 @@
-import type { UploadDetail, UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import type { TestBrowser } from './test-app.ts'
+
+/**
+ * Posts a form to the real upload endpoint, as the browser does. The route reads the multipart
+ * stream itself (no validator), so the form goes in as the request body.
+ */
+export function postUploadForm(browser: TestBrowser, form: FormData) {
+  return browser.api.uploads.$post(undefined, { init: { body: form } })
+}
 
 /** Posts a file to the real upload endpoint, as the browser's form does; the raw response. */
 export function postUpload(browser: TestBrowser, name: string, content: string | Uint8Array, type = 'text/csv') {
   const form = new FormData()
   form.set('file', new File([content as BlobPart], name, { type }))
-  return browser.request('/api/uploads', { method: 'POST', body: form })
+  return postUploadForm(browser, form)
 }
 
 /** Posts a file that must be accepted (201); the upload response. */
-export async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array): Promise<UploadResponse> {
+export async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array) {
   const res = await postUpload(browser, name, content)
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
-  return (await res.json()) as UploadResponse
+  return res.json()
 }
 
 /** Polls the upload's progress until its import has completed or failed. */
-export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000): Promise<UploadProgress> {
+export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const progress = (await (await browser.request(`/api/uploads/${id}/progress`)).json()) as UploadProgress
+    const progress = await (await browser.api.uploads[':id'].progress.$get({ param: { id } })).json()
     if (progress.status === 'completed' || progress.status === 'failed') return progress
     if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
-export async function getUploadDetail(browser: TestBrowser, id: string): Promise<UploadDetail> {
-  return (await (await browser.request(`/api/uploads/${id}`)).json()) as UploadDetail
+export async function getUploadDetail(browser: TestBrowser, id: string) {
+  return (await browser.api.uploads[':id'].$get({ param: { id } })).json()
 }
 
 /** Uploads a CSV through the real endpoint and waits for its import to finish. */

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { API_KEY_MESSAGES } from '#common/messages'
 import { saveApiKeySchema, updateKeyPreferenceSchema } from '#common/schemas/api-keys'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import { getApiSettings, removeApiKey, saveApiKey, updateKeyPreference } from './api-keys.service.ts'
 
 export const apiKeysRoutes = new Hono<AppEnv>()
@@ -15,6 +15,6 @@ export const apiKeysRoutes = new Hono<AppEnv>()
   .put('/preference', validate('json', updateKeyPreferenceSchema), async (c) =>
     c.json(await updateKeyPreference({ userId: c.var.user.id, ...c.req.valid('json') })),
   )
-  .delete('/:id', validate('param', z.object({ id: z.uuid() })), async (c) =>
+  .delete('/:id', validateIds(API_KEY_MESSAGES.keyNotFound, 'id'), async (c) =>
     c.json(await removeApiKey({ userId: c.var.user.id, id: c.req.valid('param').id })),
   )

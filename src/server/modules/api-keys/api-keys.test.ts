@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ApiKeySummary, ApiSettings } from '#common/schemas/api-keys'
-import type { SubscriptionStatus } from '#common/schemas/billing'
+import type { InferRequestType } from 'hono/client'
 import { db } from '#server/db/client'
 import { userApiKeys } from '#server/db/schema/index'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { getActiveAiKeys } from './api-keys.service.ts'
 
 let t: TestApp
@@ -33,27 +32,24 @@ beforeEach(() => {
 const PPLX_KEY = 'pplx-abcdefghijklmnopqrstuvwxyz1234'
 
 async function settings(browser: TestBrowser) {
-  const res = await browser.request('/api/api-keys')
+  const res = await browser.api['api-keys'].$get()
   expect(res.status).toBe(200)
-  return (await res.json()) as ApiSettings
+  return res.json()
 }
 
+/** Any body, the malformed ones included: a plain request. */
 async function save(browser: TestBrowser, body: Record<string, unknown>) {
   return browser.post('/api/api-keys', body)
 }
 
-async function saved(browser: TestBrowser, body: Record<string, unknown>) {
-  const res = await save(browser, body)
+async function saved(browser: TestBrowser, json: InferRequestType<TestBrowser['api']['api-keys']['$post']>['json']) {
+  const res = await browser.api['api-keys'].$post({ json })
   expect(res.status).toBe(201)
-  return (await res.json()) as ApiKeySummary
-}
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string } }).error
+  return res.json()
 }
 
 function setPreference(browser: TestBrowser, prefer: boolean) {
-  return browser.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: prefer } })
+  return browser.api['api-keys'].preference.$put({ json: { prefer_api_key: prefer } })
 }
 
 describe('API keys', () => {
@@ -162,7 +158,7 @@ describe('API keys', () => {
       preferOwnKey: true,
       keys: [{ provider: 'perplexity', apiKey: PPLX_KEY, baseURL: null, model: null }],
     })
-    const status = (await (await browser.request('/api/billing/subscription')).json()) as SubscriptionStatus
+    const status = await (await browser.api.billing.subscription.$get()).json()
     expect(status).toMatchObject({ has_api_key: true, prefer_api_key: true })
 
     const removed = await browser.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })
@@ -189,7 +185,12 @@ describe('API keys', () => {
     const key = await saved(owner, { provider: 'perplexity', api_key: PPLX_KEY })
 
     expect((await settings(other)).keys).toEqual([])
-    expect((await other.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(404)
+    const theirs = await other.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })
+    expect(theirs.status).toBe(404)
+    // A malformed id names no key either: the same 404, not a validation error.
+    const malformed = await other.request('/api/api-keys/not-a-uuid', { method: 'DELETE' })
+    expect(malformed.status).toBe(404)
+    expect(await errorOf(malformed)).toEqual(await errorOf(theirs))
     expect((await setPreference(other, true)).status).toBe(409)
     expect(await getActiveAiKeys({ userId: await t.userIdOf(other) })).toEqual({ preferOwnKey: false, keys: [] })
     expect((await settings(owner)).keys).toEqual([expect.objectContaining({ id: key.id })])

@@ -104,8 +104,8 @@ describe('sign-in and session', () => {
     const a = await t.signUpVerified({ firstName: 'Alice' })
     const b = await t.signUpVerified({ firstName: 'Bob' })
 
-    const meA = (await (await a.browser.request('/api/me')).json()) as { user: { id: string; email: string } }
-    const meB = (await (await b.browser.request('/api/me')).json()) as { user: { id: string; email: string } }
+    const meA = await (await a.browser.api.me.$get()).json()
+    const meB = await (await b.browser.api.me.$get()).json()
     expect(meA.user.email).toBe(a.user.email)
     expect(meB.user.email).toBe(b.user.email)
     expect(meA.user.id).not.toBe(meB.user.id)

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECURITY_MONITOR } from '#common/constants'
-import type { CheckoutResult, PaymentSetupState, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { securityEvents, subscribers } from '#server/db/schema/index'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { assertAiFieldCapacityOrThrow, assertChatAccessOrThrow } from './subscriptions.service.ts'
 
 let t: TestApp
@@ -16,9 +15,9 @@ afterAll(async () => {
 })
 
 async function status(browser: TestBrowser) {
-  const res = await browser.request('/api/billing/subscription')
+  const res = await browser.api.billing.subscription.$get()
   expect(res.status).toBe(200)
-  return (await res.json()) as SubscriptionStatus
+  return res.json()
 }
 
 function consume(browser: TestBrowser, key: string, credits = 1) {
@@ -57,8 +56,8 @@ describe('the local provider', () => {
       billing_provider: 'local',
     })
 
-    const res = await browser.post('/api/billing/checkout', {})
-    expect((await res.json()) as CheckoutResult).toEqual({ provider: 'local', url: null })
+    const res = await browser.api.billing.checkout.$post()
+    expect(await res.json()).toEqual({ provider: 'local', url: null })
     const after = await status(browser)
     expect(after).toMatchObject({ current_credits: 2000, has_access: true, is_trial_expired: false, payment_method_valid: false })
     const days = (new Date(after.trial_ends_at!).getTime() - Date.now()) / 86_400_000
@@ -101,9 +100,9 @@ describe('payment setup flags', () => {
   it('records started, then completed (which clears started)', async () => {
     const { browser } = await t.signUpVerified()
     expect(await (await browser.request('/api/billing/payment-setup')).json()).toEqual({ payment_setup_started: false, payment_setup_completed: false })
-    const started = (await (await browser.post('/api/billing/payment-setup', { stage: 'started' })).json()) as PaymentSetupState
+    const started = await (await browser.api.billing['payment-setup'].$post({ json: { stage: 'started' } })).json()
     expect(started).toEqual({ payment_setup_started: true, payment_setup_completed: false })
-    const done = (await (await browser.post('/api/billing/payment-setup', { stage: 'completed' })).json()) as PaymentSetupState
+    const done = await (await browser.api.billing['payment-setup'].$post({ json: { stage: 'completed' } })).json()
     expect(done).toEqual({ payment_setup_started: false, payment_setup_completed: true })
   })
 
@@ -161,9 +160,9 @@ describe('the server-side gate (requirePaidAccess on consume-credits)', () => {
     await t.startTrial(browser)
     const res = await consume(browser, 'too-much-1', 2001)
     expect(res.status).toBe(402)
-    const body = (await res.json()) as { error: { message: string; details: unknown } }
-    expect(body.error.message).toBe('Insufficient credits: this needs 2001 credits. You have 2000 remaining.')
-    expect(body.error.details).toEqual({ remaining_credits: 2000 })
+    const error = await errorOf(res)
+    expect(error.message).toBe('Insufficient credits: this needs 2001 credits. You have 2000 remaining.')
+    expect(error.details).toEqual({ remaining_credits: 2000 })
   })
 
   it('answers bad input with 422, never a crash', async () => {

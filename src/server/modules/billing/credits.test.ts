@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreditTransactionsPage, CreditUsage } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
@@ -157,15 +156,15 @@ describe('ledger routes', () => {
     await consumeCredits({ userId: alice.userId, operation: 'ai_enrichment_basic', amount: 3, idempotencyKey: 'a1' })
     await consumeCredits({ userId: alice.userId, operation: 'chat_query', amount: 8, idempotencyKey: 'a2' })
 
-    const page = (await (await alice.browser.request('/api/billing/credits/transactions?perPage=2')).json()) as CreditTransactionsPage
+    const page = await (await alice.browser.api.billing.credits.transactions.$get({ query: { perPage: '2' } })).json()
     expect(page.count).toBe(3)
     expect(page.totalPages).toBe(2)
     expect(page.data[0]).toMatchObject({ operation: 'chat_query', amount: -8, balance_after: 39 })
 
-    const bobsPage = (await (await bob.browser.request('/api/billing/credits/transactions')).json()) as CreditTransactionsPage
+    const bobsPage = await (await bob.browser.api.billing.credits.transactions.$get({ query: {} })).json()
     expect(bobsPage.data.map((r) => r.operation)).toEqual(['trial_grant'])
 
-    const usage = (await (await alice.browser.request('/api/billing/credits/usage')).json()) as CreditUsage
+    const usage = await (await alice.browser.api.billing.credits.usage.$get()).json()
     expect(usage.days).toHaveLength(30)
     expect(usage.days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), credits: 11 })
     expect(usage.total).toBe(11)

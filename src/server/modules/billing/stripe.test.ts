@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CheckoutResult, InvoiceList, SubscriptionStatus } from '#common/schemas/billing'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { FakeStripeServer } from '#server/test/fake-stripe-server'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_rowcraft'
 const stripe = new Stripe('sk_test_unused')
@@ -44,7 +43,7 @@ async function deliver(body: object, secret = WEBHOOK_SECRET) {
 }
 
 async function status(browser: TestBrowser) {
-  return (await (await browser.request('/api/billing/subscription')).json()) as SubscriptionStatus
+  return (await browser.api.billing.subscription.$get()).json()
 }
 
 async function subscriberOf(userId: string) {
@@ -55,10 +54,10 @@ async function subscriberOf(userId: string) {
 async function checkedOutUser() {
   const { browser, user } = await t.signUpVerified()
   const userId = await t.userIdOf(browser)
-  const res = await browser.post('/api/billing/checkout', {})
+  const res = await browser.api.billing.checkout.$post()
   expect(res.status).toBe(200)
   const customerId = (await subscriberOf(userId)).stripeCustomerId!
-  return { browser, user, userId, customerId, checkout: (await res.json()) as CheckoutResult }
+  return { browser, user, userId, customerId, checkout: await res.json() }
 }
 
 function subscriptionObject(input: { id: string; customerId: string; userId: string; status: string; trialDays?: number }) {
@@ -108,20 +107,20 @@ describe('Stripe checkout and portal', () => {
       id: 'in_1', object: 'invoice', customer: customerId, number: 'RC-0001', status: 'paid', amount_due: 2900,
       amount_paid: 2900, currency: 'usd', created: 1_790_000_000, hosted_invoice_url: 'https://invoice.stripe.test/in_1', invoice_pdf: null,
     })
-    const list = (await (await browser.request('/api/billing/invoices')).json()) as InvoiceList
+    const list = await (await browser.api.billing.invoices.$get()).json()
     expect(list.configured).toBe(true)
     expect(list.invoices).toEqual([expect.objectContaining({ id: 'in_1', number: 'RC-0001', amount_paid: 2900, currency: 'usd' })])
     const other = (await t.signUpVerified()).browser
-    expect(((await (await other.request('/api/billing/invoices')).json()) as InvoiceList).invoices).toEqual([])
+    expect((await (await other.api.billing.invoices.$get()).json()).invoices).toEqual([])
   })
 
   it('answers 503 in plain words when Stripe is down', async () => {
     const { browser } = await t.signUpVerified()
     fake.failWith = 500
     try {
-      const res = await browser.post('/api/billing/checkout', {})
+      const res = await browser.api.billing.checkout.$post()
       expect(res.status).toBe(503)
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/payment provider/)
+      expect((await errorOf(res)).message).toMatch(/payment provider/)
     } finally {
       fake.failWith = null
     }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ColumnsResponse, RowsPage } from '#common/schemas/rows'
-import type { UploadColumn, UploadDetail, UploadSummary } from '#common/schemas/uploads'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { db } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { purgeValues } from './columns.jobs.ts'
@@ -29,16 +27,18 @@ const people = csvOf(
   ],
 )
 
-const columnsOf = async (id: string) => ((await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail).columns
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error
+const columnsOf = async (id: string) => (await getUploadDetail(alice, id)).columns
+const rowsOf = async (id: string, query: { q?: string; sort?: string } = {}) =>
+  (await alice.api.uploads[':id'].rows.$get({ param: { id }, query })).json()
 
 describe('columns', () => {
   it('renames a column without touching its rows, and refuses an empty, unchanged or taken name', async () => {
     const id = await importCsv(alice, 'people.csv', people)
+    // `:key` is not in AppType's params (the route validates only `:id`): a plain request.
     const renamed = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '  Account ' } })
     expect(renamed.status).toBe(200)
-    expect((await renamed.json()) as UploadColumn).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
-    const rows = (await (await alice.request(`/api/uploads/${id}/rows`)).json()) as RowsPage
+    expect(await renamed.json()).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
+    const rows = await rowsOf(id)
     expect(rows.data[0]!.values).toEqual({ c1: 'Ada', c2: 'Acme', c3: '120' })
 
     expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '   ' } })).status).toBe(422)
@@ -57,20 +57,20 @@ describe('columns', () => {
     expect((await errorOf(add)).message).toBe("'Lead Score' is already an AI field. Please choose a different name.")
     const rename = await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { name: 'lead score' } })
     expect((await errorOf(rename)).message).toBe("'lead score' is already an AI field. Please choose a different name.")
-    const info = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    const info = await getUploadDetail(alice, id)
     expect(info.aiColumnCount).toBe(1)
   })
 
   it('adds typed columns at the end, editable like the others', async () => {
     const id = await importCsv(alice, 'added.csv', people)
-    const res = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Met on', type: 'date' } })
+    const res = await alice.api.uploads[':id'].columns.$post({ param: { id }, json: { name: 'Met on', type: 'date' } })
     expect(res.status).toBe(201)
-    const column = (await res.json()) as UploadColumn
+    const column = await res.json()
     expect(column).toMatchObject({ name: 'Met on', type: 'date', kind: 'manual', position: 3, hidden: false })
     expect(column.key).toMatch(/^m_[0-9a-f]{10}$/)
     expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: column.key, value: 'soon' } })).status).toBe(422)
     expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: column.key, value: '2024-05-01' } })).status).toBe(200)
-    const sorted = (await (await alice.request(`/api/uploads/${id}/rows?sort=${column.key}:desc`)).json()) as RowsPage
+    const sorted = await rowsOf(id, { sort: `${column.key}:desc` })
     expect(sorted.data.map((row) => row.rowIndex)).toEqual([1, 0, 2])
     expect((await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'X', type: 'money' } })).status).toBe(422)
   })
@@ -78,14 +78,14 @@ describe('columns', () => {
   it('hides, resizes and reorders columns, and remembers them', async () => {
     const id = await importCsv(alice, 'layout.csv', people)
     expect((await alice.request(`/api/uploads/${id}/columns/c3`, { method: 'PATCH', json: { hidden: true, width: 240 } })).status).toBe(200)
-    const order = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c3', 'c1', 'c2'] } })
+    const order = await alice.api.uploads[':id'].columns.order.$put({ param: { id }, json: { keys: ['c3', 'c1', 'c2'] } })
     expect(order.status).toBe(200)
     const expected = [
       { key: 'c3', position: 0, hidden: true, width: 240 },
       { key: 'c1', position: 1, hidden: false, width: null },
       { key: 'c2', position: 2, hidden: false, width: null },
     ]
-    expect(((await order.json()) as ColumnsResponse).columns).toMatchObject(expected)
+    expect((await order.json()).columns).toMatchObject(expected)
     expect(await columnsOf(id)).toMatchObject(expected)
 
     const partial = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c1', 'c2'] } })
@@ -100,24 +100,24 @@ describe('columns', () => {
     const id = await importCsv(alice, 'delete.csv', people)
     const res = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })
     expect(res.status).toBe(200)
-    expect(((await res.json()) as ColumnsResponse).columns.map((column) => column.key)).toEqual(['c1', 'c3'])
+    expect(await res.json()).toMatchObject({ columns: [{ key: 'c1' }, { key: 'c3' }] })
     // The queued purge runs in the background; running it here as well shows it is idempotent.
     await purgeValues({ uploadId: id, key: 'c2' })
-    const rows = (await (await alice.request(`/api/uploads/${id}/rows`)).json()) as RowsPage
+    const rows = await rowsOf(id)
     expect(rows.data.map((row) => row.values)).toEqual([
       { c1: 'Ada', c3: '120' },
       { c1: 'Bob', c3: '45' },
       { c1: 'Cy', c3: '7' },
     ])
-    expect(((await (await alice.request(`/api/uploads/${id}/rows?q=globex`)).json()) as RowsPage).count).toBe(0)
+    expect((await rowsOf(id, { q: 'globex' })).count).toBe(0)
     expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })).status).toBe(404)
     expect((await alice.request(`/api/uploads/${id}/rows?sort=c2:asc`)).status).toBe(422)
   })
 
   it('renames the file', async () => {
     const id = await importCsv(alice, 'old-name.csv', people)
-    const res = await alice.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: ' Q3 leads.csv ' } })
-    expect(((await res.json()) as UploadSummary).filename).toBe('Q3 leads.csv')
+    const res = await alice.api.uploads[':id'].$patch({ param: { id }, json: { filename: ' Q3 leads.csv ' } })
+    expect((await res.json()).filename).toBe('Q3 leads.csv')
     expect((await alice.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: '  ' } })).status).toBe(422)
   })
 
@@ -132,7 +132,7 @@ describe('columns', () => {
       bob.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: 'mine.csv' } }),
     ]
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404)
-    const info = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    const info = await getUploadDetail(alice, id)
     expect(info.filename).toBe('private.csv')
     expect(info.columns.map((column) => `${column.key}:${column.name}`)).toEqual(['c1:Name', 'c2:Company', 'c3:Employees'])
   })

@@ -6,7 +6,7 @@ import { db } from '#server/db/client'
 import { contactMessages } from '#server/db/schema/index'
 import { mailer, setMailer, type Mailer } from '#server/platform/mail'
 import { readOutbox } from '#server/test/outbox'
-import { createTestApp, type TestApp } from '#server/test/test-app'
+import { createTestApp, errorOf, type TestApp } from '#server/test/test-app'
 
 const CONTACT_EMAIL = 'team@rowcraft.test'
 let t: TestApp
@@ -31,8 +31,8 @@ const message = (overrides: Record<string, string> = {}) => ({
 })
 
 /** Each test speaks from its own IP unless it passes one, so limits do not leak between tests. */
-function send(body: unknown, ip = `10.0.0.${++ipCounter}`) {
-  return t.browser().request('/api/contact', { method: 'POST', json: body, headers: { 'x-forwarded-for': ip } })
+function send(json: ReturnType<typeof message>, ip = `10.0.0.${++ipCounter}`, browser = t.browser()) {
+  return browser.api.contact.$post({ json }, { headers: { 'x-forwarded-for': ip } })
 }
 
 describe('POST /api/contact', () => {
@@ -40,7 +40,7 @@ describe('POST /api/contact', () => {
     const body = message({ subject: 'Hello <b>team</b>', message: 'A question with <script>alert(1)</script> in it.' })
     const res = await send(body)
     expect(res.status).toBe(201)
-    const { id } = (await res.json()) as { id: string }
+    const { id } = await res.json()
 
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
     expect(stored).toMatchObject({ name: body.name, email: body.email.toLowerCase(), subject: body.subject, mailStatus: 'sent', userId: null })
@@ -54,9 +54,9 @@ describe('POST /api/contact', () => {
 
   it('links the message to a signed-in sender', async () => {
     const { browser } = await t.signUpVerified()
-    const res = await browser.request('/api/contact', { method: 'POST', json: message(), headers: { 'x-forwarded-for': '10.1.0.1' } })
+    const res = await send(message(), '10.1.0.1', browser)
     expect(res.status).toBe(201)
-    const { id } = (await res.json()) as { id: string }
+    const { id } = await res.json()
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
     expect(stored!.userId).toBe(await t.userIdOf(browser))
   })
@@ -73,7 +73,7 @@ describe('POST /api/contact', () => {
     for (const [override, expected] of cases) {
       const res = await send(message(override))
       expect(res.status).toBe(422)
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(expected)
+      expect((await errorOf(res)).message).toBe(expected)
     }
     expect(readOutbox(t.dataDir).length).toBe(before)
   })
@@ -99,7 +99,7 @@ describe('POST /api/contact', () => {
     const body = message()
     const res = await send(body)
     expect(res.status).toBe(503)
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(CONTACT_MESSAGES.failed)
+    expect((await errorOf(res)).message).toBe(CONTACT_MESSAGES.failed)
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.email, body.email.toLowerCase()))
     expect(stored!.mailStatus).toBe('failed')
   })

@@ -1,16 +1,14 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { appEventSchema, type AppEvent } from '#common/events'
-import type { AiCell, AiField, AiRunEstimate, AiRunStarted, TestAiPromptResult } from '#common/schemas/enrichment'
-import type { RowsPage } from '#common/schemas/rows'
-import type { TemplateList } from '#common/schemas/templates'
-import type { UploadDetail } from '#common/schemas/uploads'
+import type { InferRequestType } from 'hono/client'
+import type { AiField } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from './providers/call-model.ts'
 
 let t: TestApp
@@ -68,35 +66,43 @@ const leads = csvOf(
 /** A lead list of n rows, each company different. */
 const firms = (n: number, prefix: string) => csvOf(['Name', 'Company', 'Employees'], Array.from({ length: n }, (_, i) => [`Person ${i}`, `${prefix} ${i}`, String(10 + i)]))
 
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error
 const balance = async (userId = aliceId) => (await db.select().from(subscribers).where(eq(subscribers.userId, userId)))[0]!.currentCredits
 const setBalance = (credits: number, userId = aliceId) => db.update(subscribers).set({ currentCredits: credits }).where(eq(subscribers.userId, userId))
 
-async function createField(uploadId: string, body: Record<string, unknown>, browser = alice) {
-  const res = await browser.post(`/api/uploads/${uploadId}/ai-fields`, body)
+type FieldApi = TestBrowser['api']['uploads'][':id']['ai-fields']
+
+async function createField(uploadId: string, json: InferRequestType<FieldApi['$post']>['json'], browser = alice) {
+  const res = await browser.api.uploads[':id']['ai-fields'].$post({ param: { id: uploadId }, json })
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`)
-  return (await res.json()) as AiField
+  return res.json()
+}
+
+const getField = async (uploadId: string, fieldId: string, browser = alice) =>
+  (await browser.api.uploads[':id']['ai-fields'][':fieldId'].$get({ param: { id: uploadId, fieldId } })).json()
+
+async function estimate(uploadId: string, fieldId: string, json: InferRequestType<FieldApi[':fieldId']['estimate']['$post']>['json'], browser = alice) {
+  return (await browser.api.uploads[':id']['ai-fields'][':fieldId'].estimate.$post({ param: { id: uploadId, fieldId }, json })).json()
 }
 
 async function waitForField(uploadId: string, fieldId: string, until: (f: AiField) => boolean = (f) => f.status === 'completed') {
   const deadline = Date.now() + 60_000
   for (;;) {
-    const field = (await (await alice.request(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as AiField
+    const field = await getField(uploadId, fieldId)
     if (until(field)) return field
     if (Date.now() > deadline) throw new Error(`field still ${field.status}: ${JSON.stringify(field.counts)}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
-async function run(uploadId: string, fieldId: string, body: Record<string, unknown> = { scope: 'all' }) {
-  const res = await alice.post(`/api/uploads/${uploadId}/ai-fields/${fieldId}/runs`, body)
+async function run(uploadId: string, fieldId: string, json: InferRequestType<FieldApi[':fieldId']['runs']['$post']>['json'] = { scope: 'all' }) {
+  const res = await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id: uploadId, fieldId }, json })
   if (res.status !== 202) throw new Error(`run failed: ${res.status} ${await res.text()}`)
-  return (await res.json()) as AiRunStarted
+  return res.json()
 }
 
-const rowsOf = async (uploadId: string) => ((await (await alice.request(`/api/uploads/${uploadId}/rows`)).json()) as RowsPage).data
-const cellsOf = async (uploadId: string, fieldId: string, rows = '0,1,2,3,4') =>
-  ((await (await alice.request(`/api/uploads/${uploadId}/ai-fields/${fieldId}/cells?rowIndexes=${rows}`)).json()) as { cells: AiCell[] }).cells
+const rowsOf = async (uploadId: string) => (await (await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query: {} })).json()).data
+const cellsOf = async (uploadId: string, fieldId: string, rows = '0,1,2,3,4', browser = alice) =>
+  (await (await browser.api.uploads[':id']['ai-fields'][':fieldId'].cells.$get({ param: { id: uploadId, fieldId }, query: { rowIndexes: rows } })).json()).cells
 const chargesFor = (fieldId: string) =>
   db
     .select()
@@ -108,7 +114,7 @@ describe('creating an AI field', () => {
     const id = await importCsv(alice, 'create.csv', leads)
     const field = await createField(id, { name: 'Size', prompt: 'How many staff does {Company} have? It says {employees}.', outputType: { kind: 'number' } })
     expect(field).toMatchObject({ name: 'Size', status: 'idle', promptVersion: 1, outputType: { kind: 'number' }, webSearch: false, counts: { total: 0 } })
-    const detail = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    const detail = await getUploadDetail(alice, id)
     expect(detail.columns.at(-1)).toMatchObject({ key: field.columnKey, name: 'Size', kind: 'ai', type: 'number' })
     expect(detail.aiColumnCount).toBe(1)
   })
@@ -123,10 +129,10 @@ describe('creating an AI field', () => {
     expect((await alice.post('/api/templates', template)).status).toBe(201)
     expect((await bob.post('/api/templates', template)).status).toBe(201)
 
-    const mine = ((await (await alice.request('/api/templates')).json()) as TemplateList).data.find((t) => t.prompt_template === prompt)!
+    const mine = (await (await alice.api.templates.$get({ query: {} })).json()).data.find((t) => t.prompt_template === prompt)!
     expect([...mine.used_in].sort()).toEqual(['used-first.csv', 'used-second.csv'])
     expect(mine.used_in_count).toBe(2)
-    const theirs = ((await (await bob.request('/api/templates')).json()) as TemplateList).data.find((t) => t.prompt_template === prompt)!
+    const theirs = (await (await bob.api.templates.$get({ query: {} })).json()).data.find((t) => t.prompt_template === prompt)!
     expect(theirs.used_in).toEqual([])
     expect(theirs.used_in_count).toBe(0)
   })
@@ -161,15 +167,15 @@ describe('testing a prompt', { timeout: 90_000 }, () => {
   it('answers for one row and charges 1 credit, 2 with web search', async () => {
     const id = await importCsv(alice, 'test.csv', leads)
     const before = await balance()
-    const res = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 1 })
+    const res = await alice.api.uploads[':id']['ai-fields'].test.$post({ param: { id }, json: { prompt: 'Summarise {Company}', rowIndex: 1 } })
     expect(res.status).toBe(200)
-    const body = (await res.json()) as TestAiPromptResult
+    const body = await res.json()
     expect(body).toMatchObject({ value: 'About Globex', display: 'About Globex', renderedPrompt: 'Summarise Globex', remainingCredits: before - 1 })
     expect(body.provenance).toMatchObject({ reasoning: 'From the row', confidence: 0.9, model: 'fake-model', credits: 1, ownKey: false })
     expect(await balance()).toBe(before - 1)
 
     fake.options.citations = ['https://globex.example/about']
-    const web = (await (await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Research {Company}', rowIndex: 1, webSearch: true })).json()) as TestAiPromptResult
+    const web = await (await alice.api.uploads[':id']['ai-fields'].test.$post({ param: { id }, json: { prompt: 'Research {Company}', rowIndex: 1, webSearch: true } })).json()
     expect(web.provenance).toMatchObject({ provider: 'perplexity', model: 'sonar', credits: 2, sources: ['https://globex.example/about'] })
     expect(fake.calls.at(-1)!.path).toBe('/chat/completions')
     expect(await balance()).toBe(before - 3)
@@ -218,8 +224,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     const id = await importCsv(alice, 'run.csv', leads)
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
     const before = await balance()
-    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).json()) as AiRunEstimate
-    expect(estimate).toMatchObject({ rows: 5, cells: 5, creditsPerCell: 1, credits: 5, balance: before, covered: true, ownKey: false })
+    expect(await estimate(id, field.id, { scope: 'all' })).toMatchObject({ rows: 5, cells: 5, creditsPerCell: 1, credits: 5, balance: before, covered: true, ownKey: false })
     const started = await run(id, field.id)
     expect(started).toMatchObject({ started: true, total_rows: 5 })
     const done = await waitForField(id, field.id)
@@ -235,10 +240,10 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(cells[0]!.provenance!.tokens.input).toBeGreaterThan(0)
     expect(cells[3]!.provenance).toMatchObject({ reused: true, credits: 0 })
     expect(cells[0]!.provenance!.inputHash).toBe(cells[3]!.provenance!.inputHash)
-    const listed = (await (await alice.request(`/api/uploads/${id}/ai-fields`)).json()) as { enrichedRows: number }
+    const listed = await (await alice.api.uploads[':id']['ai-fields'].$get({ param: { id } })).json()
     expect(listed.enrichedRows).toBe(5)
-    expect(((await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail).enrichedRows).toBe(5)
-    expect(((await (await alice.request('/api/ai/stats')).json()) as { enrichedRows: number }).enrichedRows).toBeGreaterThanOrEqual(5)
+    expect((await getUploadDetail(alice, id)).enrichedRows).toBe(5)
+    expect((await (await alice.api.ai.stats.$get()).json()).enrichedRows).toBeGreaterThanOrEqual(5)
   })
 
   it("streams the file's AI events live: cells as they finish, the run's progress to the end, not to another user", async () => {
@@ -277,7 +282,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     const field = await createField(id, { name: 'Score', prompt: 'Score {Company}', outputType: { kind: 'number' } })
     await run(id, field.id)
     await waitForField(id, field.id)
-    const sorted = ((await (await alice.request(`/api/uploads/${id}/rows?sort=${field.columnKey}:desc`)).json()) as RowsPage).data
+    const sorted = (await (await alice.api.uploads[':id'].rows.$get({ param: { id }, query: { sort: `${field.columnKey}:desc` } })).json()).data
     expect(sorted.map((r) => r.values[field.columnKey])).toEqual(['80', '70', '60', '40', '40'])
   })
 
@@ -332,8 +337,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(cell!.error).toBe('Insufficient credits')
     await setBalance(saved)
 
-    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'failed', budget: 2 })).json()) as AiRunEstimate
-    expect(estimate).toMatchObject({ rows: 5, cells: 2, credits: 2, budget: 2 })
+    expect(await estimate(id, field.id, { scope: 'failed', budget: 2 })).toMatchObject({ rows: 5, cells: 2, credits: 2, budget: 2 })
     await run(id, field.id, { scope: 'failed', budget: 2 })
     const budgeted = await waitForField(id, field.id)
     expect(budgeted.counts).toMatchObject({ done: 5, cancelled: 3 })
@@ -359,7 +363,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     fake.options.latencyMs = 300
     expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/resume`, {})).status).toBe(200)
     await waitForField(id, field.id, (f) => f.counts.done > settled.counts.done + 2)
-    const cancelled = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).json()) as AiField
+    const cancelled = await (await alice.api.uploads[':id']['ai-fields'][':fieldId'][':action'].$post({ param: { id, fieldId: field.id, action: 'cancel' } })).json()
     expect(cancelled).toMatchObject({ status: 'completed', run: { stopReason: 'cancelled' } })
     const end = await waitForField(id, field.id, (f) => f.counts.running === 0)
     expect(end.counts.cancelled).toBeGreaterThan(0)
@@ -383,18 +387,19 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(cell!.status).toBe('stale')
     // The other field does not use Company: its cell stays done.
     expect((await cellsOf(id, other.id, '2'))[0]!.status).toBe('done')
-    const estimate = (await (await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'stale' })).json()) as AiRunEstimate
-    expect(estimate.rows).toBe(1)
+    expect((await estimate(id, field.id, { scope: 'stale' })).rows).toBe(1)
     await run(id, field.id, { scope: 'stale' })
     await waitForField(id, field.id)
     expect((await rowsOf(id))[2]!.values[field.columnKey]).toBe('About Initrode')
 
-    const changed = (await (await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'PATCH', json: { prompt: 'Describe {Company} briefly' } })).json()) as AiField
+    const changed = await (
+      await alice.api.uploads[':id']['ai-fields'][':fieldId'].$patch({ param: { id, fieldId: field.id }, json: { prompt: 'Describe {Company} briefly' } })
+    ).json()
     expect(changed).toMatchObject({ promptVersion: 2, counts: { stale: 5, done: 0 } })
 
-    const cleared = await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/clear`, {})
+    const cleared = await alice.api.uploads[':id']['ai-fields'][':fieldId'].clear.$post({ param: { id, fieldId: field.id } })
     expect(cleared.status).toBe(200)
-    expect(((await cleared.json()) as AiField).counts.total).toBe(0)
+    expect((await cleared.json()).counts.total).toBe(0)
     expect((await rowsOf(id)).every((r) => r.values[field.columnKey] === undefined)).toBe(true)
   })
 
@@ -421,22 +426,20 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(JSON.stringify(await saved.json())).not.toContain('sk-carol-own-key')
     expect((await carol.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } })).status).toBe(200)
     const id = await importCsv(carol, 'own.csv', leads)
-    const res = await carol.post(`/api/uploads/${id}/ai-fields`, { name: 'Blurb', prompt: 'Write about {Company}' })
-    const field = (await res.json()) as AiField
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' }, carol)
     const before = await balance(carolId)
-    const estimate = (await (await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/estimate`, { scope: 'all' })).json()) as AiRunEstimate
-    expect(estimate).toMatchObject({ ownKey: true, credits: 0, covered: true })
+    expect(await estimate(id, field.id, { scope: 'all' }, carol)).toMatchObject({ ownKey: true, credits: 0, covered: true })
     expect((await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
     const deadline = Date.now() + 60_000
     let done: AiField
     do {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      done = (await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}`)).json()) as AiField
+      done = await getField(id, field.id, carol)
     } while (done.status !== 'completed' && Date.now() < deadline)
     expect(done.counts.done).toBe(5)
     expect(await balance(carolId)).toBe(before)
     expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
-    const [cell] = ((await (await carol.request(`/api/uploads/${id}/ai-fields/${field.id}/cells?rowIndexes=0`)).json()) as { cells: AiCell[] }).cells
+    const [cell] = await cellsOf(id, field.id, '0', carol)
     expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
   })
 
@@ -447,7 +450,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     await waitForField(id, field.id)
     expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'DELETE' })).status).toBe(200)
     expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`)).status).toBe(404)
-    const detail = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    const detail = await getUploadDetail(alice, id)
     expect(detail.columns.some((c) => c.key === field.columnKey)).toBe(false)
   })
 })

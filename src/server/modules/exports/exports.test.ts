@@ -141,8 +141,8 @@ describe('exports', () => {
   })
 
   it('puts AI columns after the original and added ones, and counts every export', async () => {
-    const added = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Owner', type: 'text' } })
-    const { key } = (await added.json()) as { key: string }
+    const added = await alice.api.uploads[':id'].columns.$post({ param: { id }, json: { name: 'Owner', type: 'text' } })
+    const { key } = await added.json()
     const before = await db.select().from(exports).where(eq(exports.uploadId, id))
     const res = await exportOk({ format: 'csv', scope: 'view', view: { filters: [] }, columns: [key, 'c1'] })
     expect((await res.text()).split('\r\n')[0]).toBe('Owner,Name')

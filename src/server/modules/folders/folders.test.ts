@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FolderSummary, WorkspaceStats } from '#common/schemas/folders'
-import type { UploadListItem } from '#common/schemas/uploads'
+import type { InferRequestType } from 'hono/client'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { csvUploads, exports, uploadColumns } from '#server/db/schema/index'
@@ -27,23 +26,36 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function json<T>(res: Response, status = 200): Promise<T> {
+/** Checks the status, showing the error body when it is not the one expected. */
+async function expectStatus(res: Pick<Response, 'status' | 'ok' | 'clone'>, status = 200) {
   expect(res.status, res.ok ? '' : await res.clone().text()).toBe(status)
-  return (await res.json()) as T
 }
-const createFolder = async (browser: TestBrowser, name: string) =>
-  json<FolderSummary>(await browser.post('/api/folders', { name }), 201)
-const listFiles = async (browser: TestBrowser, query = '') =>
-  (await json<{ data: UploadListItem[]; count: number }>(await browser.request(`/api/uploads${query}`))).data
-const listFolders = async (browser: TestBrowser, query = '') =>
-  (await json<{ data: FolderSummary[] }>(await browser.request(`/api/folders${query}`))).data
+async function createFolder(browser: TestBrowser, name: string) {
+  const res = await browser.api.folders.$post({ json: { name } })
+  await expectStatus(res, 201)
+  return res.json()
+}
+async function listFiles(browser: TestBrowser, query: InferRequestType<TestBrowser['api']['uploads']['$get']>['query'] = {}) {
+  const res = await browser.api.uploads.$get({ query })
+  await expectStatus(res)
+  return (await res.json()).data
+}
+async function listFolders(browser: TestBrowser, query: InferRequestType<TestBrowser['api']['folders']['$get']>['query'] = {}) {
+  const res = await browser.api.folders.$get({ query })
+  await expectStatus(res)
+  return (await res.json()).data
+}
+async function dashboardStats(browser: TestBrowser) {
+  const res = await browser.api.dashboard.stats.$get()
+  await expectStatus(res)
+  return res.json()
+}
 async function exportAll(browser: TestBrowser, id: string) {
   const res = await browser.request(`/api/uploads/${id}/exports`, { method: 'POST', json: { format: 'csv', scope: 'all' } })
   expect(res.status).toBe(200)
   await res.text()
 }
-const moveFile = (browser: TestBrowser, id: string, folderId: string | null) =>
-  browser.request(`/api/uploads/${id}/folder`, { method: 'PUT', json: { folderId } })
+const moveFile = (browser: TestBrowser, id: string, folderId: string | null) => browser.api.uploads[':id'].folder.$put({ param: { id }, json: { folderId } })
 
 describe('folders', () => {
   it('creates a folder with a trimmed name and a colour, and refuses a blank name', async () => {
@@ -57,16 +69,17 @@ describe('folders', () => {
   it('moves files in and out, counts them, and moves them to the root when the folder is deleted', async () => {
     const folder = await createFolder(alice, 'Prospects')
     const id = await importCsv(alice, 'prospects.csv', leads)
-    await json(await moveFile(alice, id, folder.id))
+    await expectStatus(await moveFile(alice, id, folder.id))
     expect((await listFolders(alice)).find((f) => f.id === folder.id)?.fileCount).toBe(1)
     expect((await listFiles(alice)).find((f) => f.id === id)?.folderId).toBe(folder.id)
 
-    await json(await moveFile(alice, id, null))
+    await expectStatus(await moveFile(alice, id, null))
     expect((await listFiles(alice)).find((f) => f.id === id)?.folderId).toBeNull()
 
-    await json(await moveFile(alice, id, folder.id))
-    const deleted = await json<{ movedToRoot: number }>(await alice.request(`/api/folders/${folder.id}`, { method: 'DELETE' }))
-    expect(deleted.movedToRoot).toBe(1)
+    await expectStatus(await moveFile(alice, id, folder.id))
+    const deleted = await alice.api.folders[':id'].$delete({ param: { id: folder.id } })
+    await expectStatus(deleted)
+    expect((await deleted.json()).movedToRoot).toBe(1)
     expect((await listFolders(alice)).some((f) => f.id === folder.id)).toBe(false)
     const file = (await listFiles(alice)).find((f) => f.id === id)
     expect(file?.folderId).toBeNull()
@@ -79,24 +92,26 @@ describe('folders', () => {
     const b = await importCsv(alice, 'beta-list.csv', leads)
     const a = await importCsv(alice, 'Alpha-list.csv', leads)
     // Make creation and update orders differ: the older file was touched last.
-    await json(await alice.request(`/api/uploads/${b}`, { method: 'PATCH', json: { filename: 'beta-list.csv' } }))
+    await expectStatus(await alice.api.uploads[':id'].$patch({ param: { id: b }, json: { filename: 'beta-list.csv' } }))
 
-    const names = async (sort: string) => (await listFiles(alice, `?sort=${sort}&q=-list`)).map((f) => f.filename)
+    type FilesSort = NonNullable<Parameters<typeof listFiles>[1]>['sort']
+    const names = async (sort: FilesSort) => (await listFiles(alice, { sort, q: '-list' })).map((f) => f.filename)
     expect(await names('name_asc')).toEqual(['Alpha-list.csv', 'beta-list.csv'])
     expect(await names('name_desc')).toEqual(['beta-list.csv', 'Alpha-list.csv'])
     expect(await names('created_desc')).toEqual(['Alpha-list.csv', 'beta-list.csv'])
     expect(await names('created_asc')).toEqual(['beta-list.csv', 'Alpha-list.csv'])
     expect(await names('updated_desc')).toEqual(['beta-list.csv', 'Alpha-list.csv'])
     expect(await names('updated_asc')).toEqual(['Alpha-list.csv', 'beta-list.csv'])
-    expect((await listFiles(alice, '?q=ALPHA')).map((f) => f.id)).toEqual([a])
-    expect((await listFiles(alice, '?q=%25')).length).toBe(0)
+    expect((await listFiles(alice, { q: 'ALPHA' })).map((f) => f.id)).toEqual([a])
+    expect((await listFiles(alice, { q: '%' })).length).toBe(0)
 
-    const folderNames = async (sort: string) =>
-      (await listFolders(alice, `?sort=${sort}`)).map((f) => f.name).filter((n) => ['alpha', 'Zulu'].includes(n))
+    type FoldersSort = NonNullable<Parameters<typeof listFolders>[1]>['sort']
+    const folderNames = async (sort: FoldersSort) =>
+      (await listFolders(alice, { sort })).map((f) => f.name).filter((n) => ['alpha', 'Zulu'].includes(n))
     expect(await folderNames('name_asc')).toEqual(['Zulu', 'alpha'])
     expect(await folderNames('created_desc')).toEqual(['Zulu', 'alpha'])
     expect(await folderNames('created_asc')).toEqual(['alpha', 'Zulu'])
-    expect((await listFolders(alice, '?q=zul')).map((f) => f.name)).toEqual(['Zulu'])
+    expect((await listFolders(alice, { q: 'zul' })).map((f) => f.name)).toEqual(['Zulu'])
     expect((await alice.request('/api/uploads?sort=size')).status).toBe(422)
   })
 
@@ -122,8 +137,9 @@ describe('deleting a file', () => {
     const [stored] = await db.select().from(csvUploads).where(eq(csvUploads.id, id))
     expect(existsSync(stored!.storagePath)).toBe(true)
 
-    const res = await json<{ filename: string }>(await alice.request(`/api/uploads/${id}`, { method: 'DELETE' }))
-    expect(res.filename).toBe('doomed.csv')
+    const res = await alice.api.uploads[':id'].$delete({ param: { id } })
+    await expectStatus(res)
+    expect((await res.json()).filename).toBe('doomed.csv')
 
     const [rows] = await queryRows<{ n: string }>(sql`SELECT count(*) AS n FROM csv_rows WHERE upload_id = ${id}`)
     expect(Number(rows!.n)).toBe(0)
@@ -143,7 +159,7 @@ describe('dashboard counters', () => {
   it('counts processed files, rows with an AI value and exports, for the signed-in user only', async () => {
     const carol = (await t.signUpVerified({ firstName: 'Carol' })).browser
     const carolId = await t.userIdOf(carol)
-    expect(await json<WorkspaceStats>(await carol.request('/api/dashboard/stats'))).toEqual({
+    expect(await dashboardStats(carol)).toEqual({
       filesProcessed: 0,
       rowsEnriched: 0,
       exportsCreated: 0,
@@ -156,15 +172,15 @@ describe('dashboard counters', () => {
     await db.execute(sql`UPDATE csv_rows SET data = data || '{"ai_score":"high"}'::jsonb WHERE upload_id = ${id} AND row_index < 2`)
     await db.execute(sql`UPDATE csv_rows SET data = data || '{"ai_score":""}'::jsonb WHERE upload_id = ${id} AND row_index = 2`)
 
-    expect(await json<WorkspaceStats>(await carol.request('/api/dashboard/stats'))).toEqual({
+    expect(await dashboardStats(carol)).toEqual({
       filesProcessed: 1,
       rowsEnriched: 2,
       exportsCreated: 1,
     })
-    const aliceStats = await json<WorkspaceStats>(await alice.request('/api/dashboard/stats'))
+    const aliceStats = await dashboardStats(alice)
     expect(aliceStats.rowsEnriched).toBe(0)
     expect(carolId).not.toBe(aliceId)
-    expect((await json<{ data: UploadListItem[] }>(await carol.request('/api/uploads'))).data[0]?.aiFieldCount).toBe(1)
+    expect((await listFiles(carol))[0]?.aiFieldCount).toBe(1)
     expect((await t.app.request('/api/dashboard/stats')).status).toBe(401)
   })
 })

@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROFILE_MESSAGES } from '#common/messages'
-import type { FolderSummary } from '#common/schemas/folders'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import {
@@ -23,7 +22,7 @@ import {
   userApiKeys,
 } from '#server/db/schema/index'
 import { FakeStripeServer } from '#server/test/fake-stripe-server'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { totpCode } from '#server/test/totp'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { avatarPath } from './profile.service.ts'
@@ -53,7 +52,7 @@ const partitionCount = async (uploadId: string) =>
 async function populatedUser() {
   const { browser, user: credentials } = await t.signUpVerified()
   const userId = await t.userIdOf(browser)
-  const folder = (await (await browser.post('/api/folders', { name: 'Leads' })).json()) as FolderSummary
+  const folder = await (await browser.api.folders.$post({ json: { name: 'Leads' } })).json()
   const uploadId = await importCsv(browser, 'leads.csv', leads)
   expect((await browser.request(`/api/uploads/${uploadId}/folder`, { method: 'PUT', json: { folderId: folder.id } })).status).toBe(200)
   const exported = await browser.request(`/api/uploads/${uploadId}/exports`, { method: 'POST', json: { format: 'csv', scope: 'all' } })
@@ -66,9 +65,9 @@ async function populatedUser() {
     .set({ subscribed: true, status: 'active', paymentMethodValid: true, subscriptionTier: 'pro', stripeCustomerId: `cus_${userId.slice(0, 8)}`, stripeSubscriptionId: `sub_${userId.slice(0, 8)}` })
     .where(eq(subscribers.userId, userId))
   await db.insert(creditTransactions).values({ userId, operation: 'trial_grant', amount: 500, balanceAfter: 500, idempotencyKey: 'trial_grant' })
-  const field = await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Which industry is {Company} in?' })
+  const field = await browser.api.uploads[':id']['ai-fields'].$post({ param: { id: uploadId }, json: { name: 'Industry', prompt: 'Which industry is {Company} in?' } })
   expect(field.status, await field.clone().text()).toBe(201)
-  const { id: fieldId } = (await field.json()) as { id: string }
+  const { id: fieldId } = await field.json()
   await db.insert(aiCells).values({ fieldId, uploadId, rowIndex: 0, status: 'done', value: 'Manufacturing' })
   const template = { name: 'Industry', field_name: 'Industry', prompt_template: 'Which industry is {Company} in?', enable_advanced_search: false }
   expect((await browser.post('/api/templates', template)).status).toBe(201)
@@ -108,7 +107,7 @@ describe('deleting the account', () => {
     for (const body of [{ password: 'not-my-password' }, {}, { email: 'whoever@example.com' }]) {
       const res = await deleteAccount(browser, body)
       expect(res.status).toBe(403)
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(PROFILE_MESSAGES.deleteAccountMismatch)
+      expect((await errorOf(res)).message).toBe(PROFILE_MESSAGES.deleteAccountMismatch)
     }
     expect(await ownedCounts(userId)).toEqual(before)
     expect(stripe.requests.filter((r) => r.method === 'DELETE')).toEqual([])

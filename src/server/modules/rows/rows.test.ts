@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
-import { rowViewSearchParams, type RowFilter, type RowLocation, type RowSort, type RowsPage } from '#common/schemas/rows'
-import type { UploadDetail } from '#common/schemas/uploads'
+import { rowViewSearchParams, type RowFilter, type RowSort } from '#common/schemas/rows'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid-indexes'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 
 let t: TestApp
 let alice: TestBrowser
@@ -52,16 +51,18 @@ afterAll(async () => {
 type View = { q?: string; filters?: RowFilter[]; sort?: RowSort }
 
 async function page(view: View, pageNumber = 1, perPage = 50, browser = alice, id = leadsId) {
-  const params = rowViewSearchParams({ filters: [], ...view })
-  params.set('page', String(pageNumber))
-  params.set('perPage', String(perPage))
-  return browser.request(`/api/uploads/${id}/rows?${params}`)
+  const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], ...view })), page: String(pageNumber), perPage: String(perPage) }
+  return browser.api.uploads[':id'].rows.$get({ param: { id }, query })
 }
+
+const rowsOf = async (id: string, query: Record<string, string>) => (await alice.api.uploads[':id'].rows.$get({ param: { id }, query })).json()
+const locate = async (id: string, query: { rowIndex: string; perPage: string }) =>
+  (await alice.api.uploads[':id'].rows.locate.$get({ param: { id }, query })).json()
 
 async function pageOk(view: View, pageNumber = 1, perPage = 50) {
   const res = await page(view, pageNumber, perPage)
   expect(res.status, await res.clone().text()).toBe(200)
-  return (await res.json()) as RowsPage
+  return res.json()
 }
 
 /** Every row of a view, read page by page through the API: the row indexes in order. */
@@ -125,7 +126,7 @@ describe('sorting', () => {
   })
 
   it('gives the columns the types their values read as', async () => {
-    const info = (await (await alice.request(`/api/uploads/${leadsId}`)).json()) as UploadDetail
+    const info = await getUploadDetail(alice, leadsId)
     expect(info.columns.map((column) => column.type)).toEqual(['number', 'text', 'number', 'date', 'boolean', 'text'])
   })
 })
@@ -184,7 +185,7 @@ describe('filters and search', () => {
     expect(empty.status).toBe(422)
     const notNumber = await page({ filters: [{ column: 'c3', operator: 'greater_than', value: 'lots' }] })
     expect(notNumber.status).toBe(422)
-    expect(((await notNumber.json()) as { error: { message: string } }).error.message).toBe("Enter a number to compare 'Score' with.")
+    expect((await errorOf(notNumber)).message).toBe("Enter a number to compare 'Score' with.")
     expect((await alice.request(`/api/uploads/${leadsId}/rows?filters=not-json`)).status).toBe(422)
     expect((await alice.request(`/api/uploads/${leadsId}/rows?sort=c2:sideways`)).status).toBe(422)
   })
@@ -198,8 +199,7 @@ describe('indexes the grid builds as it is used', () => {
   it('gives a sorted column its index, and a text-filtered one its trigram index on PostgreSQL', async () => {
     const id = await importCsv(alice, 'indexed.csv', csvOf(['Name', 'Score'], leads.map((row) => [row[1]!, row[2]!])))
     expect((await alice.request(`/api/uploads/${id}/rows?sort=c2:desc`)).status).toBe(200)
-    const filter = encodeURIComponent(JSON.stringify([{ column: 'c1', operator: 'contains', value: 'elm' }]))
-    const filtered = (await (await alice.request(`/api/uploads/${id}/rows?filters=${filter}`)).json()) as RowsPage
+    const filtered = await rowsOf(id, { filters: JSON.stringify([{ column: 'c1', operator: 'contains', value: 'elm' }]) })
     expect(filtered.count).toBe(leads.filter((row) => row[1]!.includes('elm')).length)
 
     // PostgreSQL builds sort indexes after the import and the filter index in the background;
@@ -225,19 +225,19 @@ describe('views too large to count', () => {
     const total = VIEW_COUNT_LIMIT + 260
     const rows = Array.from({ length: total }, (_, i) => [`lead ${i}`, i % 3 === 0 ? '' : String((i * 7919) % 10007)])
     const id = await importCsv(alice, 'big.csv', csvOf(['Name', 'Score'], rows))
-    const read = async (query: string) => (await (await alice.request(`/api/uploads/${id}/rows?${query}`)).json()) as RowsPage
+    const read = (query: Record<string, string>) => rowsOf(id, query)
 
-    const first = await read('q=lead&perPage=100')
+    const first = await read({ q: 'lead', perPage: '100' })
     expect(first).toMatchObject({ count: VIEW_COUNT_LIMIT, isCountExact: false, totalPages: VIEW_COUNT_LIMIT / 100 })
-    expect((await read('perPage=100')).isCountExact).toBe(true)
-    const beyond = await read(`q=lead&perPage=100&page=${VIEW_COUNT_LIMIT / 100 + 3}`)
+    expect((await read({ perPage: '100' })).isCountExact).toBe(true)
+    const beyond = await read({ q: 'lead', perPage: '100', page: String(VIEW_COUNT_LIMIT / 100 + 3) })
     expect(beyond.data.map((row) => row.rowIndex)).toEqual([...Array(60).keys()].map((i) => VIEW_COUNT_LIMIT + 200 + i))
 
     const byScore = expectedOrder((row) => parseNumber(row[1]!), 'desc', rows)
     const valued = byScore.findIndex((index) => rows[index]![1] === '')
     for (const at of [0, valued - 30, total - 40]) {
       const pageNumber = Math.floor(at / 100) + 1
-      const { data } = await read(`q=lead&perPage=100&page=${pageNumber}&sort=c2:desc`)
+      const { data } = await read({ q: 'lead', perPage: '100', page: String(pageNumber), sort: 'c2:desc' })
       expect(data.map((row) => row.rowIndex)).toEqual(byScore.slice((pageNumber - 1) * 100, pageNumber * 100))
     }
   })
@@ -245,8 +245,7 @@ describe('views too large to count', () => {
 
 describe('locating, editing and deleting rows', () => {
   it('finds the page a row index is on', async () => {
-    const res = await alice.request(`/api/uploads/${leadsId}/rows/locate?rowIndex=137&perPage=25`)
-    expect((await res.json()) as RowLocation).toEqual({ rowIndex: 137, page: 6, found: true })
+    expect(await locate(leadsId, { rowIndex: '137', perPage: '25' })).toEqual({ rowIndex: 137, page: 6, found: true })
   })
 
   it('saves a typed edit, empties a cell, and refuses a value the column cannot hold', async () => {
@@ -262,13 +261,12 @@ describe('locating, editing and deleting rows', () => {
 
     const bad = await edit(0, 'c2', 'ten')
     expect(bad.status).toBe(422)
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("'Score' holds numbers: enter a number such as 42 or 3.5.")
+    expect((await errorOf(bad)).message).toBe("'Score' holds numbers: enter a number such as 42 or 3.5.")
     expect((await edit(0, 'c3', '2024-02-31x')).status).toBe(422)
     expect((await edit(5, 'c1', 'x')).status).toBe(404)
     expect((await edit(0, 'zz', 'x')).status).toBe(404)
 
-    const reread = await alice.request(`/api/uploads/${id}/rows?sort=c2:desc`)
-    const { data } = (await reread.json()) as RowsPage
+    const { data } = await rowsOf(id, { sort: 'c2:desc' })
     expect(data).toEqual([
       { rowIndex: 1, values: { c1: 'Bob', c2: '1,500', c3: '2024-02-03', c4: 'no' } },
       { rowIndex: 0, values: { c2: '10', c3: '2024-01-02', c4: 'false' } },
@@ -279,16 +277,12 @@ describe('locating, editing and deleting rows', () => {
     const id = await importCsv(alice, 'delete.csv', csvOf(['Name', 'Rank'], leads.slice(0, 30).map((row) => [row[1]!, row[0]!])))
     const res = await alice.request(`/api/uploads/${id}/rows`, { method: 'DELETE', json: { rowIndexes: [0, 5, 5, 29, 400] } })
     expect(await res.json()).toEqual({ deleted: 3, totalRows: 27 })
-    const info = (await (await alice.request(`/api/uploads/${id}`)).json()) as UploadDetail
+    const info = await getUploadDetail(alice, id)
     expect(info).toMatchObject({ totalRows: 27, validRows: 27 })
-    const { count, indexes } = await (async () => {
-      const first = (await (await alice.request(`/api/uploads/${id}/rows?perPage=10&page=3`)).json()) as RowsPage
-      return { count: first.count, indexes: first.data.map((row) => row.rowIndex) }
-    })()
-    expect(count).toBe(27)
-    expect(indexes).toEqual([22, 23, 24, 25, 26, 27, 28])
-    const located = (await (await alice.request(`/api/uploads/${id}/rows/locate?rowIndex=12&perPage=10`)).json()) as RowLocation
-    expect(located).toEqual({ rowIndex: 12, page: 2, found: true })
+    const third = await rowsOf(id, { perPage: '10', page: '3' })
+    expect(third.count).toBe(27)
+    expect(third.data.map((row) => row.rowIndex)).toEqual([22, 23, 24, 25, 26, 27, 28])
+    expect(await locate(id, { rowIndex: '12', perPage: '10' })).toEqual({ rowIndex: 12, page: 2, found: true })
     expect((await alice.request(`/api/uploads/${id}/rows`, { method: 'DELETE', json: { rowIndexes: [] } })).status).toBe(422)
   })
 })

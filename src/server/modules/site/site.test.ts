@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { SiteStats } from '#common/schemas/site'
 import { db } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
@@ -17,9 +16,9 @@ afterAll(async () => {
 
 const statsOf = async () => {
   clearSiteStatsCache()
-  const res = await t.browser().request('/api/site/stats')
+  const res = await t.browser().api.site.stats.$get()
   expect(res.status).toBe(200)
-  return (await res.json()) as SiteStats
+  return res.json()
 }
 
 describe('GET /api/site/stats', () => {
@@ -42,7 +41,7 @@ describe('GET /api/site/stats', () => {
   it('answers from its one-minute cache between counts', async () => {
     const first = await statsOf()
     await t.signUpVerified()
-    const cached = (await (await t.browser().request('/api/site/stats')).json()) as SiteStats
+    const cached = await (await t.browser().api.site.stats.$get()).json()
     expect(cached.users).toBe(first.users)
     expect((await statsOf()).users).toBe(first.users + 1)
   })

@@ -1,9 +1,13 @@
 import { Hono } from 'hono'
-import { listTemplatesQuerySchema, templateIdParamSchema, templateInputSchema } from '#common/schemas/templates'
+import { TEMPLATE_MESSAGES } from '#common/messages'
+import { listTemplatesQuerySchema, templateInputSchema } from '#common/schemas/templates'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts'
+
+/** A malformed id names no template: the same 404 as someone else's (validateIds). */
+const templateIdParam = validateIds(TEMPLATE_MESSAGES.notFound, 'id')
 
 export const templatesRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -13,9 +17,9 @@ export const templatesRoutes = new Hono<AppEnv>()
   .post('/', validate('json', templateInputSchema), async (c) =>
     c.json(await createTemplate({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
   )
-  .put('/:id', validate('param', templateIdParamSchema), validate('json', templateInputSchema), async (c) =>
+  .put('/:id', templateIdParam, validate('json', templateInputSchema), async (c) =>
     c.json(await updateTemplate({ userId: c.var.user.id, id: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .delete('/:id', validate('param', templateIdParamSchema), async (c) =>
+  .delete('/:id', templateIdParam, async (c) =>
     c.json(await deleteTemplate({ userId: c.var.user.id, ...c.req.valid('param') })),
   )

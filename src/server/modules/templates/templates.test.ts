@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AiFieldTemplate, TemplateList } from '#common/schemas/templates'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { TEMPLATE_MESSAGES } from '#common/messages'
+import type { AiFieldTemplate, TemplateInput } from '#common/schemas/templates'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,16 +19,16 @@ const leadScore = {
   description: 'How well a lead fits',
 }
 
-async function create(browser: TestBrowser, body: unknown) {
-  const res = await browser.post('/api/templates', body)
+async function create(browser: TestBrowser, json: TemplateInput) {
+  const res = await browser.api.templates.$post({ json })
   expect(res.status).toBe(201)
-  return (await res.json()) as AiFieldTemplate
+  return res.json()
 }
 
-async function list(browser: TestBrowser, query = '') {
-  const res = await browser.request(`/api/templates${query}`)
+async function list(browser: TestBrowser, query: { limit?: string } = {}) {
+  const res = await browser.api.templates.$get({ query })
   expect(res.status).toBe(200)
-  return (await res.json()) as TemplateList
+  return res.json()
 }
 
 describe('AI field templates', () => {
@@ -51,9 +52,9 @@ describe('AI field templates', () => {
     for (const blank of [{ name: '   ' }, { field_name: '' }, { prompt_template: ' \n ' }]) {
       const res = await browser.post('/api/templates', { ...leadScore, ...blank })
       expect(res.status).toBe(422)
-      const body = (await res.json()) as { error: { code: string; message: string } }
-      expect(body.error.code).toBe('VALIDATION_FAILED')
-      expect(body.error.message).toContain('Please fill in all required fields.')
+      const error = await errorOf(res)
+      expect(error.code).toBe('VALIDATION_FAILED')
+      expect(error.message).toContain('Please fill in all required fields.')
     }
     expect((await list(browser)).count).toBe(0)
   })
@@ -66,17 +67,17 @@ describe('AI field templates', () => {
     expect(all.count).toBe(12)
     expect(all.data.map((x) => x.name)).toEqual(made.map((x) => x.name).reverse())
 
-    const latest = await list(browser, '?limit=10')
+    const latest = await list(browser, { limit: '10' })
     expect(latest.data).toHaveLength(10)
     expect(latest.data[0]!.name).toBe('Template 11')
 
-    const res = await browser.request(`/api/templates/${made[0]!.id}`, {
-      method: 'PUT',
+    const res = await browser.api.templates[':id'].$put({
+      param: { id: made[0]!.id },
       json: { ...leadScore, name: 'Renamed', enable_advanced_search: false, description: '' },
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ name: 'Renamed', enable_advanced_search: false, description: null })
-    expect((await list(browser, '?limit=1')).data[0]!.name).toBe('Renamed')
+    expect((await list(browser, { limit: '1' })).data[0]!.name).toBe('Renamed')
   })
 
   it('refuses an edit that blanks a required field and keeps the template as it was', async () => {
@@ -108,9 +109,15 @@ describe('AI field templates', () => {
     expect((await list(owner)).data).toEqual([expect.objectContaining({ id: created.id, name: 'Lead score' })])
   })
 
-  it('asks for a sign-in and answers 422 for a malformed id', async () => {
+  it('asks for a sign-in and answers a malformed id with the 404 of a template not found', async () => {
     expect((await t.browser().request('/api/templates')).status).toBe(401)
     const { browser } = await t.signUpVerified()
-    expect((await browser.request('/api/templates/not-a-uuid', { method: 'DELETE' })).status).toBe(422)
+    for (const res of [
+      await browser.request('/api/templates/not-a-uuid', { method: 'DELETE' }),
+      await browser.request('/api/templates/not-a-uuid', { method: 'PUT', json: leadScore }),
+    ]) {
+      expect(res.status).toBe(404)
+      expect(await errorOf(res)).toEqual({ code: 'NOT_FOUND', message: TEMPLATE_MESSAGES.notFound })
+    }
   })
 })

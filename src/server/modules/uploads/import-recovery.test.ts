@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { UploadSummary } from '#common/schemas/uploads'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -62,12 +61,12 @@ it('fails an import whose every attempt was abandoned, drops its staging table, 
   expect(await tableExists(partitionName(id))).toBe(false)
 
   expect((await bob.request(`/api/uploads/${id}/retry`, { method: 'POST' })).status).toBe(404)
-  const res = await alice.request(`/api/uploads/${id}/retry`, { method: 'POST' })
+  const res = await alice.api.uploads[':id'].retry.$post({ param: { id } })
   expect(res.status, await res.clone().text()).toBe(200)
-  expect(((await res.json()) as UploadSummary).status).toBe('processing')
+  expect((await res.json()).status).toBe('processing')
   const until = Date.now() + 30_000
   while ((await statusOf(id))?.status !== 'completed' && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
-  const page = (await (await alice.request(`/api/uploads/${id}/rows?perPage=100`)).json()) as { count: number }
+  const page = await (await alice.api.uploads[':id'].rows.$get({ param: { id }, query: { perPage: '100' } })).json()
   expect(page.count).toBe(rows.length)
   // A completed upload is not imported again.
   expect((await alice.request(`/api/uploads/${id}/retry`, { method: 'POST' })).status).toBe(409)

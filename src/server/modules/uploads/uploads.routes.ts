@@ -15,7 +15,6 @@ import { requireUser } from '#server/platform/require-user'
 import { incomingDir, skippedRowsPath } from '#server/platform/storage'
 import { validate } from '#server/platform/validate'
 import { isFinalProgress, progressEventOf } from './upload-progress.ts'
-import { isImportQueued, startImport } from './uploads.jobs.ts'
 import {
   confirmHeaders,
   createSampleUpload,
@@ -31,8 +30,6 @@ import {
 } from './uploads.service.ts'
 import { uploadIdParam } from './upload-id-param.ts'
 
-const importQueue = { start: startImport, isQueued: isImportQueued }
-
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', validate('query', listUploadsQuerySchema), async (c) =>
@@ -46,9 +43,9 @@ export const uploadsRoutes = new Hono<AppEnv>()
       tooLargeMessage: UPLOAD_MESSAGES.tooLarge(env.MAX_UPLOAD_MB),
     })
     const sheet = file.fields.sheet?.trim() || undefined
-    return c.json(await createUpload({ userId: c.var.user.id, file, sheet }, startImport), 201)
+    return c.json(await createUpload({ userId: c.var.user.id, file, sheet }), 201)
   })
-  .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }, startImport), 201))
+  .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }), 201))
   .get('/:id', uploadIdParam, async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .patch('/:id', uploadIdParam, validate('json', renameUploadSchema), async (c) =>
     c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
@@ -57,10 +54,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .put('/:id/folder', uploadIdParam, validate('json', moveUploadSchema), async (c) =>
     c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .post('/:id/retry', uploadIdParam, async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id }, importQueue)))
+  .post('/:id/retry', uploadIdParam, async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .get('/:id/progress', uploadIdParam, async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .post('/:id/confirm-headers', uploadIdParam, validate('json', confirmHeadersSchema), async (c) =>
-    c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }, startImport)),
+    c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .get('/:id/skipped-rows.csv', uploadIdParam, async (c) => {
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.valid('param').id })

@@ -30,6 +30,7 @@ import type { ImportPlan } from './import-plan.ts'
 import { UPLOAD_NOT_FOUND } from './upload-id-param.ts'
 import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
+import { isImportQueued, startImport } from './uploads.jobs.ts'
 
 type UploadRow = typeof csvUploads.$inferSelect
 
@@ -115,13 +116,21 @@ async function inspectFile(path: string, kind: 'csv' | 'xlsx', sheet?: string): 
 }
 
 /**
+ * Whether the service queues the import job. The CLI passes `queueImport: false` and runs
+ * `importUpload` itself, in its own process, which has no workers.
+ */
+type ImportQueueing = { queueImport?: boolean }
+
+/**
  * Takes a received file: checks its type, keeps it under the user's folder, sniffs it, and either
  * starts the import (confident header detection) or waits for the user's header choice.
  */
-export async function createUpload(
-  { userId, file, sheet }: { userId: string; file: ReceivedFile; sheet?: string },
-  startImport: (uploadId: string) => Promise<void>,
-): Promise<UploadResponse> {
+export async function createUpload({
+  userId,
+  file,
+  sheet,
+  queueImport = true,
+}: { userId: string; file: ReceivedFile; sheet?: string } & ImportQueueing): Promise<UploadResponse> {
   const kind = fileKindOf(file.filename)
   if (!kind) {
     await rm(file.path, { force: true })
@@ -151,7 +160,7 @@ export async function createUpload(
     plan,
     preview,
   })
-  if (isConfident) await startImport(uploadId)
+  if (isConfident && queueImport) await startImport(uploadId)
   await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
   return {
     upload_id: uploadId,
@@ -162,22 +171,22 @@ export async function createUpload(
   }
 }
 
-export async function createSampleUpload({ userId }: { userId: string }, startImport: (uploadId: string) => Promise<void>) {
+export async function createSampleUpload({ userId }: { userId: string }) {
   const source = new URL(`../../../../content/${UPLOAD.sampleFileName}`, import.meta.url)
   const path = join(incomingDir(), `${randomUUID()}.part`)
   await copyFile(source, path)
   const { size } = await stat(path)
-  return createUpload(
-    { userId, file: { path, filename: UPLOAD.sampleFileName, mimeType: 'text/csv', sizeBytes: size, fields: {} } },
-    startImport,
-  )
+  return createUpload({ userId, file: { path, filename: UPLOAD.sampleFileName, mimeType: 'text/csv', sizeBytes: size, fields: {} } })
 }
 
 /** The user's answer in the header dialog; the file is already on the server, so no re-upload. */
-export async function confirmHeaders(
-  { userId, uploadId, hasHeaders, headerRowIndex }: { userId: string; uploadId: string } & ConfirmHeadersInput,
-  startImport: (uploadId: string) => Promise<void>,
-) {
+export async function confirmHeaders({
+  userId,
+  uploadId,
+  hasHeaders,
+  headerRowIndex,
+  queueImport = true,
+}: { userId: string; uploadId: string } & ConfirmHeadersInput & ImportQueueing) {
   const upload = await getUploadOrThrow({ userId, uploadId })
   if (upload.status === 'processing' || upload.status === 'completed') {
     throw new AppError('CONFLICT', 'This file is already being imported.')
@@ -199,7 +208,7 @@ export async function confirmHeaders(
       updatedAt: new Date(),
     })
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
-  await startImport(uploadId)
+  if (queueImport) await startImport(uploadId)
   return { upload_id: uploadId, processing_in_background: true as const }
 }
 
@@ -322,18 +331,15 @@ export async function getProgress({ userId, uploadId }: { userId: string; upload
   return progressOf(await getUploadOrThrow({ userId, uploadId }))
 }
 
-/** How the import queue is reached: start an import, and ask whether one is queued or running. */
-export type ImportQueue = { start: (uploadId: string) => Promise<void>; isQueued: (uploadId: string) => Promise<boolean> }
-
 /** An upload marked as importing with no import job left to do it: a stopped process's, given up. */
-async function isStuck(upload: UploadRow, queue: ImportQueue) {
-  return upload.status === 'processing' && !(await queue.isQueued(upload.id))
+async function isStuck(upload: UploadRow) {
+  return upload.status === 'processing' && !(await isImportQueued(upload.id))
 }
 
 /** Imports a failed or stuck upload again from its stored file, with the same header choice. */
-export async function retryUpload({ userId, uploadId }: { userId: string; uploadId: string }, queue: ImportQueue) {
+export async function retryUpload({ userId, uploadId }: { userId: string; uploadId: string }) {
   const upload = await getUploadOrThrow({ userId, uploadId })
-  if (upload.status === 'processing' && !(await isStuck(upload, queue))) {
+  if (upload.status === 'processing' && !(await isStuck(upload))) {
     throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
   }
   if (upload.status !== 'failed' && upload.status !== 'processing') throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.notRetryable)
@@ -343,7 +349,7 @@ export async function retryUpload({ userId, uploadId }: { userId: string; upload
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId), eq(csvUploads.status, upload.status)))
     .returning()
   if (!retried) throw new AppError('CONFLICT', IMPORT_RECOVERY_MESSAGES.stillImporting)
-  await queue.start(uploadId)
+  await startImport(uploadId)
   return toSummary(retried)
 }
 

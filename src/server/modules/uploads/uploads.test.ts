@@ -4,12 +4,10 @@ import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEventOf } from '#common/events'
-import type { RowsPage } from '#common/schemas/rows'
-import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
-import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { getUploadDetail, postUpload, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { getUploadDetail, postUpload, postUploadForm, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
 
 let t: TestApp
 let alice: TestBrowser
@@ -28,7 +26,7 @@ const fixture = (name: string) => readFileSync(join('test/fixtures/corpus', name
 
 
 async function rows(browser: TestBrowser, id: string, page = 1) {
-  return (await (await browser.request(`/api/uploads/${id}/rows?page=${page}&perPage=50`)).json()) as RowsPage
+  return (await browser.api.uploads[':id'].rows.$get({ param: { id }, query: { page: String(page), perPage: '50' } })).json()
 }
 
 const leads = [
@@ -195,12 +193,12 @@ describe('importing a CSV', () => {
     await waitUntilDone(alice, res.upload_id)
     // Put the upload back mid-import, as the job leaves it between two batches.
     await db.update(csvUploads).set({ status: 'processing', bytesRead: 60, sizeBytes: 200 }).where(eq(csvUploads.id, res.upload_id))
-    const progress = (await (await alice.request(`/api/uploads/${res.upload_id}/progress`)).json()) as UploadProgress
+    const progress = await (await alice.api.uploads[':id'].progress.$get({ param: { id: res.upload_id } })).json()
     expect(progress).toMatchObject({ status: 'processing', progress_percentage: 30, total_rows: null })
   })
 
   it('imports the bundled sample lead list', async () => {
-    const res = (await (await alice.post('/api/uploads/sample', {})).json()) as UploadResponse
+    const res = await (await alice.api.uploads.sample.$post()).json()
     expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', total_rows: 40 })
     expect((await getUploadDetail(alice, res.upload_id)).filename).toBe('sample-leads.csv')
   })
@@ -220,14 +218,14 @@ describe('refusing bad input with a clear message', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0])
     const binary = await postUpload(alice, 'photo.csv', png)
     expect(binary.status).toBe(422)
-    expect(((await binary.json()) as { error: { message: string } }).error.message).toMatch(/binary data/)
+    expect((await errorOf(binary)).message).toMatch(/binary data/)
   })
 
   it('refuses a file over MAX_UPLOAD_MB before keeping it, naming the limit', async () => {
     const big = 'a,b\n' + '1234567890,1234567890\n'.repeat(60_000)
     const res = await postUpload(alice, 'big.csv', big)
     expect(res.status).toBe(413)
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('1 MB')
+    expect((await errorOf(res)).message).toContain('1 MB')
     expect(readdirSync(join(t.dataDir, 'incoming'))).toEqual([])
   })
 
@@ -262,7 +260,7 @@ describe('Excel workbooks', () => {
     const form = new FormData()
     form.set('file', new File([buffer], 'book.xlsx'))
     form.set('sheet', 'Notes')
-    const second = (await (await alice.request('/api/uploads', { method: 'POST', body: form })).json()) as UploadResponse
+    const second = await (await postUploadForm(alice, form)).json()
     expect(second.preview_data.sheet).toBe('Notes')
     if (second.needs_header_confirmation) {
       await alice.post(`/api/uploads/${second.upload_id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })
@@ -274,7 +272,7 @@ describe('Excel workbooks', () => {
   it('refuses a damaged workbook with advice', async () => {
     const res = await postUpload(alice, 'broken.xlsx', 'not a zip at all')
     expect(res.status).toBe(422)
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/couldn't read this Excel file/)
+    expect((await errorOf(res)).message).toMatch(/couldn't read this Excel file/)
   })
 })
 
@@ -288,7 +286,7 @@ describe('ownership', () => {
       expect(r.status, path).toBe(404)
     }
     expect((await bob.post(`/api/uploads/${id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })).status).toBe(404)
-    const list = (await (await bob.request('/api/uploads')).json()) as { data: Array<{ id: string }>; count: number }
+    const list = await (await bob.api.uploads.$get({ query: {} })).json()
     expect(list.data.map((u) => u.id)).not.toContain(id)
     expect((await t.browser().request('/api/uploads')).status).toBe(401)
   })
@@ -298,7 +296,7 @@ describe('ownership', () => {
     for (const path of reads) {
       const res = await alice.request(`/api/uploads/not-a-uuid${path}`)
       expect([path, res.status]).toEqual([path, 404])
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('File not found')
+      expect((await errorOf(res)).message).toBe('File not found')
     }
     const writes: Array<[string, string, unknown]> = [
       ['PATCH', '', { filename: 'x.csv' }],

@@ -3,19 +3,8 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { API_KEY_MESSAGES, AUTH_MESSAGES } from '#common/messages'
 import { AI_KEY_PROVIDER_LABELS, type ApiKeySummary } from '#common/schemas/api-keys'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
 import { Button } from '#web/components/ui/button'
-import { Spinner } from '#web/components/ui/spinner'
 import { useRemoveApiKey } from '../api/remove-api-key'
 
 /** The user's active keys, each shown by its last four characters, with Remove (confirmed first). */
@@ -57,33 +46,21 @@ function RemoveKeyButton({ keySummary }: { keySummary: ApiKeySummary }) {
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Remove ${label} key`}>
-          <Trash2Icon aria-hidden="true" />
-          Remove
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{API_KEY_MESSAGES.removeConfirmTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{API_KEY_MESSAGES.removeConfirmBody}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={removeKey.isPending}
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={(event) => {
-              event.preventDefault()
-              if (!removeKey.isPending) void remove()
-            }}
-          >
-            {removeKey.isPending && <Spinner />}
-            Remove
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button variant="outline" size="sm" aria-label={`Remove ${label} key`} onClick={() => setIsOpen(true)}>
+        <Trash2Icon aria-hidden="true" />
+        Remove
+      </Button>
+      {isOpen && (
+        <ConfirmDialog
+          title={API_KEY_MESSAGES.removeConfirmTitle}
+          description={API_KEY_MESSAGES.removeConfirmBody}
+          confirmLabel="Remove"
+          isPending={removeKey.isPending}
+          onConfirm={() => void remove()}
+          onClose={() => setIsOpen(false)}
+        />
+      )}
+    </>
   )
 }

@@ -2,18 +2,8 @@ import { Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
 import { Button } from '#web/components/ui/button'
-import { Spinner } from '#web/components/ui/spinner'
 import { errorStatus } from '#web/lib/api-client'
 import { useDeleteRows } from '../api/delete-rows'
 
@@ -52,28 +42,17 @@ export function SelectionBar({ uploadId, rowIndexes, onClear }: { uploadId: stri
         <Trash2Icon aria-hidden="true" />
         {GRID_MESSAGES.deleteSelected}
       </Button>
-      <AlertDialog open={isConfirming} onOpenChange={(open) => !deleteRows.isPending && setIsConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{GRID_MESSAGES.deleteRowsTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{GRID_MESSAGES.deleteRowsConfirm(rowIndexes.length)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteRows.isPending}>{GRID_MESSAGES.cancel}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deleteRows.isPending}
-              className="bg-destructive text-white hover:bg-destructive/90"
-              onClick={(event) => {
-                event.preventDefault()
-                confirm()
-              }}
-            >
-              {deleteRows.isPending && <Spinner />}
-              {GRID_MESSAGES.delete}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {isConfirming && (
+        <ConfirmDialog
+          title={GRID_MESSAGES.deleteRowsTitle}
+          description={GRID_MESSAGES.deleteRowsConfirm(rowIndexes.length)}
+          confirmLabel={GRID_MESSAGES.delete}
+          cancelLabel={GRID_MESSAGES.cancel}
+          isPending={deleteRows.isPending}
+          onConfirm={confirm}
+          onClose={() => setIsConfirming(false)}
+        />
+      )}
     </div>
   )
 }
