@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,11 +32,25 @@ export async function runEnrichBench(backends: Backend[], report: Report) {
     if (backends.includes('pg') && !process.env.BENCH_ENRICH_SKIP_FAST) {
       const fast = await timeRun({ backend: 'pg', fake, dir, rows: 20_000, concurrency: 64, latencyMs: 10 })
       report('enrich_fast_cells_per_s_pg', Math.round(fast.cellsPerSecond), 'cells/s')
+      // The same calls with nothing else: what this machine allows, measured in the same run.
+      fake.reset({ latencyMs: 10, answer: ({ fallback }) => fallback() })
+      const bare = await bareCallsPerSecond(fake.openaiBaseURL, 20_000, 64)
+      report('enrich_fast_bare_calls_per_s', bare, 'calls/s')
+      report('enrich_fast_ratio_to_bare_pg', Math.round((fast.cellsPerSecond / bare) * 100) / 100, 'ratio')
     }
   } finally {
     await fake.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** Provider calls a second with no database (bench/lib/bare-calls.ts, its own process; the fake answers from this one). */
+async function bareCallsPerSecond(baseURL: string, calls: number, concurrency: number) {
+  const script = join(import.meta.dirname, 'lib/bare-calls.ts')
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, baseURL, String(calls), String(concurrency)], { encoding: 'utf8' })
+  const bare = JSON.parse(stdout) as { callsPerSecond: number; cpuMsPerCall: number }
+  console.error(`bare calls: ${calls} at concurrency ${concurrency}: CPU a call ${bare.cpuMsPerCall.toFixed(2)} ms`)
+  return bare.callsPerSecond
 }
 
 type RunOptions = { backend: Backend; fake: FakeAiServer; dir: string; rows: number; concurrency: number; latencyMs: number; repeatShare?: number }
@@ -120,7 +136,7 @@ async function timeRun(options: RunOptions) {
       done = (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField
       if (done.status === 'completed') break
       // Slow enough not to load the server (the app polls every 1.5 s); the time is the server's own.
-      await new Promise((resolve) => setTimeout(resolve, 250))
+      await new Promise((resolve) => setTimeout(resolve, 1000))
     }
     // The run's own start and end, as the server recorded them: from the request that queued the
     // cells to the write of the last one.

@@ -9,8 +9,8 @@ const JOBS_PER_RUN = 3
 /**
  * A job that lands on a process already working on its field is passed on, so that another
  * worker process takes it (pg-boss hands jobs to whichever process asks first: one process used
- * to take all three). After this many passes it runs where it is: one process alone still runs
- * a field with several jobs, whose claims and writes overlap (a third faster than one job).
+ * to take all three). After this many passes it ends: the job running there keeps that process's
+ * provider slots full (it claims ahead of them), and a second one would only add statements.
  */
 const MAX_PASSES = 10
 

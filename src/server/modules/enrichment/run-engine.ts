@@ -39,7 +39,8 @@ export const engineTuning = {
   sliceMs: 4 * 60_000,
   flushMs: 100,
   flushCells: 256,
-  progressEveryMs: 250,
+  /** Progress events carry the field's counts (a count over its cells): once a second is plenty for the banner. */
+  progressEveryMs: 1_000,
   /** A run whose workers were silent this long gets new ones (restart, lost job). */
   silentRunMs: 90_000,
 }
@@ -156,14 +157,33 @@ class FieldRun {
    * Runs until no cell is left to claim, the run stops, or the slice ends. Returns whether work may remain.
    * The job keeps up to half the concurrency again in cells waiting for a slot, and claims when at
    * least half the concurrency is missing: slots never wait on a claim, and each claim (one
-   * statement and one ledger transaction) pays for many cells.
+   * statement and one ledger transaction) pays for many cells. Finished cells are written by a
+   * loop of their own, so a slow write never holds up the next claim.
    */
   async run(deadline: number): Promise<boolean> {
     await this.reclaimExpiredLeases()
+    let claiming = true
+    const writer = this.writeLoop(() => claiming).catch((error: unknown) => {
+      this.failure ??= error
+    })
+    try {
+      await this.claimLoop(deadline)
+      await Promise.all(this.inFlight.values())
+    } finally {
+      claiming = false
+      await writer
+    }
+    await this.flush(true)
+    if (this.failure) throw this.failure
+    return Date.now() >= deadline
+  }
+
+  private async claimLoop(deadline: number) {
     const concurrency = env.AI_CONCURRENCY
     const target = concurrency + Math.ceil(concurrency / 2)
     const batchFloor = Math.max(1, Math.floor(concurrency / 2))
     while (!this.stopClaiming && Date.now() < deadline) {
+      if (this.failure) throw this.failure
       const missing = target - this.inFlight.size
       const want = this.inFlight.size === 0 || missing >= batchFloor ? Math.min(missing, AI.claimBatchSize) : 0
       const claimed = want > 0 ? await this.claim(want) : []
@@ -174,17 +194,22 @@ class FieldRun {
         if (!(await this.othersHoldCells())) break
         await sleep(engineTuning.idleLookMs)
         await this.reclaimExpiredLeases()
-        await this.flush()
         continue
       }
       if (claimed.length === 0 || target - this.inFlight.size < batchFloor) await this.cellEndedOr(engineTuning.flushMs)
-      if (this.failure) throw this.failure
-      if (this.buffer.length >= engineTuning.flushCells || Date.now() - this.lastFlush >= engineTuning.flushMs) await this.flush()
     }
-    await Promise.all(this.inFlight.values())
-    await this.flush(true)
-    if (this.failure) throw this.failure
-    return Date.now() >= deadline
+  }
+
+  /** Writes finished cells every `flushMs` (sooner when many wait) while the job claims. */
+  private async writeLoop(isClaiming: () => boolean) {
+    while (isClaiming()) {
+      const waited = Date.now() - this.lastFlush
+      if (waited < engineTuning.flushMs && this.buffer.length < engineTuning.flushCells) {
+        await sleep(Math.min(engineTuning.flushMs - waited, 20))
+        continue
+      }
+      await this.flush()
+    }
   }
 
   private cellEndedOr(ms: number) {
@@ -603,7 +628,9 @@ export async function runFieldSlice({ fieldId, mayPassOn = false }: { fieldId: s
   // worker process may have all of its own free, so the job is passed on first (while it may be).
   // PGlite is one process: there is no other to pass to.
   const here = slicesRunningHere.get(fieldId) ?? 0
-  if (here > 0 && mayPassOn && driver.kind === 'pg') return 'busy-here'
+  // A second job here would add claims and ledger transactions, not calls: the job already
+  // running keeps this process's slots full. The job is dropped once it has been passed on enough.
+  if (here > 0) return mayPassOn && driver.kind === 'pg' ? 'busy-here' : 'idle'
   slicesRunningHere.set(fieldId, here + 1)
   try {
     return await runSliceOf(fieldId)
