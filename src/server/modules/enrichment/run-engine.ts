@@ -155,10 +155,11 @@ class FieldRun {
 
   /**
    * Runs until no cell is left to claim, the run stops, or the slice ends. Returns whether work may remain.
-   * The job keeps up to half the concurrency again in cells waiting for a slot, and claims when at
-   * least half the concurrency is missing: slots never wait on a claim, and each claim (one
-   * statement and one ledger transaction) pays for many cells. Finished cells are written by a
-   * loop of their own, so a slow write never holds up the next claim.
+   * The job keeps as many cells again as its concurrency waiting for a slot (a claim may take a
+   * whole call's latency on a busy database), and claims when at least half the concurrency is
+   * missing: slots never wait on a claim, and each claim (one statement and one ledger
+   * transaction) pays for many cells. Finished cells are written by a loop of their own, so a
+   * slow write never holds up the next claim. A pause lets the claimed cells finish.
    */
   async run(deadline: number): Promise<boolean> {
     await this.reclaimExpiredLeases()
@@ -180,7 +181,7 @@ class FieldRun {
 
   private async claimLoop(deadline: number) {
     const concurrency = env.AI_CONCURRENCY
-    const target = concurrency + Math.ceil(concurrency / 2)
+    const target = concurrency * 2
     const batchFloor = Math.max(1, Math.floor(concurrency / 2))
     while (!this.stopClaiming && Date.now() < deadline) {
       if (this.failure) throw this.failure
