@@ -3,4 +3,4 @@ import { validateIds } from '#server/platform/validate'
 export const UPLOAD_NOT_FOUND = 'File not found'
 
 /** The upload's `:id` in every `/api/uploads/:id/...` route, whichever module answers it. */
-export const uploadIdParam = validateIds(UPLOAD_NOT_FOUND, 'id')
+export const uploadIdParam = validateIds({ id: UPLOAD_NOT_FOUND })
