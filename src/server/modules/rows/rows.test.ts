@@ -214,7 +214,7 @@ describe('indexes the grid builds as it is used', () => {
     expect(await indexExists(sortIndexName(id, 'c2'))).toBe(true)
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(driver.kind === 'pg')
 
-    await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'DELETE' })
+    await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: 'c1' } })
     const gone = Date.now() + 20_000
     while ((await indexExists(filterIndexName(id, 'c1'))) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(false)
