@@ -3,26 +3,44 @@ import type { ValidationTargets } from 'hono'
 import { z, type ZodType } from 'zod'
 import { AppError } from './app-error.ts'
 
+/** The 422 of our error contract for input that fails its schema, the zod issues in its details. */
+function validationFailed(issues: z.core.$ZodIssue[]) {
+  const first = issues[0]
+  const where = first?.path.length ? `${first.path.join('.')}: ` : ''
+  return new AppError('VALIDATION_FAILED', `${where}${first?.message ?? 'Invalid request'}`, issues)
+}
+
 /** `zValidator` with our error contract: a 422 whose details are the zod issues. */
 export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,
   schema: Schema,
 ) =>
   zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const first = result.error.issues[0]
-      const where = first?.path.length ? `${first.path.join('.')}: ` : ''
-      throw new AppError('VALIDATION_FAILED', `${where}${first?.message ?? 'Invalid request'}`, result.error.issues)
-    }
+    if (!result.success) throw validationFailed(result.error.issues)
   })
 
+type IdShape<Id extends string, Params extends z.ZodRawShape> = Omit<{ [K in Id]: z.ZodUUID }, keyof Params> & Params
+
 /**
- * Path ids (`:id`, `:fieldId`), which must be UUIDs. A malformed one names nothing, so it gets
- * the same 404 as an id of someone else's; services can rely on a well-formed id.
+ * The path params of a route. `notFound` names the params that name a thing (`:id`, `:fieldId`,
+ * a column's `:key`) with the message of that thing's 404: a malformed one names nothing, so it
+ * gets the same 404 as one of someone else's, and services can rely on a well-formed value. They
+ * are UUIDs unless `params` gives their schema. `params` also checks the other path params
+ * (`:rowIndex`, `:action`), which are input like any other: a 422.
+ *
+ * A malformed name wins over a malformed other param, and the first in `notFound` over the later
+ * ones, as the route would answer an unknown upload before an unknown field of it.
  */
-export function validateIds<Key extends string>(notFoundMessage: string, ...keys: Key[]) {
-  const shape = Object.fromEntries(keys.map((key) => [key, z.uuid()])) as { [K in Key]: z.ZodUUID }
+export function validateIds<Id extends string, Params extends z.ZodRawShape = Record<never, never>>(
+  notFound: Record<Id, string>,
+  params?: Params,
+) {
+  const names = Object.keys(notFound) as Id[]
+  const shape = { ...Object.fromEntries(names.map((name) => [name, z.uuid()])), ...params } as IdShape<Id, Params>
   return zValidator('param', z.object(shape), (result) => {
-    if (!result.success) throw new AppError('NOT_FOUND', notFoundMessage)
+    if (result.success) return
+    const malformed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name))
+    if (malformed) throw new AppError('NOT_FOUND', notFound[malformed])
+    throw validationFailed(result.error.issues)
   })
 }

@@ -15,6 +15,6 @@ export const apiKeysRoutes = new Hono<AppEnv>()
   .put('/preference', validate('json', updateKeyPreferenceSchema), async (c) =>
     c.json(await updateKeyPreference({ userId: c.var.user.id, ...c.req.valid('json') })),
   )
-  .delete('/:id', validateIds(API_KEY_MESSAGES.keyNotFound, 'id'), async (c) =>
+  .delete('/:id', validateIds({ id: API_KEY_MESSAGES.keyNotFound }), async (c) =>
     c.json(await removeApiKey({ userId: c.var.user.id, id: c.req.valid('param').id })),
   )

@@ -1,10 +1,15 @@
 import { Hono } from 'hono'
-import { addColumnSchema, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
+import { z } from 'zod'
+import { COLUMN_MESSAGES } from '#common/messages'
+import { addColumnSchema, COLUMN_KEY_PATTERN, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import { addColumn, deleteColumn, listUploadColumns, reorderColumns, updateColumn } from './columns.service.ts'
-import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
+import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
+
+/** A key that is not a column key names no column: the same 404 as one the upload lacks. */
+const columnParams = validateIds({ id: UPLOAD_NOT_FOUND, key: COLUMN_MESSAGES.notFound }, { key: z.string().regex(COLUMN_KEY_PATTERN) })
 
 /** Mounted at /api/uploads: the columns of one upload. */
 export const columnsRoutes = new Hono<AppEnv>()
@@ -19,11 +24,11 @@ export const columnsRoutes = new Hono<AppEnv>()
   .put('/:id/columns/order', uploadIdParam, validate('json', reorderColumnsSchema), async (c) =>
     c.json(await reorderColumns({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch('/:id/columns/:key', uploadIdParam, validate('json', updateColumnSchema), async (c) =>
-    c.json(
-      await updateColumn({ userId: c.var.user.id, uploadId: c.req.valid('param').id, key: c.req.param('key'), ...c.req.valid('json') }),
-    ),
-  )
-  .delete('/:id/columns/:key', uploadIdParam, async (c) =>
-    c.json(await deleteColumn({ userId: c.var.user.id, uploadId: c.req.valid('param').id, key: c.req.param('key') })),
-  )
+  .patch('/:id/columns/:key', columnParams, validate('json', updateColumnSchema), async (c) => {
+    const { id, key } = c.req.valid('param')
+    return c.json(await updateColumn({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
+  })
+  .delete('/:id/columns/:key', columnParams, async (c) => {
+    const { id, key } = c.req.valid('param')
+    return c.json(await deleteColumn({ userId: c.var.user.id, uploadId: id, key }))
+  })

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COLUMN_MESSAGES } from '#common/messages'
+import type { UpdateColumnInput } from '#common/schemas/rows'
+import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { db } from '#server/db/client'
@@ -28,22 +32,24 @@ const people = csvOf(
 )
 
 const columnsOf = async (id: string) => (await getUploadDetail(alice, id)).columns
+const patchColumn = (id: string, key: string, json: UpdateColumnInput, browser = alice) =>
+  browser.api.uploads[':id'].columns[':key'].$patch({ param: { id, key }, json })
+const deleteColumn = (id: string, key: string, browser = alice) => browser.api.uploads[':id'].columns[':key'].$delete({ param: { id, key } })
 const rowsOf = async (id: string, query: { q?: string; sort?: string } = {}) =>
   (await alice.api.uploads[':id'].rows.$get({ param: { id }, query })).json()
 
 describe('columns', () => {
   it('renames a column without touching its rows, and refuses an empty, unchanged or taken name', async () => {
     const id = await importCsv(alice, 'people.csv', people)
-    // `:key` is not in AppType's params (the route validates only `:id`): a plain request.
-    const renamed = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '  Account ' } })
+    const renamed = await patchColumn(id, 'c2', { name: '  Account ' })
     expect(renamed.status).toBe(200)
     expect(await renamed.json()).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
     const rows = await rowsOf(id)
     expect(rows.data[0]!.values).toEqual({ c1: 'Ada', c2: 'Acme', c3: '120' })
 
-    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: '   ' } })).status).toBe(422)
-    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: 'Account' } })).status).toBe(422)
-    const taken = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'PATCH', json: { name: 'name' } })
+    expect((await patchColumn(id, 'c2', { name: '   ' })).status).toBe(422)
+    expect((await patchColumn(id, 'c2', { name: 'Account' })).status).toBe(422)
+    const taken = await patchColumn(id, 'c2', { name: 'name' })
     expect(taken.status).toBe(409)
     expect(await errorOf(taken)).toMatchObject({ code: 'CONFLICT', message: "'name' is already a column. Please choose a different name." })
   })
@@ -55,7 +61,7 @@ describe('columns', () => {
     const add = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Lead Score', type: 'text' } })
     expect(add.status).toBe(409)
     expect((await errorOf(add)).message).toBe("'Lead Score' is already an AI field. Please choose a different name.")
-    const rename = await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { name: 'lead score' } })
+    const rename = await patchColumn(id, 'c1', { name: 'lead score' })
     expect((await errorOf(rename)).message).toBe("'lead score' is already an AI field. Please choose a different name.")
     const info = await getUploadDetail(alice, id)
     expect(info.aiColumnCount).toBe(1)
@@ -77,7 +83,7 @@ describe('columns', () => {
 
   it('hides, resizes and reorders columns, and remembers them', async () => {
     const id = await importCsv(alice, 'layout.csv', people)
-    expect((await alice.request(`/api/uploads/${id}/columns/c3`, { method: 'PATCH', json: { hidden: true, width: 240 } })).status).toBe(200)
+    expect((await patchColumn(id, 'c3', { hidden: true, width: 240 })).status).toBe(200)
     const order = await alice.api.uploads[':id'].columns.order.$put({ param: { id }, json: { keys: ['c3', 'c1', 'c2'] } })
     expect(order.status).toBe(200)
     const expected = [
@@ -92,13 +98,13 @@ describe('columns', () => {
     expect(partial.status).toBe(409)
     const twice = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c1', 'c1', 'c2'] } })
     expect(twice.status).toBe(409)
-    expect((await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { width: 5 } })).status).toBe(422)
-    expect((await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: {} })).status).toBe(422)
+    expect((await patchColumn(id, 'c1', { width: 5 })).status).toBe(422)
+    expect((await patchColumn(id, 'c1', {})).status).toBe(422)
   })
 
   it("deletes a column and its values, which no search finds afterwards", async () => {
     const id = await importCsv(alice, 'delete.csv', people)
-    const res = await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })
+    const res = await deleteColumn(id, 'c2')
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ columns: [{ key: 'c1' }, { key: 'c3' }] })
     // The queued purge runs in the background; running it here as well shows it is idempotent.
@@ -110,8 +116,31 @@ describe('columns', () => {
       { c1: 'Cy', c3: '7' },
     ])
     expect((await rowsOf(id, { q: 'globex' })).count).toBe(0)
-    expect((await alice.request(`/api/uploads/${id}/columns/c2`, { method: 'DELETE' })).status).toBe(404)
+    expect((await deleteColumn(id, 'c2')).status).toBe(404)
     expect((await alice.request(`/api/uploads/${id}/rows?sort=c2:asc`)).status).toBe(422)
+  })
+
+  it('answers a malformed column key like an unknown one, and a malformed upload id like an unknown upload', async () => {
+    const id = await importCsv(alice, 'keys.csv', people)
+    const calls = [
+      ['PATCH', (uploadId: string, key: string) => patchColumn(uploadId, key, { name: 'Renamed' })],
+      ['DELETE', (uploadId: string, key: string) => deleteColumn(uploadId, key)],
+    ] as const
+    for (const [method, call] of calls) {
+      const unknownKey = await errorOf(await call(id, 'c9'))
+      expect([method, unknownKey]).toEqual([method, { code: 'NOT_FOUND', message: COLUMN_MESSAGES.notFound }])
+      for (const key of ['C1', '1c', 'c-1', 'not a key']) {
+        const res = await call(id, key)
+        expect([method, key, res.status, await errorOf(res)]).toEqual([method, key, 404, unknownKey])
+      }
+      const unknownUpload = await errorOf(await call(randomUUID(), 'c1'))
+      expect(unknownUpload).toEqual({ code: 'NOT_FOUND', message: UPLOAD_NOT_FOUND })
+      for (const key of ['c1', 'not a key']) {
+        const res = await call('not-a-uuid', key)
+        expect([method, key, res.status, await errorOf(res)]).toEqual([method, key, 404, unknownUpload])
+      }
+    }
+    expect((await columnsOf(id)).map((column) => column.name)).toEqual(['Name', 'Company', 'Employees'])
   })
 
   it('renames the file', async () => {
@@ -126,9 +155,9 @@ describe('columns', () => {
     const attempts = [
       bob.request(`/api/uploads/${id}/columns`),
       bob.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Mine', type: 'text' } }),
-      bob.request(`/api/uploads/${id}/columns/c1`, { method: 'PATCH', json: { name: 'Mine' } }),
+      patchColumn(id, 'c1', { name: 'Mine' }, bob),
       bob.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c3', 'c2', 'c1'] } }),
-      bob.request(`/api/uploads/${id}/columns/c1`, { method: 'DELETE' }),
+      deleteColumn(id, 'c1', bob),
       bob.request(`/api/uploads/${id}`, { method: 'PATCH', json: { filename: 'mine.csv' } }),
     ]
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404)

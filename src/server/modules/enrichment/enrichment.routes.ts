@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { AI_FIELD_MESSAGES } from '#common/messages'
 import { aiCellsQuerySchema, aiRunActionSchema, aiRunRequestSchema, createAiFieldSchema, testAiPromptSchema, updateAiFieldSchema } from '#common/schemas/enrichment'
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import {
   clearAiField,
   countEnrichedRows,
@@ -21,11 +22,12 @@ import {
 import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
 import { getAiProviderStatus } from './providers/ai-credentials.ts'
 import { testAiPrompt } from './prompt-test.service.ts'
-import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
+import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
-const fieldParams = z.object({ id: z.uuid(), fieldId: z.uuid() })
-const cellParams = fieldParams.extend({ rowIndex: z.coerce.number().int().min(0) })
-const actionParams = fieldParams.extend({ action: aiRunActionSchema })
+const fieldIds = { id: UPLOAD_NOT_FOUND, fieldId: AI_FIELD_MESSAGES.fieldNotFound }
+const fieldParams = validateIds(fieldIds)
+const cellParams = validateIds(fieldIds, { rowIndex: z.coerce.number().int().min(0) })
+const actionParams = validateIds(fieldIds, { action: aiRunActionSchema })
 
 /** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
 export const enrichmentRoutes = new Hono<AppEnv>()
@@ -46,39 +48,39 @@ export const enrichmentRoutes = new Hono<AppEnv>()
       filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
     })
   })
-  .get('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
+  .get('/:id/ai-fields/:fieldId', fieldParams, async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await getAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .patch('/:id/ai-fields/:fieldId', validate('param', fieldParams), validate('json', updateAiFieldSchema), async (c) => {
+  .patch('/:id/ai-fields/:fieldId', fieldParams, validate('json', updateAiFieldSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await updateAiField({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .delete('/:id/ai-fields/:fieldId', validate('param', fieldParams), async (c) => {
+  .delete('/:id/ai-fields/:fieldId', fieldParams, async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await deleteAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .post('/:id/ai-fields/:fieldId/estimate', validate('param', fieldParams), validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/estimate', fieldParams, validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await estimateRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .post('/:id/ai-fields/:fieldId/runs', requirePaidAccess, validate('param', fieldParams), validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/runs', requirePaidAccess, fieldParams, validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await startRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }), 202)
   })
-  .post('/:id/ai-fields/:fieldId/clear', validate('param', fieldParams), async (c) => {
+  .post('/:id/ai-fields/:fieldId/clear', fieldParams, async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await clearAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .get('/:id/ai-fields/:fieldId/cells', validate('param', fieldParams), validate('query', aiCellsQuerySchema), async (c) => {
+  .get('/:id/ai-fields/:fieldId/cells', fieldParams, validate('query', aiCellsQuerySchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await listAiCells({ userId: c.var.user.id, uploadId: id, fieldId, rowIndexes: c.req.valid('query').rowIndexes }))
   })
-  .get('/:id/ai-fields/:fieldId/cells/:rowIndex', validate('param', cellParams), async (c) => {
+  .get('/:id/ai-fields/:fieldId/cells/:rowIndex', cellParams, async (c) => {
     const { id, fieldId, rowIndex } = c.req.valid('param')
     return c.json(await getAiCellOrThrow({ userId: c.var.user.id, uploadId: id, fieldId, rowIndex }))
   })
-  .post('/:id/ai-fields/:fieldId/:action', validate('param', actionParams), async (c) => {
+  .post('/:id/ai-fields/:fieldId/:action', actionParams, async (c) => {
     const { id, fieldId, action } = c.req.valid('param')
     return c.json(await controlRun({ userId: c.var.user.id, uploadId: id, fieldId, action }))
   })

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { appEventSchema, type AppEvent } from '#common/events'
+import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { InferRequestType } from 'hono/client'
 import type { AiField } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
+import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from './providers/call-model.ts'
@@ -415,6 +418,46 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect((await bob.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'x {Company}', rowIndex: 0 })).status).toBe(404)
     const bobsUpload = await importCsv(bob, 'bob.csv', leads)
     expect((await bob.request(`/api/uploads/${bobsUpload}/ai-fields/${field.id}`)).status).toBe(404)
+  })
+
+  it('answers a malformed upload or field id with the 404 of an unknown one; a bad row index or action stays a 422', async () => {
+    const id = await importCsv(alice, 'ids.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const fieldApi = alice.api.uploads[':id']['ai-fields'][':fieldId']
+    type Ids = { id: string; fieldId: string }
+    const routes: Array<[string, (ids: Ids) => Promise<Response>]> = [
+      ['field', (ids) => fieldApi.$get({ param: ids })],
+      ['cell', (ids) => fieldApi.cells[':rowIndex'].$get({ param: { ...ids, rowIndex: '0' } })],
+      ['action', (ids) => fieldApi[':action'].$post({ param: { ...ids, action: 'pause' } })],
+    ]
+    for (const [route, call] of routes) {
+      const unknownUpload = await errorOf(await call({ id: randomUUID(), fieldId: field.id }))
+      const unknownField = await errorOf(await call({ id, fieldId: randomUUID() }))
+      expect([route, unknownUpload, unknownField]).toEqual([
+        route,
+        { code: 'NOT_FOUND', message: UPLOAD_NOT_FOUND },
+        { code: 'NOT_FOUND', message: AI_FIELD_MESSAGES.fieldNotFound },
+      ])
+      const malformed: Array<[Ids, unknown]> = [
+        [{ id: 'not-a-uuid', fieldId: field.id }, unknownUpload],
+        [{ id, fieldId: 'not-a-uuid' }, unknownField],
+        // The upload answers first, as it does for two unknown ids.
+        [{ id: 'not-a-uuid', fieldId: 'not-a-uuid' }, unknownUpload],
+      ]
+      for (const [ids, body] of malformed) {
+        const res = await call(ids)
+        expect([route, ids, res.status, await errorOf(res)]).toEqual([route, ids, 404, body])
+      }
+    }
+
+    // A row index or an action names no thing of the user's: malformed, it is refused as input.
+    const badRow = await fieldApi.cells[':rowIndex'].$get({ param: { id, fieldId: field.id, rowIndex: 'first' } })
+    expect([badRow.status, (await errorOf(badRow)).code]).toEqual([422, 'VALIDATION_FAILED'])
+    const badAction = await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/restart`, {})
+    expect([badAction.status, (await errorOf(badAction)).code]).toEqual([422, 'VALIDATION_FAILED'])
+    // A malformed id still wins over them.
+    const both = await alice.post(`/api/uploads/${id}/ai-fields/not-a-uuid/restart`, {})
+    expect([both.status, await errorOf(both)]).toEqual([404, { code: 'NOT_FOUND', message: AI_FIELD_MESSAGES.fieldNotFound }])
   })
 
   it("runs on the user's own key without charging credits", async () => {

@@ -14,6 +14,6 @@ export const foldersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', createFolderSchema), async (c) =>
     c.json(await createFolder({ userId: c.var.user.id, ...c.req.valid('json') }), 201),
   )
-  .delete('/:id', validateIds(FOLDER_MESSAGES.folderNotFound, 'id'), async (c) =>
+  .delete('/:id', validateIds({ id: FOLDER_MESSAGES.folderNotFound }), async (c) =>
     c.json(await deleteFolder({ userId: c.var.user.id, folderId: c.req.valid('param').id })),
   )

@@ -3,11 +3,11 @@ import { z } from 'zod'
 import { deleteRowsSchema, locateRowQuerySchema, rowsQuerySchema, updateCellSchema } from '#common/schemas/rows'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
-import { validate } from '#server/platform/validate'
+import { validate, validateIds } from '#server/platform/validate'
 import { deleteRows, listRows, locateRow, updateCell } from './rows.service.ts'
-import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
+import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
-const rowParamSchema = z.object({ id: z.uuid(), rowIndex: z.coerce.number().int().min(0) })
+const rowParams = validateIds({ id: UPLOAD_NOT_FOUND }, { rowIndex: z.coerce.number().int().min(0) })
 
 /** Mounted at /api/uploads: the rows of one upload. */
 export const rowsRoutes = new Hono<AppEnv>()
@@ -21,7 +21,7 @@ export const rowsRoutes = new Hono<AppEnv>()
   .delete('/:id/rows', uploadIdParam, validate('json', deleteRowsSchema), async (c) =>
     c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch('/:id/rows/:rowIndex', validate('param', rowParamSchema), validate('json', updateCellSchema), async (c) => {
+  .patch('/:id/rows/:rowIndex', rowParams, validate('json', updateCellSchema), async (c) => {
     const { id, rowIndex } = c.req.valid('param')
     return c.json(await updateCell({ userId: c.var.user.id, uploadId: id, rowIndex, ...c.req.valid('json') }))
   })

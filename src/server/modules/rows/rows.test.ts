@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
@@ -6,6 +7,7 @@ import { rowViewSearchParams, type RowFilter, type RowSort } from '#common/schem
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid-indexes'
+import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 
@@ -212,7 +214,7 @@ describe('indexes the grid builds as it is used', () => {
     expect(await indexExists(sortIndexName(id, 'c2'))).toBe(true)
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(driver.kind === 'pg')
 
-    await alice.request(`/api/uploads/${id}/columns/c1`, { method: 'DELETE' })
+    await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: 'c1' } })
     const gone = Date.now() + 20_000
     while ((await indexExists(filterIndexName(id, 'c1'))) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(false)
@@ -271,6 +273,21 @@ describe('locating, editing and deleting rows', () => {
       { rowIndex: 1, values: { c1: 'Bob', c2: '1,500', c3: '2024-02-03', c4: 'no' } },
       { rowIndex: 0, values: { c2: '10', c3: '2024-01-02', c4: 'false' } },
     ])
+  })
+
+  it('answers an edit with a malformed upload id like an unknown upload, and a malformed row index with a 422', async () => {
+    const edit = (id: string, rowIndex: string) =>
+      alice.api.uploads[':id'].rows[':rowIndex'].$patch({ param: { id, rowIndex }, json: { column: 'c2', value: 'x' } })
+    const unknown = await edit(randomUUID(), '0')
+    expect([unknown.status, await errorOf(unknown)]).toEqual([404, { code: 'NOT_FOUND', message: UPLOAD_NOT_FOUND }])
+    for (const rowIndex of ['0', 'first']) {
+      const malformed = await edit('not-a-uuid', rowIndex)
+      expect([rowIndex, malformed.status, await errorOf(malformed)]).toEqual([rowIndex, 404, { code: 'NOT_FOUND', message: UPLOAD_NOT_FOUND }])
+    }
+    for (const rowIndex of ['first', '-1', '1.5']) {
+      const bad = await edit(leadsId, rowIndex)
+      expect([rowIndex, bad.status, (await errorOf(bad)).code]).toEqual([rowIndex, 422, 'VALIDATION_FAILED'])
+    }
   })
 
   it('deletes the chosen rows and updates the counts', async () => {

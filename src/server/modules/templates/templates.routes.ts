@@ -7,7 +7,7 @@ import { validate, validateIds } from '#server/platform/validate'
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts'
 
 /** A malformed id names no template: the same 404 as someone else's (validateIds). */
-const templateIdParam = validateIds(TEMPLATE_MESSAGES.notFound, 'id')
+const templateIdParam = validateIds({ id: TEMPLATE_MESSAGES.notFound })
 
 export const templatesRoutes = new Hono<AppEnv>()
   .use(requireUser)

@@ -292,7 +292,20 @@ describe('ownership', () => {
   })
 
   it('answers 404 File not found, not an error, for an id that is not a uuid, in every module under /api/uploads/:id', async () => {
-    const reads = ['', '/progress', '/events', '/skipped-rows.csv', '/rows?page=1&perPage=50', '/rows/locate?rowIndex=0', '/columns', '/ai-fields', '/ai-fields/events']
+    const fieldId = '00000000-0000-4000-8000-000000000000'
+    const reads = [
+      '',
+      '/progress',
+      '/events',
+      '/skipped-rows.csv',
+      '/rows?page=1&perPage=50',
+      '/rows/locate?rowIndex=0',
+      '/columns',
+      '/ai-fields',
+      '/ai-fields/events',
+      `/ai-fields/${fieldId}`,
+      `/ai-fields/${fieldId}/cells/0`,
+    ]
     for (const path of reads) {
       const res = await alice.request(`/api/uploads/not-a-uuid${path}`)
       expect([path, res.status]).toEqual([path, 404])
@@ -304,11 +317,14 @@ describe('ownership', () => {
       ['POST', '/retry', undefined],
       ['POST', '/exports', { format: 'csv', scope: 'all' }],
       ['POST', '/columns', { name: 'X' }],
+      ['PATCH', '/columns/c1', { name: 'X' }],
       ['DELETE', '/columns/c1', undefined],
+      ['PATCH', '/rows/0', { column: 'c1', value: 'x' }],
+      ['POST', `/ai-fields/${fieldId}/pause`, undefined],
     ]
     for (const [method, path, json] of writes) {
       const res = await alice.request(`/api/uploads/not-a-uuid${path}`, { method, json })
-      expect([method, path, res.status]).toEqual([method, path, 404])
+      expect([method, path, res.status, (await errorOf(res)).message]).toEqual([method, path, 404, 'File not found'])
     }
     expect((await alice.request('/api/folders/not-a-uuid', { method: 'DELETE' })).status).toBe(404)
   })
