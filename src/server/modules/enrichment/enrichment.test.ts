@@ -376,6 +376,27 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).status).toBe(409)
   })
 
+  it('a run whose queued rows are deleted still ends, without asking about them or charging for them', async () => {
+    const id = await importCsv(alice, 'shrink.csv', firms(40, 'Shrink'))
+    fake.options.latencyMs = () => (fake.calls.length <= 2 ? 20 : 800)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const before = await balance()
+    await run(id, field.id)
+    await waitForField(id, field.id, (f) => f.counts.done >= 1)
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})).status).toBe(200)
+    const paused = await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+    expect(paused.counts.queued).toBeGreaterThan(2)
+    // The last two rows are still queued: delete them, then resume.
+    const deleted = await alice.request(`/api/uploads/${id}/rows`, { method: 'DELETE', json: { rowIndexes: [38, 39] } })
+    expect(deleted.status).toBe(200)
+    fake.options.latencyMs = 20
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/resume`, {})).status).toBe(200)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ total: 38, done: 38, queued: 0, running: 0 })
+    expect(await balance()).toBe(before - 38)
+    expect(fake.answeredCalls.some((c) => c.lastUserText.includes('Shrink 38') || c.lastUserText.includes('Shrink 39'))).toBe(false)
+  })
+
   it('marks cells stale when an input or the prompt changes, and clears a column', async () => {
     const id = await importCsv(alice, 'stale.csv', leads)
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
