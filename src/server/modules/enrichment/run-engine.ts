@@ -92,25 +92,30 @@ type Outcome = {
 
 const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
 
-/** A cell answered from an earlier cell with the same inputs: no call, no charge. */
-function reusedOutcome(cell: ClaimedCell, answer: ReusedAnswer): Outcome {
+const NO_TOKENS: AiTokenUsage = { input: 0, output: 0, cached: null }
+
+/**
+ * A cell's outcome: what is given, and otherwise no value, no call, no charge. Every way a cell
+ * ends (answered, reused, failed, refused) is built here.
+ */
+function outcomeOf(cell: ClaimedCell, given: Pick<Outcome, 'status'> & Partial<Outcome>): Outcome {
   return {
     rowIndex: cell.rowIndex,
     claimToken: cell.claimToken,
     chargeSeq: cell.chargeSeq,
-    status: 'done',
-    value: answer.value,
+    value: null,
     error: null,
-    reasoning: answer.reasoning,
-    confidence: answer.confidence,
-    sources: answer.sources,
-    tokens: { input: 0, output: 0, cached: null },
+    reasoning: null,
+    confidence: null,
+    sources: [],
+    tokens: NO_TOKENS,
     credits: 0,
     latencyMs: 0,
     attempts: 0,
-    reused: true,
+    reused: false,
     inputHash: cell.inputHash,
     charged: false,
+    ...given,
   }
 }
 
@@ -289,7 +294,7 @@ class FieldRun {
   private async start(claimed: ClaimedCell[]) {
     const toCall: ClaimedCell[] = []
     for (const cell of claimed) {
-      if (cell.reused) this.buffer.push(reusedOutcome(cell, cell.reused))
+      if (cell.reused) this.buffer.push(outcomeOf(cell, { status: 'done', ...cell.reused, reused: true }))
       else toCall.push(cell)
     }
     const paid = await this.pay(toCall)
@@ -330,26 +335,8 @@ class FieldRun {
     })
     const refused = result.refused.map((key) => keys.get(key)!)
     if (refused.length > 0) await this.giveBackBudget(refused.length * this.perCell)
-    const stop = (cell: ClaimedCell, status: 'no_credits' | 'cancelled', error: string): Outcome => ({
-      rowIndex: cell.rowIndex,
-      claimToken: cell.claimToken,
-      chargeSeq: cell.chargeSeq,
-      status,
-      value: null,
-      error,
-      reasoning: null,
-      confidence: null,
-      sources: [],
-      tokens: { input: 0, output: 0, cached: null },
-      credits: 0,
-      latencyMs: 0,
-      attempts: 0,
-      reused: false,
-      inputHash: '',
-      charged: false,
-    })
-    for (const cell of refused) this.buffer.push(stop(cell, 'no_credits', AI_FIELD_MESSAGES.insufficientCreditsCell))
-    for (const cell of overBudget) this.buffer.push(stop(cell, 'cancelled', AI_FIELD_MESSAGES.budgetReached))
+    for (const cell of refused) this.buffer.push(outcomeOf(cell, { status: 'no_credits', error: AI_FIELD_MESSAGES.insufficientCreditsCell }))
+    for (const cell of overBudget) this.buffer.push(outcomeOf(cell, { status: 'cancelled', error: AI_FIELD_MESSAGES.budgetReached }))
     if (refused.length > 0) await this.stopRun('no_credits')
     else if (overBudget.length > 0) await this.stopRun('budget')
     const paid = new Set(result.charged)
@@ -392,38 +379,24 @@ class FieldRun {
       void call.finally(() => this.calls.delete(hash))
     }
     const result = await call
-    const base = { rowIndex: cell.rowIndex, claimToken: cell.claimToken, chargeSeq: cell.chargeSeq, inputHash: hash, charged: this.perCell > 0 }
+    const charged = this.perCell > 0
     if (!result.ok) {
-      this.buffer.push({
-        ...base,
-        status: 'error',
-        value: null,
-        error: result.error,
-        reasoning: null,
-        confidence: null,
-        sources: [],
-        tokens: result.tokens,
-        credits: 0,
-        latencyMs: 0,
-        attempts: result.calls,
-        reused: false,
-      })
+      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, tokens: result.tokens, attempts: result.calls, charged }))
       return
     }
-    this.buffer.push({
-      ...base,
-      status: 'done',
-      value: result.answer.value,
-      error: null,
-      reasoning: result.answer.reasoning,
-      confidence: result.answer.confidence,
-      sources: result.sources,
-      tokens: isFirst ? result.tokens : { input: 0, output: 0, cached: null },
-      credits: this.perCell,
-      latencyMs: isFirst ? result.latencyMs : 0,
-      attempts: isFirst ? result.calls : 0,
-      reused: !isFirst,
-    })
+    this.buffer.push(
+      outcomeOf(cell, {
+        status: 'done',
+        value: result.answer.value,
+        reasoning: result.answer.reasoning,
+        confidence: result.answer.confidence,
+        sources: result.sources,
+        credits: this.perCell,
+        charged,
+        // A cell that shared another's call is charged, but the call's figures are the other's.
+        ...(isFirst ? { tokens: result.tokens, latencyMs: result.latencyMs, attempts: result.calls } : { reused: true }),
+      }),
+    )
   }
 
   /** Writes finished cells, their rows' values, refunds and events; renews the leases of cells in flight. */
