@@ -13,6 +13,7 @@ import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from './providers/call-model.ts'
+import { runFieldSlice } from './run-engine.ts'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -374,6 +375,21 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(end.counts.done + end.counts.cancelled).toBe(40)
     expect(await balance()).toBe(before - end.counts.done)
     expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/cancel`, {})).status).toBe(409)
+  })
+
+  it('runs one job per field in a process: another job for it ends at once, and the run is asked once per row', async () => {
+    const id = await importCsv(alice, 'one-job.csv', firms(12, 'Solo'))
+    fake.options.latencyMs = 500
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(id, field.id)
+    await waitForField(id, field.id, (f) => f.counts.running > 0)
+    // The worker's job holds the field: a second job here has nothing to add (PGlite: no other process to pass it to).
+    const started = Date.now()
+    expect(await runFieldSlice({ fieldId: field.id, mayPassOn: false })).toBe('idle')
+    expect(Date.now() - started).toBeLessThan(300)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ total: 12, done: 12 })
+    expect(fake.answeredCalls).toHaveLength(12)
   })
 
   it('a run whose queued rows are deleted still ends, without asking about them or charging for them', async () => {
