@@ -37,9 +37,32 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
     return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } })
+  const client = takeTurns(await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } }))
   const database = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
+}
+
+/**
+ * PGlite runs each statement on this thread, and hands its lock from one waiting statement to the
+ * next without returning to the event loop: a queue of statements (a worker's claims and writes,
+ * job polls, a page's queries) ran as one long task, and network I/O waited for all of it (AI
+ * calls took 115 ms against a 100 ms provider). Here every statement, or transaction, first
+ * waits its turn, then lets pending I/O run (`setImmediate`) before it starts.
+ */
+export function takeTurns(client: PGlite): PGlite {
+  let tail: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run)
+    tail = turn.catch(() => undefined)
+    return turn
+  }
+  const query = client.query.bind(client)
+  const exec = client.exec.bind(client)
+  const transaction = client.transaction.bind(client)
+  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(() => query(...args))) as PGlite['query']
+  client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args))) as PGlite['exec']
+  client.transaction = ((...args: Parameters<PGlite['transaction']>) => inTurn(() => transaction(...args))) as PGlite['transaction']
+  return client
 }
 
 export async function migrateDatabase(handle: DatabaseHandle) {
