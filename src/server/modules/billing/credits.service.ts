@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { BILLING } from '#common/constants'
 import { CREDIT_MESSAGES, IDEMPOTENCY_MESSAGES } from '#common/messages'
 import type {
@@ -10,6 +10,7 @@ import type {
 } from '#common/schemas/billing'
 import { toPage, type ListQuery } from '#common/schemas/list'
 import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
@@ -266,10 +267,12 @@ export type ConsumeCreditsBatchResult = {
 }
 
 /**
- * Charges `amountEach` for each key, as many as the balance pays for, in one transaction (an AI
- * run charges thousands of cells a second; one ledger round trip per cell was its bottleneck).
- * Each key is a ledger row of its own, so a key already charged is not charged again and its
- * refund stays keyed by it.
+ * Charges `amountEach` for each key, as many as the balance pays for, in one round trip (an AI
+ * run charges thousands of cells a second; one ledger round trip per cell was its bottleneck, and
+ * then the five statements of a batch's transaction). Each key is a ledger row of its own, so a
+ * key already charged is not charged again and its refund stays keyed by it. The database
+ * function `rowcraft_charge_batch` (migration 0013) locks the account, reads the keys already
+ * charged, then writes the new ones in order.
  */
 export async function consumeCreditsBatch(input: {
   userId: string
@@ -282,35 +285,15 @@ export async function consumeCreditsBatch(input: {
   if (!Number.isInteger(amountEach) || amountEach <= 0) throw new AppError('BAD_REQUEST', 'Credits to consume must be a positive whole number.')
   const keys = [...new Set(input.idempotencyKeys)]
   if (keys.length === 0) return { charged: [], refused: [], remaining: await balanceOf(db, userId) }
-  return db.transaction(async (tx) => {
-    // The account row is locked first: another debit of this user waits here, so the keys read
-    // next are the ledger as it is now.
-    const lockAccount = () => tx.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId)).for('update')
-    let [account] = await lockAccount()
-    if (!account) {
-      await ensureSubscriber(tx, userId)
-      ;[account] = await lockAccount()
-    }
-    const existing = await tx
-      .select({ key: creditTransactions.idempotencyKey })
-      .from(creditTransactions)
-      .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.idempotencyKey, keys)))
-    const known = new Set(existing.map((row) => row.key))
-    const fresh = keys.filter((key) => !known.has(key))
-    const before = account?.credits ?? 0
-    const affordable = Math.min(fresh.length, Math.floor(before / amountEach))
-    const paying = fresh.slice(0, affordable)
-    const balance = before - paying.length * amountEach
-    if (paying.length > 0) {
-      // The ledger rows and the new balance in one statement (each row's balance after it, in order).
-      await tx.execute(sql`
-        WITH ledger AS (
-          INSERT INTO credit_transactions (user_id, operation, amount, balance_after, idempotency_key, reference)
-          SELECT ${userId}, ${operation}, ${-amountEach}, ${before} - ${amountEach} * k.n, k.key, ${input.reference ?? null}
-          FROM jsonb_array_elements_text(${JSON.stringify(paying)}::jsonb) WITH ORDINALITY AS k(key, n)
-        )
-        UPDATE subscribers SET current_credits = ${balance}, updated_at = now() WHERE user_id = ${userId}`)
-    }
-    return { charged: [...known, ...paying], refused: fresh.slice(affordable), remaining: balance }
-  })
+  const charge = () =>
+    queryRows<ConsumeCreditsBatchResult>(
+      sql`SELECT charged, refused, remaining FROM rowcraft_charge_batch(${userId}, ${operation}, ${amountEach}, ${JSON.stringify(keys)}::jsonb, ${input.reference ?? null})`,
+    )
+  let [result] = await charge()
+  if (!result) {
+    // No account row yet (a user from before billing): made once, then charged.
+    await ensureSubscriber(db, userId)
+    ;[result] = await charge()
+  }
+  return { charged: result!.charged, refused: result!.refused, remaining: Number(result!.remaining) }
 }

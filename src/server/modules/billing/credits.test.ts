@@ -101,6 +101,15 @@ describe('consumeCreditsBatch', () => {
     expect(debits.map((d) => d.balanceAfter).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18])
     for (const result of results) expect(result.charged.every((key) => debits.some((d) => d.idempotencyKey === key))).toBe(true)
   })
+
+  it('refuses every key of a user with no account row yet, and makes the row', async () => {
+    const { browser } = await t.signUpVerified()
+    const userId = await t.userIdOf(browser)
+    await db.delete(subscribers).where(eq(subscribers.userId, userId))
+    expect(await batch(userId, ['x', 'y'])).toEqual({ charged: [], refused: ['x', 'y'], remaining: 0 })
+    expect(await balance(userId)).toBe(0)
+    expect(await ledger(userId)).toEqual([])
+  })
 })
 
 describe('refundCredits', () => {
