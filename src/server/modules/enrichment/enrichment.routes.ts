@@ -64,7 +64,7 @@ export const enrichmentRoutes = new Hono<AppEnv>()
     const { id, fieldId } = c.req.valid('param')
     return c.json(await estimateRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .post('/:id/ai-fields/:fieldId/runs', requirePaidAccess, fieldParams, validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/runs', fieldParams, requirePaidAccess, validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await startRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }), 202)
   })

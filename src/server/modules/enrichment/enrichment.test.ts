@@ -497,6 +497,16 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect([both.status, await errorOf(both)]).toEqual([404, { code: 'NOT_FOUND', message: AI_FIELD_MESSAGES.fieldNotFound }])
   })
 
+  it('checks the ids of a run before the payment gate, as it does when creating a field', async () => {
+    const { browser: carol } = await t.signUpVerified({ firstName: 'Carol' })
+    const id = await importCsv(carol, 'gate.csv', leads)
+    await db.update(subscribers).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscribers.userId, await t.userIdOf(carol)))
+    const malformed = await carol.post(`/api/uploads/${id}/ai-fields/not-a-uuid/runs`, { scope: 'all' })
+    expect([malformed.status, await errorOf(malformed)]).toEqual([404, { code: 'NOT_FOUND', message: AI_FIELD_MESSAGES.fieldNotFound }])
+    const wellFormed = await carol.post(`/api/uploads/${id}/ai-fields/${randomUUID()}/runs`, { scope: 'all' })
+    expect(wellFormed.status).toBe(402)
+  })
+
   it("runs on the user's own key without charging credits", async () => {
     const { browser: carol } = await t.signUpVerified({ firstName: 'Carol' })
     await t.startTrial(carol)
