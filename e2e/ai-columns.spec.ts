@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, COLUMN_MESSAGES, CREDIT_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
+import { providerLabel } from '../src/common/schemas/api-keys.ts'
 import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { creditBadge } from './support/billing.ts'
 import { FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER } from './support/fake-ai.ts'
@@ -109,8 +110,10 @@ test('writes a prompt with @, tests it on a row, creates the column, runs it fro
   for (const label of [AI_COLUMN_MESSAGES.confidence, AI_COLUMN_MESSAGES.model, AI_COLUMN_MESSAGES.promptVersion, AI_COLUMN_MESSAGES.tokens, AI_COLUMN_MESSAGES.creditsCharged, AI_COLUMN_MESSAGES.latency]) {
     await expect(detail.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible()
   }
-  const provider = (await (await page.request.get('/api/ai/provider')).json()) as { model: string }
+  const provider = (await (await page.request.get('/api/ai/provider')).json()) as { model: string; provider: string }
   await expect(detail.getByText(provider.model).first()).toBeVisible()
+  // The provider as people name it, not its internal name.
+  await expect(detail.getByText(`(${providerLabel(provider.provider)})`)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(detail).toBeHidden()
 

@@ -13,6 +13,12 @@ export const AI_KEY_PROVIDER_LABELS: Record<AiKeyProvider, string> = {
   openai_compatible: 'OpenAI-compatible server',
 }
 
+/** A provider as people name it ('OpenAI-compatible server', not 'openai_compatible'); an unknown one as it is. */
+export function providerLabel(provider: string): string {
+  const parsed = aiKeyProviderSchema.safeParse(provider)
+  return parsed.success ? AI_KEY_PROVIDER_LABELS[parsed.data] : provider
+}
+
 const trimmed = (max: number) => z.string().trim().max(max)
 
 /** True for an http(s) URL without credentials: what a provider base URL may be. */

@@ -1,6 +1,7 @@
 import { ExternalLinkIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { AI_COLUMN_MESSAGES } from '#common/messages'
+import { providerLabel } from '#common/schemas/api-keys'
 import type { AiProvenance } from '#common/schemas/enrichment'
 import { formatConfidence } from '../lib/cell-value-text'
 
@@ -29,7 +30,7 @@ export function ProvenanceDetails({ provenance, isFull = false }: { provenance: 
       {isFull && (
         <>
           <Item label={AI_COLUMN_MESSAGES.model}>
-            {provenance.model} <span className="text-muted-foreground">({provenance.provider})</span>
+            {provenance.model} <span className="text-muted-foreground">({providerLabel(provenance.provider)})</span>
           </Item>
           <Item label={AI_COLUMN_MESSAGES.promptVersion}>{provenance.promptVersion}</Item>
           <Item label={AI_COLUMN_MESSAGES.tokens}>{AI_COLUMN_MESSAGES.tokensLine(provenance.tokens.input, provenance.tokens.output, provenance.tokens.cached)}</Item>
