@@ -104,6 +104,23 @@ async function run(uploadId: string, fieldId: string, json: InferRequestType<Fie
   return res.json()
 }
 
+/**
+ * A 40-row run paused while most of its cells are still queued: the first calls answer at once,
+ * the later ones take `slowMs`. Returns the field as it settled (nothing running) and the balance
+ * before the run.
+ */
+async function pausedRun(file: string, prefix: string, slowMs: number) {
+  const id = await importCsv(alice, file, firms(40, prefix))
+  fake.options.latencyMs = () => (fake.calls.length <= 2 ? 20 : slowMs)
+  const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+  const before = await balance()
+  await run(id, field.id)
+  await waitForField(id, field.id, (f) => f.counts.done >= 1)
+  expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})).status).toBe(200)
+  const paused = await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+  return { id, field, before, paused }
+}
+
 const rowsOf = async (uploadId: string) => (await (await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query: {} })).json()).data
 const cellsOf = async (uploadId: string, fieldId: string, rows = '0,1,2,3,4', browser = alice) =>
   (await (await browser.api.uploads[':id']['ai-fields'][':fieldId'].cells.$get({ param: { id: uploadId, fieldId }, query: { rowIndexes: rows } })).json()).cells
@@ -350,16 +367,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
   })
 
   it('pauses, resumes and cancels a run; cancelled cells are not charged', async () => {
-    const id = await importCsv(alice, 'control.csv', firms(40, 'Firm'))
-    // Calls after the first ones are slow, so the pause lands while most cells are still queued.
-    fake.options.latencyMs = () => (fake.calls.length <= 2 ? 20 : 1500)
-    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
-    const before = await balance()
-    await run(id, field.id)
-    await waitForField(id, field.id, (f) => f.counts.done >= 1)
-    const paused = await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})
-    expect(paused.status).toBe(200)
-    const settled = await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+    const { id, field, before, paused: settled } = await pausedRun('control.csv', 'Firm', 1500)
     await new Promise((resolve) => setTimeout(resolve, 200))
     const stillPaused = await waitForField(id, field.id, () => true)
     expect(stillPaused.counts.done).toBe(settled.counts.done)
@@ -393,14 +401,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
   })
 
   it('a run whose queued rows are deleted still ends, without asking about them or charging for them', async () => {
-    const id = await importCsv(alice, 'shrink.csv', firms(40, 'Shrink'))
-    fake.options.latencyMs = () => (fake.calls.length <= 2 ? 20 : 800)
-    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
-    const before = await balance()
-    await run(id, field.id)
-    await waitForField(id, field.id, (f) => f.counts.done >= 1)
-    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})).status).toBe(200)
-    const paused = await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+    const { id, field, before, paused } = await pausedRun('shrink.csv', 'Shrink', 800)
     expect(paused.counts.queued).toBeGreaterThan(2)
     // The last two rows are still queued: delete them, then resume.
     const deleted = await alice.request(`/api/uploads/${id}/rows`, { method: 'DELETE', json: { rowIndexes: [38, 39] } })
