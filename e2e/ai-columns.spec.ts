@@ -134,6 +134,13 @@ test('writes a prompt with @, tests it on a row, creates the column, runs it fro
   // The field is the user's own: the API refuses it to nobody else here, and lists it.
   const fields = (await (await page.request.get(`/api/uploads/${uploadId}/ai-fields`)).json()) as { fields: { name: string; status: string }[] }
   expect(fields.fields.map((field) => [field.name, field.status])).toEqual([['Industry', 'completed']])
+
+  // The usage history shows the run as one line with its cells, after the prompt test's.
+  await page.goto('/dashboard/subscription')
+  const history = page.getByRole('table', { name: 'Usage History' })
+  await expect(history.getByRole('row').nth(1)).toContainText(`AI enrichment · ${ROWS} cells`)
+  await expect(history.getByRole('row').nth(1)).toContainText(`-${ROWS}`)
+  await expect(history.getByRole('row').nth(2)).toContainText('Prompt test')
 })
 
 test('modifies the AI column from the Columns menu: a new prompt makes its cells stale and offers to run them', async ({ page, baseURL }) => {

@@ -81,6 +81,8 @@ export type CreditTransaction = {
   amount: number
   balance_after: number
   reference: string | null
+  /** Ledger rows in this entry: an AI run's cells are one entry (see listCreditTransactions); 1 otherwise. */
+  cells: number
   created_at: string
 }
 

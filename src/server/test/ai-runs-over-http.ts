@@ -61,7 +61,10 @@ export async function waitForRunEnd(user: HttpUser, run: { uploadId: string; fie
   }, ms)
 }
 
-/** The user's ledger: the debits of a field's cells (their reference is the field), every refund, and the balance. */
+/**
+ * The user's usage history as the API shows it: the debits of a field's cells (their reference is
+ * the field; a run's cells come as entries of many), every refund, and the balance.
+ */
 export async function ledgerOf(user: HttpUser, fieldId: string) {
   const rows: CreditTransaction[] = []
   for (let page = 1; ; page += 1) {
@@ -70,8 +73,10 @@ export async function ledgerOf(user: HttpUser, fieldId: string) {
     if (page >= result.totalPages) break
   }
   const { current_credits: balance } = await jsonOverHttp<SubscriptionStatus>(user, '/api/billing/subscription')
+  const debits = rows.filter((row) => row.amount < 0 && row.reference === fieldId)
   return {
-    debits: rows.filter((row) => row.amount < 0 && row.reference === fieldId),
+    cellsCharged: debits.reduce((sum, row) => sum + row.cells, 0),
+    creditsCharged: debits.reduce((sum, row) => sum - row.amount, 0),
     refunds: rows.filter((row) => row.operation === 'refund'),
     balance,
   }

@@ -179,6 +179,37 @@ describe('ledger routes', () => {
     expect(usage.total).toBe(11)
   })
 
+  it('shows an AI run\u2019s per-cell rows as one entry until something else comes between them', async () => {
+    const { browser, userId } = await newUserWithCredits(100)
+    const charge = (field: string, rows: number[]) =>
+      consumeCreditsBatch({ userId, operation: 'ai_enrichment_basic', amountEach: 1, idempotencyKeys: rows.map((r) => `ai:${field}:${r}:0`), reference: field })
+    await charge('field-a', [0, 1, 2])
+    await charge('field-a', [3, 4])
+    await consumeCredits({ userId, operation: 'chat_query', amount: 8, idempotencyKey: 'chat-1' })
+    await charge('field-a', [5, 6, 7])
+    await charge('field-b', [0, 1])
+    for (const row of [5, 6]) await refundCredits({ userId, idempotencyKey: `ai:field-a:${row}:0`, reason: 'ai_cell_failed' })
+    // The ledger itself keeps a row per cell.
+    expect(await ledger(userId)).toHaveLength(1 + 5 + 1 + 3 + 2 + 2)
+
+    const page = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '10' } })).json()
+    expect(page.data.map(({ operation, amount, balance_after, reference, cells }) => ({ operation, amount, balance_after, reference, cells }))).toEqual([
+      { operation: 'refund', amount: 2, balance_after: 84, reference: 'ai_cell_failed', cells: 2 },
+      { operation: 'ai_enrichment_basic', amount: -2, balance_after: 82, reference: 'field-b', cells: 2 },
+      { operation: 'ai_enrichment_basic', amount: -3, balance_after: 84, reference: 'field-a', cells: 3 },
+      { operation: 'chat_query', amount: -8, balance_after: 87, reference: null, cells: 1 },
+      { operation: 'ai_enrichment_basic', amount: -5, balance_after: 95, reference: 'field-a', cells: 5 },
+      { operation: 'trial_grant', amount: 100, balance_after: 100, reference: null, cells: 1 },
+    ])
+    expect(page.count).toBe(6)
+
+    const second = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '4', page: '2' } })).json()
+    expect(second).toMatchObject({ count: 6, page: 2, totalPages: 2 })
+    expect(second.data.map((entry) => entry.operation)).toEqual(['ai_enrichment_basic', 'trial_grant'])
+    const beyond = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '4', page: '3' } })).json()
+    expect(beyond).toMatchObject({ data: [], count: 6, totalPages: 2 })
+  })
+
   it('answers bad paging with 422', async () => {
     const { browser } = await newUserWithCredits(1)
     const res = await browser.request('/api/billing/credits/transactions?perPage=1000')

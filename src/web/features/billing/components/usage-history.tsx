@@ -21,7 +21,7 @@ const operationLabels: Record<CreditOperation, string> = {
   refund: 'Refund',
 }
 
-/** Every grant, debit and refund from the ledger, newest first. */
+/** Every grant, debit and refund from the ledger, newest first; an AI run's cells are one line with their count. */
 export function UsageHistory() {
   const [page, setPage] = useState(1)
   const { data, isPending, isError } = useCreditTransactions({ page, perPage: PER_PAGE })
@@ -49,7 +49,10 @@ export function UsageHistory() {
               <TableBody>
                 {data.data.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>{operationLabels[row.operation] ?? row.operation}</TableCell>
+                    <TableCell>
+                      {operationLabels[row.operation] ?? row.operation}
+                      {row.cells > 1 && <span className="text-muted-foreground"> · {row.cells.toLocaleString('en-US')} cells</span>}
+                    </TableCell>
                     <TableCell className={cn('text-right tabular-nums', row.amount < 0 ? 'text-foreground' : 'text-green-700 dark:text-green-400')}>
                       {row.amount > 0 ? `+${row.amount.toLocaleString('en-US')}` : row.amount.toLocaleString('en-US')}
                     </TableCell>
