@@ -33,7 +33,7 @@ const jobsStartedBy = (server: ServerProcess) =>
 
 it('runs one API and two workers started together, shares imports, and survives a worker stopped mid-import', { timeout: 600_000 }, async () => {
   if (!process.env.DATABASE_URL) throw new Error('The scale-out test needs DATABASE_URL: a PostgreSQL server the processes share.')
-  test = await createProcessTest({ name: 'scale', port: 3212 })
+  test = await createProcessTest({ name: 'scale' })
   const { baseUrl, dataDir } = test
 
   // All three at the same moment, on a database nothing has migrated yet.

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -91,7 +92,20 @@ export type ProcessTest = {
   close: () => Promise<void>
 }
 
-export async function createProcessTest({ name, port, env = {} }: { name: string; port: number; env?: Record<string, string> }): Promise<ProcessTest> {
+/** A port nothing listens on, chosen by the system: process tests run side by side, and beside other checkouts' servers. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export async function createProcessTest({ name, env = {} }: { name: string; env?: Record<string, string> }): Promise<ProcessTest> {
+  const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), `rowcraft-${name}-`))
   const database = await createTestDatabase()
   const baseUrl = `http://127.0.0.1:${port}`

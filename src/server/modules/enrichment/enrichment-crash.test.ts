@@ -24,7 +24,6 @@ it('finishes a run after its server was killed mid-run and started again, each c
   fake = await startFakeAiServer({ latencyMs: 100 })
   test = await createProcessTest({
     name: 'ai-crash',
-    port: 3213,
     env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', AI_CONCURRENCY: String(CONCURRENCY) },
   })
   const first = await test.startHealthy()

@@ -31,7 +31,6 @@ it('splits a run between two worker processes, each cell asked of the provider a
   fake = await startFakeAiServer({ latencyMs: 50 })
   test = await createProcessTest({
     name: 'ai-workers',
-    port: 3214,
     env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', AI_CONCURRENCY: '4' },
   })
   const api = test.start('api')

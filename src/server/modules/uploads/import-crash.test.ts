@@ -22,7 +22,7 @@ afterAll(async () => {
 })
 
 it('finishes an import within a minute after its server was killed mid-import and started again', { timeout: 600_000 }, async () => {
-  test = await createProcessTest({ name: 'crash', port: 3211 })
+  test = await createProcessTest({ name: 'crash' })
   const { baseUrl, dataDir } = test
   const first = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)

@@ -25,7 +25,7 @@ afterAll(async () => {
 })
 
 it('answers page reads of another file between the batches of a long import', { timeout: 600_000 }, async () => {
-  test = await createProcessTest({ name: 'responsive', port: 3215, env: { MAX_UPLOAD_MB: '200' } })
+  test = await createProcessTest({ name: 'responsive', env: { MAX_UPLOAD_MB: '200' } })
   const { baseUrl, dataDir } = test
   const server = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)
