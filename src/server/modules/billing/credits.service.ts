@@ -210,8 +210,11 @@ export async function listSubscribersDueForReset(now = new Date()) {
   return rows.map((r) => r.userId)
 }
 
+/** The reference of a refund for an AI cell that failed (the run engine's). */
+export const AI_CELL_REFUND_REASON = 'ai_cell_failed'
+
 /** Ledger rows that stand for one cell each: an AI run's debits (reference: the field) and the refunds of its failed cells. */
-const PER_CELL_OPERATIONS: CreditOperation[] = ['ai_enrichment_basic', 'ai_enrichment_advanced', 'refund']
+const perCellRow = sql`(operation IN ('ai_enrichment_basic', 'ai_enrichment_advanced') OR (operation = 'refund' AND reference = ${AI_CELL_REFUND_REASON}))`
 
 type LedgerEntryRow = { id: string; operation: CreditOperation; amount: number; balance_after: number; reference: string | null; created_at: string; cells: number }
 
@@ -228,7 +231,7 @@ export async function listCreditTransactions(input: { userId: string } & ListQue
   const [result] = await queryRows<{ total: number | string; rows: LedgerEntryRow[] | string }>(sql`
     WITH marked AS (
       SELECT id, operation, amount, balance_after, reference, created_at,
-        CASE WHEN operation IN ${PER_CELL_OPERATIONS} AND reference IS NOT NULL
+        CASE WHEN ${perCellRow} AND reference IS NOT NULL
               AND operation = lag(operation) OVER w AND reference = lag(reference) OVER w
              THEN 0 ELSE 1 END AS starts
       FROM credit_transactions WHERE user_id = ${input.userId}

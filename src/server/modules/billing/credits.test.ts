@@ -4,7 +4,7 @@ import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { runMonthlyCreditReset } from './billing.jobs.ts'
-import { consumeCredits, consumeCreditsBatch, grantCredits, refundCredits } from './credits.service.ts'
+import { AI_CELL_REFUND_REASON, consumeCredits, consumeCreditsBatch, grantCredits, refundCredits } from './credits.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -188,13 +188,13 @@ describe('ledger routes', () => {
     await consumeCredits({ userId, operation: 'chat_query', amount: 8, idempotencyKey: 'chat-1' })
     await charge('field-a', [5, 6, 7])
     await charge('field-b', [0, 1])
-    for (const row of [5, 6]) await refundCredits({ userId, idempotencyKey: `ai:field-a:${row}:0`, reason: 'ai_cell_failed' })
+    for (const row of [5, 6]) await refundCredits({ userId, idempotencyKey: `ai:field-a:${row}:0`, reason: AI_CELL_REFUND_REASON })
     // The ledger itself keeps a row per cell.
     expect(await ledger(userId)).toHaveLength(1 + 5 + 1 + 3 + 2 + 2)
 
     const page = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '10' } })).json()
     expect(page.data.map(({ operation, amount, balance_after, reference, cells }) => ({ operation, amount, balance_after, reference, cells }))).toEqual([
-      { operation: 'refund', amount: 2, balance_after: 84, reference: 'ai_cell_failed', cells: 2 },
+      { operation: 'refund', amount: 2, balance_after: 84, reference: AI_CELL_REFUND_REASON, cells: 2 },
       { operation: 'ai_enrichment_basic', amount: -2, balance_after: 82, reference: 'field-b', cells: 2 },
       { operation: 'ai_enrichment_basic', amount: -3, balance_after: 84, reference: 'field-a', cells: 3 },
       { operation: 'chat_query', amount: -8, balance_after: 87, reference: null, cells: 1 },

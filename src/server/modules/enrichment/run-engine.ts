@@ -6,7 +6,7 @@ import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields } from '#server/db/schema/index'
 import { env } from '#server/env'
-import { consumeCreditsBatch, refundCredits } from '#server/modules/billing/credits.service'
+import { AI_CELL_REFUND_REASON, consumeCreditsBatch, refundCredits } from '#server/modules/billing/credits.service'
 import { storesSearchText } from '#server/modules/row-storage/row-writer'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
@@ -475,7 +475,7 @@ class FieldRun {
     await this.writeRowValues(values)
     const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
     for (const outcome of refunds) {
-      await refundCredits({ userId: this.field.userId, idempotencyKey: chargeKey(this.field.id, outcome.rowIndex, outcome.chargeSeq), reason: 'ai_cell_failed' })
+      await refundCredits({ userId: this.field.userId, idempotencyKey: chargeKey(this.field.id, outcome.rowIndex, outcome.chargeSeq), reason: AI_CELL_REFUND_REASON })
     }
     await this.giveBackBudget(refunds.length * this.perCell)
     const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
