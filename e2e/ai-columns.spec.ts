@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
-import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, COLUMN_MESSAGES, CREDIT_MESSAGES, GRID_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, COLUMN_MESSAGES, CREDIT_MESSAGES, GRID_MESSAGES, PAYMENT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '../src/common/messages.ts'
 import { providerLabel } from '../src/common/schemas/api-keys.ts'
 import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { creditBadge } from './support/billing.ts'
@@ -299,6 +299,41 @@ test("says the refusals in the spec's words: no provider, name conflict, field l
   await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
   await expect(toast(page, CREDIT_MESSAGES.aiFieldLimitTitle, CREDIT_MESSAGES.aiFieldLimit(3))).toBeVisible()
   await expect(dialog).toBeVisible()
+
+  // Refused by the payment gate (a trial that ended): the spec's title and words for creating a field.
+  await page.route(`**/api/uploads/${uploadId}/ai-fields`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 402, json: { error: { code: 'PAYMENT_REQUIRED', message: PAYMENT_MESSAGES.gateBlocked } } })
+      : route.fallback(),
+  )
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.create, exact: true }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.authRequiredTitle, AI_FIELD_MESSAGES.authRequired)).toBeVisible()
+  await dialog.getByRole('button', { name: AI_COLUMN_MESSAGES.cancel }).click()
+  await page.unroute(`**/api/uploads/${uploadId}/ai-fields`)
+
+  // A balance below one cell's price: the estimate says so and Start stays off.
+  await page.reload()
+  await columnHeader(page, 'A1').getByRole('button', { name: AI_COLUMN_MESSAGES.columnMenu('A1') }).click()
+  await page.route('**/ai-fields/*/estimate', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, json: { ...((await response.json()) as object), balance: 0, covered: false } })
+  })
+  await page.getByRole('menuitem', { name: AI_COLUMN_MESSAGES.runColumn }).click()
+  let estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('A1') })
+  await expect(estimate.getByText(AI_COLUMN_MESSAGES.paysNoCell('0 credits', '1 credit'))).toBeVisible()
+  await expect(estimate.getByRole('button', { name: AI_COLUMN_MESSAGES.start })).toBeDisabled()
+  await estimate.getByRole('button', { name: AI_COLUMN_MESSAGES.later }).click()
+  await page.unroute('**/ai-fields/*/estimate')
+
+  // A run the server refuses: 'Failed to start enrichment' under 'Error', with the reason.
+  await page.route('**/ai-fields/*/runs', (route) =>
+    route.fulfill({ status: 409, json: { error: { code: 'CONFLICT', message: AI_FIELD_MESSAGES.runActive } } }),
+  )
+  await columnHeader(page, 'A1').getByRole('button', { name: AI_COLUMN_MESSAGES.columnMenu('A1') }).click()
+  await page.getByRole('menuitem', { name: AI_COLUMN_MESSAGES.runColumn }).click()
+  estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('A1') })
+  await estimate.getByRole('button', { name: AI_COLUMN_MESSAGES.start }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.errorTitle, `${AI_FIELD_MESSAGES.startFailed}. ${AI_FIELD_MESSAGES.runActive}`)).toBeVisible()
 })
 
 test('shows each cell state: queued, running, the Error badge with its message, Add credits and stale', async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { newUser, signUpVerified } from './support/auth.ts'
-import { toast } from './support/uploads.ts'
+import { postUpload, toast } from './support/uploads.ts'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, AUTH_MESSAGES, TEMPLATE_MESSAGES } from '../src/common/messages.ts'
 
 const LONG_PROMPT = `Research {Company} and write two sentences about what it sells, who buys it and how big it is. ${'Keep it factual. '.repeat(4)}`
 
@@ -32,7 +33,7 @@ test('a user creates, edits, searches and deletes AI field templates', async ({ 
   const card = page.getByTestId('template-card').filter({ hasText: 'Company research' })
   await expect(card.getByText('Advanced Search')).toBeVisible()
   await expect(card.getByText('Not used in any projects yet')).toBeVisible()
-  await expect(card.getByText('Updated just now')).toBeVisible()
+  await expect(card.getByText('Updated Just now')).toBeVisible()
   await expect(card.getByText(`${LONG_PROMPT.slice(0, 100).trimEnd()}...`)).toBeVisible()
   await card.getByRole('button', { name: 'Show full prompt' }).click()
   await expect(card.getByText(LONG_PROMPT.trim())).toBeVisible()
@@ -82,4 +83,26 @@ test('a user creates, edits, searches and deletes AI field templates', async ({ 
   await page.goto(page.url())
   await expect(page.getByTestId('template-card')).toHaveCount(1)
   await expect(page.getByTestId('template-card')).toContainText('Company profile')
+})
+
+test('says when the templates cannot be read, in the library and in the AI column dialog, and offers to try again', async ({ page, baseURL }) => {
+  await signUpVerified(page, newUser('library-down'))
+  await page.route('**/api/templates*', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Internal error' } } }))
+  await page.goto('/dashboard/ai-fields')
+  // Server errors are retried twice first.
+  await expect(toast(page, AUTH_MESSAGES.errorTitle, TEMPLATE_MESSAGES.fetchFailed)).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('alert').filter({ hasText: TEMPLATE_MESSAGES.fetchFailed })).toBeVisible()
+  await page.unroute('**/api/templates*')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByText('No templates yet')).toBeVisible()
+
+  // The AI column dialog works without its templates, and says they could not be read.
+  const created = await postUpload(page, baseURL!, { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Company\nAda,Acme\n') })
+  const { upload_id: uploadId } = (await created.json()) as { upload_id: string }
+  await page.route('**/api/templates*', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Internal error' } } }))
+  await expect.poll(async () => ((await (await page.request.get(`/api/uploads/${uploadId}`)).json()) as { status: string }).status).toBe('completed')
+  await page.goto(`/dashboard/${uploadId}`)
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  await expect(toast(page, AI_FIELD_MESSAGES.errorTitle, TEMPLATE_MESSAGES.fetchFailed)).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.createTitle })).toBeVisible()
 })

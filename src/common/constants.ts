@@ -210,8 +210,8 @@ export const AI = {
   progressPollMs: 1500,
   /** Templates offered in the AI column dialog (001 §9). */
   dialogTemplates: 10,
-  /** A cell just filled in is highlighted this long (001 §4). */
-  cellFlashMs: 1500,
+  /** A cell just filled in is highlighted this long (001 §4): as long as a row just updated. */
+  cellFlashMs: GRID.updatedRowFlashMs,
   /** Calls in flight per provider and process when AI_CONCURRENCY is unset. */
   defaultConcurrency: 8,
   /** One provider call gives up after this long. */
@@ -305,11 +305,11 @@ export const API_KEYS = {
 
 /** The AI Fields Library (001 §9). */
 export const TEMPLATES = {
-  dialogListLimit: 10,
   usedInShown: 3,
   promptPreviewChars: 100,
   maxNameChars: 120,
-  maxFieldNameChars: 120,
+  /** A template's field name becomes an AI column's name: the same limit. */
+  maxFieldNameChars: AI.maxNameLength,
   maxPromptChars: 10_000,
   maxDescriptionChars: 1_000,
 } as const

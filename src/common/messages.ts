@@ -1,5 +1,6 @@
-/** The product's wording (spec 000 §8, 001 §8). */
+import { CREDIT_COSTS } from './constants.ts'
 
+/** The product's wording (spec 000 §8, 001 §8). */
 export const PASSWORD_POLICY_TOOLTIP =
   'Password must be at least 12 characters long and contain uppercase, lowercase, number, and special character'
 
@@ -365,7 +366,7 @@ export const PAYMENT_MESSAGES = {
 export const CREDIT_MESSAGES = {
   insufficientTitle: 'Insufficient Credits',
   insufficient: (needed: number, remaining: number) =>
-    `Insufficient credits: this needs ${needed} credits. You have ${remaining} remaining.`,
+    `Insufficient credits: this needs ${needed} credit${needed === 1 ? '' : 's'}. You have ${remaining} remaining.`,
   chatInsufficient: (remaining: number) => `AI Chat requires 8 credits. You have ${remaining} remaining.`,
   promptTestInsufficient: (needed: number, remaining: number) =>
     `You need ${needed} credits to test this prompt. ${remaining} remaining.`,
@@ -547,6 +548,8 @@ export const AI_FIELD_MESSAGES = {
   rowIndexesFormat: 'Row indexes as a comma-separated list of numbers.',
   authRequiredTitle: 'Authentication Required',
   authRequired: 'Please sign in to create AI fields.',
+  nameTooLong: (max: number) => `The column name can be at most ${max} characters.`,
+  promptTooLong: (max: number) => `The prompt can be at most ${max.toLocaleString('en-US')} characters.`,
   fieldNotFound: 'This AI field no longer exists. Refresh the page and try again.',
   rowNotFound: 'This row no longer exists. Pick another row.',
   testRowOutOfSample: (n: number) => `Pick one of the first ${n.toLocaleString('en-US')} rows to test the prompt.`,
@@ -570,6 +573,9 @@ export const AI_FIELD_MESSAGES = {
   startFailed: 'Failed to start enrichment',
   clearFailed: 'Failed to clear AI field data',
   refreshFailed: 'Failed to refresh processing status',
+  pauseFailed: 'Failed to pause the run. Please try again.',
+  resumeFailed: 'Failed to resume the run. Please try again.',
+  cancelFailed: 'Failed to cancel the run. Please try again.',
   templateSaveFailed: 'Template Save Failed',
   testFailedTitle: 'Test Failed',
   testFailed: 'Failed to test the prompt. Please try again.',
@@ -622,7 +628,7 @@ export const AI_COLUMN_MESSAGES = {
   addJsonField: 'Add field',
   removeJsonField: (name: string) => `Remove field ${name || 'without a name'}`,
   webSearch: 'Advanced web search',
-  webSearchHint: 'Searches the web for each row (2 credits per row instead of 1).',
+  webSearchHint: `Searches the web for each row (${CREDIT_COSTS.webSearchEnrichment} credits per row instead of ${CREDIT_COSTS.basicEnrichment}).`,
   saveToLibrary: 'Save to library',
   saveToLibraryHint: 'Keep this prompt in the AI Fields Library to reuse it on other files.',
   testSection: 'Test the prompt',
@@ -660,6 +666,7 @@ export const AI_COLUMN_MESSAGES = {
   model: 'Model',
   budget: 'Credit budget (optional)',
   budgetHint: 'The run stops when it has spent this many credits.',
+  paysNoCell: (balance: string, perCell: string) => `Your balance of ${balance} does not pay for a single cell (${perCell} each). Add credits to run this column.`,
   notCovered: (short: number) => `Your balance is ${short.toLocaleString('en-US')} credits short for this run; cells left over are marked 'Insufficient credits'.`,
   covered: 'Your balance covers this run.',
   estimating: 'Estimating...',
@@ -752,6 +759,7 @@ export const TEMPLATE_MESSAGES = {
   more: (n: number) => `+${n} more`,
   validationTitle: 'Validation Error',
   validationBody: 'Please fill in all required fields.',
+  tooLong: (max: number) => `This can be at most ${max.toLocaleString('en-US')} characters.`,
   created: 'AI field template created successfully.',
   updated: 'AI field template updated successfully.',
   deleted: 'AI field template deleted successfully.',

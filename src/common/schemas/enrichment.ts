@@ -50,8 +50,8 @@ export const aiOutputTypeSchema = z.discriminatedUnion('kind', [
 export type AiOutputType = z.infer<typeof aiOutputTypeSchema>
 export type AiOutputKind = AiOutputType['kind']
 
-const fieldName = z.string().trim().min(1, AI_FIELD_MESSAGES.nameRequired).max(AI.maxNameLength)
-const prompt = z.string().trim().min(1, AI_FIELD_MESSAGES.promptRequired).max(AI.maxPromptLength)
+const fieldName = z.string().trim().min(1, AI_FIELD_MESSAGES.nameRequired).max(AI.maxNameLength, AI_FIELD_MESSAGES.nameTooLong(AI.maxNameLength))
+const prompt = z.string().trim().min(1, AI_FIELD_MESSAGES.promptRequired).max(AI.maxPromptLength, AI_FIELD_MESSAGES.promptTooLong(AI.maxPromptLength))
 
 /** POST /api/uploads/:id/ai-fields */
 export const createAiFieldSchema = z.object({

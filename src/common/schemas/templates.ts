@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { TEMPLATES } from '../constants.ts'
 import { TEMPLATE_MESSAGES } from '../messages.ts'
 
-const required = (max: number) => z.string().trim().min(1, TEMPLATE_MESSAGES.validationBody).max(max)
+const required = (max: number) => z.string().trim().min(1, TEMPLATE_MESSAGES.validationBody).max(max, TEMPLATE_MESSAGES.tooLong(max))
 
 /** Create and update take the same fields (001 §5): name, field name and prompt required, trimmed. */
 export const templateInputSchema = z.object({

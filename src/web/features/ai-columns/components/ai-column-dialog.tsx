@@ -1,9 +1,9 @@
 import { AlertCircleIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { AI } from '#common/constants'
-import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES } from '#common/messages'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, TEMPLATE_MESSAGES } from '#common/messages'
 import { createAiFieldSchema, type AiField } from '#common/schemas/enrichment'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
@@ -52,6 +52,10 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
   const [errors, setErrors] = useState<FormErrors>({})
   const provider = useAiProvider()
   const templates = useDialogTemplates()
+  // 001 §8: templates that cannot be read are said once; the dialog works without them.
+  useEffect(() => {
+    if (templates.isError) toast.error(AI_FIELD_MESSAGES.errorTitle, { description: TEMPLATE_MESSAGES.fetchFailed })
+  }, [templates.isError])
   const create = useCreateAiField(upload.id)
   const update = useUpdateAiField(upload.id)
   const saveTemplate = useSaveTemplate()
@@ -105,7 +109,10 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
       if (saveToLibrary) await saveToTemplates(values)
       onCreated(created)
     } catch (error) {
-      toast.error(apiErrorTitle(error, AI_FIELD_MESSAGES.errorTitle), { description: errorMessage(error, AI_FIELD_MESSAGES.createFailed) })
+      const title = apiErrorTitle(error, AI_FIELD_MESSAGES.errorTitle)
+      // The payment gate refuses with its own words; creating a field says the spec's (001 §5).
+      const description = title === AI_FIELD_MESSAGES.authRequiredTitle ? AI_FIELD_MESSAGES.authRequired : errorMessage(error, AI_FIELD_MESSAGES.createFailed)
+      toast.error(title, { description })
     }
   }
 

@@ -13,7 +13,8 @@ import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
 import { useEstimateAiRun } from '../api/estimate-ai-run'
 import { useStartAiRun } from '../api/start-ai-run'
-import { describeEstimate } from '../lib/estimate-format'
+import { apiErrorTitle } from '../lib/api-error-title'
+import { describeEstimate, formatCredits } from '../lib/estimate-format'
 import type { RowChoice } from '../lib/row-choice'
 
 type RunEstimateDialogProps = {
@@ -52,7 +53,11 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
   }, [requestKey, requestEstimate])
 
   const lines = estimate.data ? describeEstimate(estimate.data) : null
-  const canStart = Boolean(estimate.data && estimate.data.cells > 0 && (estimate.data.provider || estimate.data.ownKey) && !estimate.isPending && isBudgetValid && !start.isPending)
+  // A balance below one cell's price pays for nothing: the server refuses such a run, so Start is off.
+  const paysNoCell = Boolean(estimate.data && !estimate.data.ownKey && estimate.data.balance < estimate.data.creditsPerCell)
+  const canStart = Boolean(
+    estimate.data && estimate.data.cells > 0 && (estimate.data.provider || estimate.data.ownKey) && !paysNoCell && !estimate.isPending && isBudgetValid && !start.isPending,
+  )
 
   const run = () =>
     start.mutate(request, {
@@ -60,7 +65,14 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
         toast.success(AI_FIELD_MESSAGES.enrichmentStarted, { description: AI_COLUMN_MESSAGES.processedOf(0, started.total_rows) })
         onClose()
       },
-      onError: (error) => toast.error(AI_FIELD_MESSAGES.startFailed, { description: errorMessage(error, undefined) }),
+      onError: (error) => {
+        // 001 §8: 'Failed to start enrichment' under 'Error', with the server's reason; a refusal
+        // with a title of its own (Insufficient Credits) keeps it.
+        const title = apiErrorTitle(error, AI_FIELD_MESSAGES.errorTitle)
+        const reason = errorMessage(error, undefined)
+        const description = title === AI_FIELD_MESSAGES.errorTitle ? [AI_FIELD_MESSAGES.startFailed, reason].filter(Boolean).join('. ') : (reason ?? AI_FIELD_MESSAGES.startFailed)
+        toast.error(title, { description })
+      },
     })
 
   const isScopeDisabled = (option: AiRunScope) => (option === 'selected' && rows.selectedRowIndexes.length === 0) || (option === 'view' && !rows.hasViewFilters)
@@ -153,7 +165,11 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
                 <div role="status" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
                   <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <div className="grid gap-1">
-                    <p>{AI_COLUMN_MESSAGES.notCovered(lines.shortBy)}</p>
+                    <p>
+                      {paysNoCell
+                        ? AI_COLUMN_MESSAGES.paysNoCell(formatCredits(estimate.data.balance), formatCredits(estimate.data.creditsPerCell))
+                        : AI_COLUMN_MESSAGES.notCovered(lines.shortBy)}
+                    </p>
                     <Link to="/dashboard/subscription" className="font-medium underline underline-offset-2">
                       {CREDIT_MESSAGES.addCredits}
                     </Link>

@@ -33,6 +33,12 @@ const RUN_TOASTS: Record<AiRunAction, string> = {
   cancel: AI_FIELD_MESSAGES.runCancelled,
 }
 
+const RUN_FAILURES: Record<AiRunAction, string> = {
+  pause: AI_FIELD_MESSAGES.pauseFailed,
+  resume: AI_FIELD_MESSAGES.resumeFailed,
+  cancel: AI_FIELD_MESSAGES.cancelFailed,
+}
+
 /** The scope a run offers first: what is left to do on this field. */
 function defaultScope(field: AiField): AiRunScope {
   if (field.counts.total === 0) return 'all'
@@ -81,7 +87,7 @@ export function useAiColumns(upload: UploadDetail) {
       { fieldId: field.id, action },
       {
         onSuccess: () => toast.success(RUN_TOASTS[action]),
-        onError: (error) => toast.error(AI_FIELD_MESSAGES.errorTitle, { description: errorMessage(error, AI_FIELD_MESSAGES.refreshFailed) }),
+        onError: (error) => toast.error(AI_FIELD_MESSAGES.errorTitle, { description: errorMessage(error, RUN_FAILURES[action]) }),
       },
     )
 

@@ -1,5 +1,5 @@
 import { AlertCircleIcon, PlusIcon, SearchIcon, SparklesIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { AUTH_MESSAGES, PAGE_TITLES, TEMPLATE_MESSAGES } from '#common/messages'
 import type { AiFieldTemplate } from '#common/schemas/templates'
@@ -19,6 +19,10 @@ type FormState = { isOpen: boolean; template: AiFieldTemplate | null }
 /** The AI Fields Library (001 §2): search, count badge, template cards, create, edit, delete. */
 export function AiFieldsLibrary() {
   const { data, isPending, isError, refetch } = useTemplates()
+  // 001 §8: the spec's toast, besides the notice with 'Try again' in the page.
+  useEffect(() => {
+    if (isError) toast.error(AUTH_MESSAGES.errorTitle, { description: TEMPLATE_MESSAGES.fetchFailed })
+  }, [isError])
   const deleteTemplate = useDeleteTemplate()
   const [search, setSearch] = useState('')
   const [form, setForm] = useState<FormState>({ isOpen: false, template: null })

@@ -9,12 +9,6 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { formatRelativeTime } from '#web/lib/relative-time'
 import { promptPreview, usedInSummary } from '../lib/template-display'
 
-/** 'Updated just now', 'Updated 3h ago', 'Updated Nov 20, 2026'. */
-function updatedLabel(updatedAt: string) {
-  const label = formatRelativeTime(updatedAt)
-  return label === 'Just now' || label === 'Yesterday' ? label.toLowerCase() : label
-}
-
 /** One template in the library (001 §2). */
 export function TemplateCard({
   template,
@@ -100,7 +94,7 @@ export function TemplateCard({
       <CardFooter className="mt-auto text-xs text-muted-foreground">
         <ClockIcon className="mr-1 size-3.5" aria-hidden="true" />
         <span>
-          Updated <time dateTime={template.updated_at}>{updatedLabel(template.updated_at)}</time>
+          Updated <time dateTime={template.updated_at}>{formatRelativeTime(template.updated_at)}</time>
         </span>
       </CardFooter>
     </Card>
