@@ -168,10 +168,10 @@ async function timeRun(options: RunOptions) {
     const cpuPerCell = (processCpuMs(server.pid) - cpuBefore) / rows
     const dbCpuAfter = await backendCpuMs(server.databaseUrl)
     const dbCpuPerCell = [...dbCpuAfter].reduce((sum, [pid, ms]) => sum + (Number.isFinite(ms) ? ms - (dbCpuBefore.get(pid) ?? 0) : 0), 0) / rows
-    const fakeCpu = process.cpuUsage(providerCpuBefore)
-    const fakeCpuPerCell = (fakeCpu.user + fakeCpu.system) / 1000 / rows
+    const providerCpu = process.cpuUsage(providerCpuBefore)
+    const providerCpuPerCell = (providerCpu.user + providerCpu.system) / 1000 / rows
     if (done.counts.done !== rows) throw new Error(`run ended with ${JSON.stringify(done.counts)}`)
-    console.error(`${backend}: ${rows} cells at concurrency ${concurrency}, ${latencyMs} ms: ${round1(seconds)} s, ${provider.answered} calls, max in flight ${provider.maxInFlight}, CPU a cell: server ${cpuPerCell.toFixed(2)} ms, fake provider ${fakeCpuPerCell.toFixed(2)} ms${server.databaseUrl ? `, PostgreSQL ${dbCpuPerCell.toFixed(2)} ms` : ''}`)
+    console.error(`${backend}: ${rows} cells at concurrency ${concurrency}, ${latencyMs} ms: ${round1(seconds)} s, ${provider.answered} calls, max in flight ${provider.maxInFlight}, CPU a cell: server ${cpuPerCell.toFixed(2)} ms, provider ${providerCpuPerCell.toFixed(2)} ms${server.databaseUrl ? `, PostgreSQL ${dbCpuPerCell.toFixed(2)} ms` : ''}`)
     return { cellsPerSecond: rows / seconds, calls: provider.answered, uniqueInputs }
   } finally {
     await server.stop()
