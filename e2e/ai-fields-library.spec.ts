@@ -33,7 +33,7 @@ test('a user creates, edits, searches and deletes AI field templates', async ({ 
   const card = page.getByTestId('template-card').filter({ hasText: 'Company research' })
   await expect(card.getByText('Advanced Search')).toBeVisible()
   await expect(card.getByText('Not used in any projects yet')).toBeVisible()
-  await expect(card.getByText('Updated Just now')).toBeVisible()
+  await expect(card.getByText('Updated: Just now')).toBeVisible()
   await expect(card.getByText(`${LONG_PROMPT.slice(0, 100).trimEnd()}...`)).toBeVisible()
   await card.getByRole('button', { name: 'Show full prompt' }).click()
   await expect(card.getByText(LONG_PROMPT.trim())).toBeVisible()

@@ -170,7 +170,7 @@ export const GRID = {
   loadMoreThresholdRows: 20,
   continuousPageSize: 100,
   maxPageNumbers: 5,
-  /** A row just updated is highlighted this long (001 §4). */
+  /** A row, or an AI cell, just updated is highlighted this long (001 §4). */
   updatedRowFlashMs: 1500,
 } as const
 
@@ -210,8 +210,6 @@ export const AI = {
   progressPollMs: 1500,
   /** Templates offered in the AI column dialog (001 §9). */
   dialogTemplates: 10,
-  /** A cell just filled in is highlighted this long (001 §4): as long as a row just updated. */
-  cellFlashMs: GRID.updatedRowFlashMs,
   /** Calls in flight per provider and process when AI_CONCURRENCY is unset. */
   defaultConcurrency: 8,
   /** One provider call gives up after this long. */

@@ -1,7 +1,7 @@
 import { AlertCircleIcon, ClockIcon, HistoryIcon } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { AI, CELL_TRUNCATE_CHARS } from '#common/constants'
+import { CELL_TRUNCATE_CHARS, GRID } from '#common/constants'
 import { AI_COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import { Badge } from '#web/components/ui/badge'
 import { Spinner } from '#web/components/ui/spinner'
@@ -32,7 +32,7 @@ export function AiGridCell({
     (listener) => store.subscribe(fieldId, rowIndex, listener),
     () => store.get(fieldId, rowIndex),
   )
-  const isFlashing = useFlash(cell?.changedAt ?? 0, AI.cellFlashMs)
+  const isFlashing = useFlash(cell?.changedAt ?? 0, GRID.updatedRowFlashMs)
 
   const view = aiCellView(cell, rowValue)
   return (

@@ -94,7 +94,7 @@ export function TemplateCard({
       <CardFooter className="mt-auto text-xs text-muted-foreground">
         <ClockIcon className="mr-1 size-3.5" aria-hidden="true" />
         <span>
-          Updated <time dateTime={template.updated_at}>{formatRelativeTime(template.updated_at)}</time>
+          Updated: <time dateTime={template.updated_at}>{formatRelativeTime(template.updated_at)}</time>
         </span>
       </CardFooter>
     </Card>
