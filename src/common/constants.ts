@@ -117,6 +117,40 @@ export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 }
 
 export const SEARCH = { debounceMs: 300, maxResults: 8 } as const
 
+/** Query plans (issue 22): the limits of `POST /uploads/:id/chat/plan` and of chat answers. */
+export const CHAT_PLAN = {
+  maxConditions: 50,
+  maxListValues: 200,
+  /** Groups a `count_by` returns (its own `limit`, or defaultGroups). */
+  maxGroups: 100,
+  defaultGroups: 20,
+  /** Rows a plan returns with their values: its `limit`, or defaultLimit. */
+  maxLimit: 1000,
+  defaultLimit: 50,
+  /** Matching row indexes an answer lists; past this, `rowIndexesComplete` is false. */
+  maxRowIndexes: 100_000,
+} as const
+
+/** Magic Chat (001 §9). */
+export const CHAT = {
+  placeholderRotateMs: 3000,
+  maxSampleLeads: 3,
+  maxLeadFields: 9,
+  defaultConfidence: 0.5,
+  maxQueryLength: 1000,
+  /** What the model is shown of the table: sample values and most common values per column. */
+  sampleValuesPerColumn: 5,
+  topValuesPerColumn: 5,
+  /** Columns described to the model (the widest tables are cut, in column order). */
+  maxColumnsDescribed: 80,
+  /** Characters of one sample value shown to the model. */
+  sampleValueChars: 80,
+  /** Words that make a question a follow-up merged into the previous answer (001 §5). */
+  followUpWords: ['also', 'additionally', 'and', 'furthermore', 'plus', 'include', 'add'],
+  /** The explainer panel, dismissed for good (001 §5: remembered locally). */
+  explainerDismissedKey: 'rowcraft.chat.explainerDismissed',
+} as const
+
 /** Where a failed pending-upload hand-off lands (000 §4); sign-in itself lands on PAYMENT_SETUP_PATH. */
 export const DEFAULT_POST_AUTH_PATH = '/dashboard'
 

@@ -825,3 +825,78 @@ export const IMPORT_RECOVERY_MESSAGES = {
   stillImporting: 'This file is still being imported. Wait until it finishes or fails, then try again.',
   notRetryable: 'Only a file whose import failed or stopped can be imported again.',
 } as const
+
+/** Query plans (issue 22): `POST /uploads/:id/chat/plan` and the chips of a chat answer. */
+export const PLAN_MESSAGES = {
+  unknownColumn: (name: string, columns: readonly string[]) =>
+    `There is no column named '${name}'. The columns are: ${columns.join(', ')}.`,
+  needsNumber: (column: string) => `Enter a number to compare '${column}' with.`,
+  needsDate: (column: string) => `Enter a date (for example 2024-03-31) to compare '${column}' with.`,
+  cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
+} as const
+
+/** Magic Chat and the AI filter (001 §2, §5, §8). */
+export const CHAT_MESSAGES = {
+  title: 'Magic Chat',
+  explainerTitle: 'Ask your table anything',
+  explainerBody:
+    'Ask in plain language. Rowcraft turns your question into exact conditions and counts every row of the file: no sampling, no guessing. Each question costs 8 credits; editing a condition afterwards is free.',
+  inputLabel: 'Ask a question about this file',
+  send: 'Ask',
+  thinking: 'Analyzing your data...',
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'Please sign in to use AI chat.',
+  analysisCompleteTitle: 'AI Analysis Complete',
+  analysisComplete: (count: number) => `Found ${count.toLocaleString('en-US')} matching ${count === 1 ? 'row' : 'rows'}.`,
+  errorTitle: 'AI Chat Error',
+  errorReply: (message: string) => `Sorry, I encountered an error: ${message}`,
+  emptyQuery: 'Type a question first.',
+  modelFailed: 'The AI provider did not answer with a usable plan. Your credits were refunded; try rephrasing the question.',
+  clear: 'Clear conversation',
+  cleared: 'Conversation cleared',
+  showInTable: 'Show in table',
+  matchingLeads: 'Matching leads',
+  criteria: 'Filter criteria',
+  reasoning: 'How this was computed',
+  confidence: (percent: number) => `Confidence: ${percent}%`,
+  rowLabel: (rowNumber: number) => `Row ${rowNumber}`,
+  noCriteria: 'All rows (no conditions)',
+  editCriterion: 'Edit condition',
+  removeCriterion: 'Remove condition',
+  rerunFailed: 'Could not apply the changed conditions.',
+  loadFailed: 'Could not load the conversation.',
+  judgmentTitle: 'This needs a look at every row',
+  judgmentBody: (rows: number, credits: number) =>
+    `Answering this means judging each of the ${rows.toLocaleString('en-US')} rows, not a sample. Rowcraft can add an AI column that decides it for every row (about ${credits.toLocaleString('en-US')} credits), then answer from that column.`,
+  createJudgmentColumn: (name: string) => `Add '${name}' and answer`,
+  judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
+  judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
+  aiFilterActive: 'AI Filter Active',
+  aiFilterShowing: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
+  removeFilter: 'Remove Filter',
+  searchPanelPlaceholder: 'Ask AI to find rows, e.g. companies in Germany with more than 50 employees',
+  searchPanelButton: 'AI Search',
+  searchNoMatches: 'No rows match this search.',
+  exportAiSearch: (count: number) => `Export AI Search (${count.toLocaleString('en-US')} rows)`,
+  summaryRows: (count: number, total: number) =>
+    `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
+} as const
+
+/** The 14 example questions the chat's placeholder rotates through (001 §9: every 3 s). */
+export const CHAT_EXAMPLE_QUESTIONS = [
+  'How many leads are in the United States?',
+  'Which companies have more than 500 employees?',
+  'Count the leads by industry',
+  'Show leads with a missing email address',
+  'What is the average company size?',
+  'Which leads have a title containing "VP"?',
+  'How many distinct countries are there?',
+  'List companies founded after 2015',
+  'Which leads are in Germany or France?',
+  'How many rows have a LinkedIn URL?',
+  'Show the 10 largest companies by revenue',
+  'Which leads are not in the software industry?',
+  'How many leads were added between 2023-01-01 and 2023-06-30?',
+  'Which of these companies are SaaS businesses?',
+] as const

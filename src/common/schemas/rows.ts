@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts'
 import { GRID_MESSAGES } from '../messages.ts'
 import { pageParamSchema, type ListPage } from './list.ts'
+import { conditionSchema } from './plans.ts'
 import { columnTypeSchema, type UploadColumn } from './uploads.ts'
 
 /**
@@ -44,10 +45,14 @@ export type SortDirection = z.infer<typeof sortDirectionSchema>
 export const rowSortSchema = z.object({ column: z.string().regex(COLUMN_KEY_PATTERN), direction: sortDirectionSchema })
 export type RowSort = z.infer<typeof rowSortSchema>
 
-/** What the user is looking at: all filters apply together (AND); search looks in every column. */
+/**
+ * What the user is looking at: all filters apply together (AND); search looks in every column.
+ * `where` is the AI filter: a chat answer's plan condition (columns by name), applied as it is.
+ */
 export const rowViewSchema = z.object({
   q: z.string().trim().max(200).optional(),
   filters: z.array(rowFilterSchema).max(20).default([]),
+  where: conditionSchema.optional(),
   sort: rowSortSchema.optional(),
 })
 export type RowView = z.infer<typeof rowViewSchema>
@@ -77,9 +82,24 @@ const sortParam = z
     return { column, direction }
   })
 
+const whereParam = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return undefined
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The AI filter is not valid JSON.' })
+      return z.NEVER
+    }
+  })
+  .pipe(conditionSchema.optional())
+
 export const rowViewQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   filters: filtersParam,
+  where: whereParam,
   sort: sortParam,
 })
 
@@ -98,6 +118,7 @@ export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
   const params = new URLSearchParams()
   if (view.q?.trim()) params.set('q', view.q.trim())
   if (view.filters?.length) params.set('filters', JSON.stringify(view.filters))
+  if (view.where) params.set('where', JSON.stringify(view.where))
   if (view.sort) params.set('sort', `${view.sort.column}:${view.sort.direction}`)
   return params
 }

@@ -5,7 +5,7 @@ import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted } 
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields, subscribers } from '#server/db/schema/index'
-import { viewColumnsOf, viewWhere } from '#server/modules/rows/rows.service'
+import { viewSql } from '#server/modules/row-storage/row-reader'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
@@ -32,7 +32,7 @@ async function scopeWhere(upload: Upload, request: AiRunRequest): Promise<SQL> {
       return sql`${idle} AND r.row_index = ANY(${intArray(request.rowIndexes ?? [])})`
     case 'view': {
       const view = request.view ?? { filters: [] }
-      const where = viewWhere(upload, { ...view, filters: view.filters ?? [] }, await viewColumnsOf(upload.id))
+      const { where } = await viewSql({ source: upload, view: { ...view, filters: view.filters ?? [] } })
       return sql`${idle} AND r.row_index IN (SELECT row_index FROM csv_rows WHERE ${where})`
     }
   }

@@ -13,15 +13,9 @@ import {
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
-import {
-  countView,
-  getReadableUploadOrThrow,
-  rowsByIndex,
-  viewColumnsOf,
-  viewRowIndexes,
-  viewWhere,
-} from '#server/modules/rows/rows.service'
-import { cellText, sortColumnOf, sortValueSql } from '#server/modules/row-storage/view-sql'
+import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { countViewRows, rowsByIndex, viewRowIndexPages, viewSql } from '#server/modules/row-storage/row-reader'
+import { cellText } from '#server/modules/row-storage/view-sql'
 import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'
 import { csvLine, formulaSafeCsvRecords } from '#server/platform/csv-cells'
 import { jsonCell, typedCell } from './lib/typed-cells.ts'
@@ -75,16 +69,15 @@ export async function createExport({
 }: { userId: string; uploadId: string } & CreateExportRequest): Promise<ExportFile> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const { columns, detailFields } = await planAiExport(upload.id, await exportColumnsOf(upload.id, requestedColumns), aiDetails)
-  const viewColumns = await viewColumnsOf(upload.id)
   const selected = scope === 'selected' ? [...new Set(rowIndexes ?? [])].sort((a, b) => a - b) : undefined
   const effectiveView: RowView = scope === 'view' && view ? view : { filters: [] }
 
-  const pages = selected ? pagesOf(selected) : viewRowIndexes({ upload, view: effectiveView, columns: viewColumns, pageSize: EXPORT_PAGE_ROWS })
+  const pages = selected ? pagesOf(selected) : viewRowIndexPages({ source: upload, view: effectiveView, pageSize: EXPORT_PAGE_ROWS })
   const rows = rowsOfPages(upload.id, pages, detailFields)
   let body: Readable
   // The database writes a whole view's CSV itself; AI details are joined in per page by Node.
   if (format === 'csv' && driver.kind === 'pg' && !selected && detailFields.length === 0) {
-    body = await copyCsv({ where: viewWhere(upload, effectiveView, viewColumns), view: effectiveView, viewColumns, columns, bom })
+    body = await copyCsv({ ...(await viewSql({ source: upload, view: effectiveView })), columns, bom })
   } else if (format === 'csv') {
     body = Readable.from(utf8(csvChunks(columns, rows, bom)))
   } else if (format === 'json') {
@@ -93,7 +86,7 @@ export async function createExport({
     body = xlsxStream(columns, rows, upload.filename)
   }
 
-  const rowCount = selected ? selected.length : await countView(upload, effectiveView, viewColumns)
+  const rowCount = selected ? selected.length : await countViewRows({ source: upload, view: effectiveView })
   await db.insert(exports).values({ userId, uploadId: upload.id, format, scope, rowCount })
   logger.info({ event: 'exports.created', uploadId: upload.id, format, scope, rowCount })
   return { filename: exportFilename(upload.filename, scope, format), contentType: CONTENT_TYPES[format], rowCount, body }
@@ -180,23 +173,16 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
  */
 async function copyCsv({
   where,
-  view,
-  viewColumns,
+  order,
   columns,
   bom,
 }: {
   where: SQL
-  view: RowView
-  viewColumns: Awaited<ReturnType<typeof viewColumnsOf>>
+  order: SQL
   columns: ExportColumn[]
   bom: boolean
 }): Promise<Readable> {
   if (driver.kind !== 'pg') throw new Error('copyCsv needs PostgreSQL')
-  const sortColumn = sortColumnOf(viewColumns, view.sort)
-  const order =
-    sortColumn && view.sort
-      ? sql`${sortValueSql(sortColumn)} IS NULL, ${sortValueSql(sortColumn)} ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}, row_index ${sql.raw(view.sort.direction === 'asc' ? 'ASC' : 'DESC')}`
-      : sql`row_index`
   const cells = sql.raw(columns.length ? columns.map((column) => cellText(column.key)).join(', ') : `''`)
   // COPY takes no parameters: the query is rendered with its values inlined as literals.
   const inlined = inlineParams(new PgDialect().sqlToQuery(sql`SELECT ${cells} FROM csv_rows WHERE ${where} ORDER BY ${order}`))

@@ -19,7 +19,9 @@ import { partitionName } from './row-writer.ts'
 const MAX_SORT_INDEXES = 40
 
 export const sortIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_s_${key}`
-export const filterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_f_${key}`
+/** `_t_`: on rowcraft_fold, as conditions compare (plan-sql.ts); the `_f_` ones of before were on lower(). */
+export const filterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_t_${key}`
+const oldFilterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_f_${key}`
 
 export async function buildSortIndexes(uploadId: string, rows: number): Promise<number> {
   if (driver.kind === 'pglite') {
@@ -130,7 +132,7 @@ export async function ensureFilterIndex(uploadId: string, key: string) {
   if (driver.kind !== 'pg') return
   const name = filterIndexName(uploadId, key)
   if (ensured.has(name)) return
-  await ensureInBackground(uploadId, name, `USING gin (lower(${cellText(key)}) gin_trgm_ops)`)
+  await ensureInBackground(uploadId, name, `USING gin (rowcraft_fold(${cellText(key)}) gin_trgm_ops)`)
 }
 
 /** Starts a concurrent build of a missing index on PostgreSQL, without waiting for it. */
@@ -152,7 +154,7 @@ async function ensureInBackground(uploadId: string, name: string, definition: st
 
 /** A deleted column's indexes go with it. */
 export async function dropColumnIndexes(uploadId: string, key: string) {
-  for (const name of [sortIndexName(uploadId, key), filterIndexName(uploadId, key)]) {
+  for (const name of [sortIndexName(uploadId, key), filterIndexName(uploadId, key), oldFilterIndexName(uploadId, key)]) {
     ensured.delete(name)
     if (driver.kind === 'pglite') await driver.client.exec(`DROP INDEX IF EXISTS "${name}"`)
     else await dropIndexConcurrently(driver.pool, name)

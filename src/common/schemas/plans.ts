@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { CHAT_PLAN } from '../constants.ts'
+
+/**
+ * A query plan over one upload's rows (issue 22): the public contract of
+ * `POST /api/uploads/:id/chat/plan` and what Magic Chat's model answers with. Columns are named as
+ * the user sees them (case-insensitive); the server resolves them, compiles the plan to SQL over
+ * every row and computes the answer. Nothing in a plan is SQL.
+ */
+
+const columnName = z.string().trim().min(1, 'Name a column.').max(200)
+const operand = z.string().max(500)
+
+export const valueOperatorSchema = z.enum([
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'greater_than',
+  'less_than',
+  'at_least',
+  'at_most',
+  'is_empty',
+  'is_not_empty',
+])
+export type ValueOperator = z.infer<typeof valueOperatorSchema>
+export const listOperatorSchema = z.enum(['in', 'not_in'])
+export type ListOperator = z.infer<typeof listOperatorSchema>
+export type PlanOperator = ValueOperator | ListOperator | 'between'
+export const PLAN_OPERATORS: readonly PlanOperator[] = [...valueOperatorSchema.options, ...listOperatorSchema.options, 'between']
+
+/** Operators that take no value. */
+export const VALUELESS_PLAN_OPERATORS: readonly PlanOperator[] = ['is_empty', 'is_not_empty']
+
+export const valueConditionSchema = z
+  .object({ column: columnName, op: valueOperatorSchema, value: operand.optional() })
+  .strict()
+  .refine((c) => VALUELESS_PLAN_OPERATORS.includes(c.op) || (c.value ?? '').trim() !== '', {
+    message: 'Give a value to compare with.',
+    path: ['value'],
+  })
+export const listConditionSchema = z
+  .object({ column: columnName, op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues) })
+  .strict()
+export const betweenConditionSchema = z
+  .object({ column: columnName, op: z.literal('between'), values: z.tuple([operand, operand]) })
+  .strict()
+
+export type ValueCondition = z.infer<typeof valueConditionSchema>
+export type ListCondition = z.infer<typeof listConditionSchema>
+export type BetweenCondition = z.infer<typeof betweenConditionSchema>
+export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition
+export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ColumnCondition
+
+export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    z.object({ all: z.array(conditionSchema).max(CHAT_PLAN.maxConditions) }).strict(),
+    z.object({ any: z.array(conditionSchema).min(1).max(CHAT_PLAN.maxConditions) }).strict(),
+    z.object({ not: conditionSchema }).strict(),
+    valueConditionSchema,
+    listConditionSchema,
+    betweenConditionSchema,
+  ]),
+)
+
+export const aggregateSchema = z.union([
+  z.object({ op: z.literal('count') }).strict(),
+  z.object({ op: z.literal('count_by'), column: columnName, limit: z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional() }).strict(),
+  z.object({ op: z.enum(['count_distinct', 'sum', 'avg', 'min', 'max']), column: columnName }).strict(),
+])
+export type Aggregate = z.infer<typeof aggregateSchema>
+export type AggregateOp = Aggregate['op']
+
+export const planSortSchema = z.object({ column: columnName, direction: z.enum(['asc', 'desc']) }).strict()
+
+export const planSchema = z
+  .object({
+    where: conditionSchema.optional(),
+    aggregate: aggregateSchema.optional(),
+    sort: planSortSchema.optional(),
+    limit: z.number().int().min(1).max(CHAT_PLAN.maxLimit).optional(),
+  })
+  .strict()
+export type Plan = z.infer<typeof planSchema>
+
+export const isGroup = (c: Condition): c is { all: Condition[] } | { any: Condition[] } | { not: Condition } =>
+  'all' in c || 'any' in c || 'not' in c
+
+export type AggregateResult =
+  | { op: 'count'; column: null; value: number }
+  | { op: 'count_by'; column: string; groups: Array<{ value: string; count: number }>; otherGroups: number }
+  | { op: 'count_distinct'; column: string; value: number }
+  /** `value` null when no value of the column reads as a number (or date, for min and max). */
+  | { op: 'sum' | 'avg' | 'min' | 'max'; column: string; value: number | string | null; skipped: number }
+
+export type PlanRow = { rowIndex: number; values: Record<string, string> }
+
+/** What a plan computes. Columns in `rows` are keyed by column name, as the plan names them. */
+export type PlanResult = {
+  count: number
+  /** The matching rows in the plan's order (row order without a sort), at most CHAT_PLAN.maxRowIndexes. */
+  rowIndexes: number[]
+  rowIndexesComplete: boolean
+  /** The first `limit` rows (default CHAT_PLAN.defaultLimit) with their values. */
+  rows: PlanRow[]
+  aggregate: AggregateResult | null
+  /** One plain sentence per top-level condition. */
+  criteria: string[]
+  /** Rows in the file, and the count after each top-level condition in turn. */
+  totalRows: number
+  steps: Array<{ description: string; count: number }>
+}
+
+export const runPlanSchema = z.object({ plan: planSchema })
+export type RunPlanInput = z.infer<typeof runPlanSchema>

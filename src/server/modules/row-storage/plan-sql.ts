@@ -1,0 +1,209 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
+import { PLAN_MESSAGES } from '#common/messages'
+import type { Condition, PlanOperator } from '#common/schemas/plans'
+import { AppError } from '#server/platform/app-error'
+import { cellSql, type ViewColumn } from './view-sql.ts'
+
+/**
+ * The one place where conditions become SQL (issue 22): a grid view's filters and a chat plan's
+ * conditions are both compiled here, so "equals" or "greater than" mean the same thing in the
+ * filter popover and in Magic Chat. Values are parameters; column keys are checked literals.
+ *
+ * Rules: text compares after rowcraft_fold (outer spaces trimmed, Latin accents dropped, lower
+ * case). An operand that reads as a number compares numerically (on a number column it must);
+ * one that reads as a date compares as a date (on a date column it must). `between` includes
+ * both ends. Every column condition is true or false, never null, so `not` and the negated
+ * operators (not_equals, not_contains, not_in) keep the empty cells.
+ */
+
+/** A condition whose column is resolved. `search` is the grid's box: any value of the row contains it. */
+export type Clause =
+  | { all: Clause[] }
+  | { any: Clause[] }
+  | { not: Clause }
+  | { column: ViewColumn; op: PlanOperator; values: string[] }
+  | { search: string }
+
+export type ColumnClause = Extract<Clause, { op: PlanOperator }>
+
+/** Where a row's search text comes from: the indexed expression, or PGlite's stored column. */
+export type SearchSource = { isStored: boolean }
+
+const normaliseName = (name: string) =>
+  name
+    .trim()
+    .replace(/^\{(.*)\}$/s, '$1')
+    .trim()
+    .toLowerCase()
+
+/** The column a user or a model names: its display name, any case, with or without braces. */
+export function resolveColumnOrThrow(columns: readonly ViewColumn[], name: string): ViewColumn {
+  const wanted = normaliseName(name)
+  const column = columns.find((c) => c.name.trim().toLowerCase() === wanted)
+  if (column) return column
+  const names = columns.map((c) => c.name)
+  throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.unknownColumn(name, names), { columns: names })
+}
+
+/** A plan's condition with its columns resolved by name (an unknown name is a 422 listing the columns). */
+export function resolveCondition(condition: Condition, columns: readonly ViewColumn[]): Clause {
+  if ('all' in condition) return { all: condition.all.map((c) => resolveCondition(c, columns)) }
+  if ('any' in condition) return { any: condition.any.map((c) => resolveCondition(c, columns)) }
+  if ('not' in condition) return { not: resolveCondition(condition.not, columns) }
+  const column = resolveColumnOrThrow(columns, condition.column)
+  const values = 'values' in condition ? [...condition.values] : condition.value === undefined ? [] : [condition.value]
+  return { column, op: condition.op, values }
+}
+
+/** The plan shape of a clause, columns by name (the web edits these as chips). */
+export function toCondition(clause: Clause): Condition | null {
+  if ('search' in clause) return null
+  if ('all' in clause) return { all: clause.all.map(toCondition).filter((c): c is Condition => c !== null) }
+  if ('any' in clause) return { any: clause.any.map(toCondition).filter((c): c is Condition => c !== null) }
+  if ('not' in clause) {
+    const inner = toCondition(clause.not)
+    return inner ? { not: inner } : null
+  }
+  const column = clause.column.name
+  if (clause.op === 'in' || clause.op === 'not_in') return { column, op: clause.op, values: clause.values }
+  if (clause.op === 'between') return { column, op: 'between', values: [clause.values[0] ?? '', clause.values[1] ?? ''] }
+  return clause.values[0] === undefined ? { column, op: clause.op } : { column, op: clause.op, value: clause.values[0] }
+}
+
+const fold = (text: SQL) => sql`rowcraft_fold(${text})`
+const foldParam = (value: string) => sql`rowcraft_fold(${value}::text)`
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** The SQL of a condition over `csv_rows` (the caller adds `upload_id = ...`). */
+export function clauseSql(clause: Clause, search: SearchSource): SQL {
+  if ('all' in clause) {
+    if (clause.all.length === 0) return sql`true`
+    return sql`(${sql.join(clause.all.map((c) => clauseSql(c, search)), sql` AND `)})`
+  }
+  if ('any' in clause) {
+    if (clause.any.length === 0) return sql`false`
+    return sql`(${sql.join(clause.any.map((c) => clauseSql(c, search)), sql` OR `)})`
+  }
+  if ('not' in clause) return sql`NOT ${clauseSql(clause.not, search)}`
+  if ('search' in clause) return searchSql(clause.search, search)
+  return columnClauseSql(clause)
+}
+
+function searchSql(term: string, { isStored }: SearchSource): SQL {
+  // Rows imported before the text was stored fall back to computing it.
+  const text = isStored ? sql`coalesce(search_text, rowcraft_row_text(data))` : sql`rowcraft_row_text(data)`
+  return sql`${text} LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
+}
+
+const NEGATED: Partial<Record<PlanOperator, PlanOperator>> = { not_equals: 'equals', not_contains: 'contains', not_in: 'in' }
+
+function columnClauseSql(clause: ColumnClause): SQL {
+  const positive = NEGATED[clause.op]
+  if (positive) return sql`NOT ${columnClauseSql({ ...clause, op: positive })}`
+  // Never null: an empty cell fails every positive test, so its negation keeps it.
+  return sql`coalesce(${positiveSql(clause)}, false)`
+}
+
+type Operand = { kind: 'number'; sql: SQL; value: number } | { kind: 'date'; sql: SQL; value: number } | { kind: 'text'; sql: SQL }
+
+/** The value a cell compares by for this operand's kind. */
+function cellValueSql(column: ViewColumn, kind: Operand['kind']): SQL {
+  const cell = cellSql(column.key)
+  if (kind === 'number') return sql`rowcraft_num(${cell})`
+  if (kind === 'date') return sql`rowcraft_date_key(${cell})`
+  return fold(cell)
+}
+
+/** How an operand compares on this column: a typed column insists on its type. */
+function operandOf(column: ViewColumn, raw: string): Operand {
+  const value = raw.trim()
+  const number = parseNumber(value)
+  const date = parseDateKey(value)
+  if (column.type === 'number') {
+    if (number === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsNumber(column.name))
+    return { kind: 'number', sql: sql`${String(number)}::numeric`, value: number }
+  }
+  if (column.type === 'date') {
+    if (date === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsDate(column.name))
+    return { kind: 'date', sql: sql`${date}::integer`, value: date }
+  }
+  if (number !== null) return { kind: 'number', sql: sql`${String(number)}::numeric`, value: number }
+  if (date !== null) return { kind: 'date', sql: sql`${date}::integer`, value: date }
+  return { kind: 'text', sql: foldParam(value) }
+}
+
+const COMPARISON: Partial<Record<PlanOperator, string>> = { greater_than: '>', less_than: '<', at_least: '>=', at_most: '<=' }
+
+function equalsSql(column: ViewColumn, raw: string): SQL {
+  const cell = cellSql(column.key)
+  if (column.type === 'boolean') {
+    const wanted = parseBoolean(raw)
+    if (wanted !== null) {
+      const words = wanted ? ['true', 'yes'] : ['false', 'no']
+      return sql`${fold(cell)} IN (${sql.join(words.map((w) => sql`${w}`), sql`, `)})`
+    }
+  }
+  const operand = operandOf(column, raw)
+  if (operand.kind === 'text') return sql`${fold(cell)} = ${operand.sql}`
+  const typed = sql`${cellValueSql(column, operand.kind)} = ${operand.sql}`
+  // '1,200' equals '1200' on a text column; so does the text itself, whatever it reads as.
+  return column.type === 'text' ? sql`(${typed} OR ${fold(cell)} = ${foldParam(raw)})` : typed
+}
+
+function compareSql(column: ViewColumn, operator: string, raw: string): SQL {
+  const operand = operandOf(column, raw)
+  return sql`${cellValueSql(column, operand.kind)} ${sql.raw(operator)} ${operand.sql}`
+}
+
+function positiveSql(clause: ColumnClause): SQL {
+  const { column, op, values } = clause
+  const cell = cellSql(column.key)
+  const first = values[0] ?? ''
+  switch (op) {
+    case 'is_empty':
+      return sql`coalesce(btrim(${cell}), '') = ''`
+    case 'is_not_empty':
+      return sql`btrim(${cell}) <> ''`
+    case 'contains':
+      return sql`${fold(cell)} LIKE '%' || ${foldParam(escapeLike(first))} || '%'`
+    case 'starts_with':
+      return sql`${fold(cell)} LIKE ${foldParam(escapeLike(first))} || '%'`
+    case 'ends_with':
+      return sql`${fold(cell)} LIKE '%' || ${foldParam(escapeLike(first))}`
+    case 'equals':
+      return equalsSql(column, first)
+    case 'in':
+      return sql`(${sql.join(values.map((value) => sql`coalesce(${equalsSql(column, value)}, false)`), sql` OR `)})`
+    case 'between': {
+      const [low, high] = orderedPair(column, values[0] ?? '', values[1] ?? '')
+      return sql`(${compareSql(column, '>=', low)} AND ${compareSql(column, '<=', high)})`
+    }
+    case 'greater_than':
+    case 'less_than':
+    case 'at_least':
+    case 'at_most':
+      return compareSql(column, COMPARISON[op]!, first)
+    case 'not_equals':
+    case 'not_contains':
+    case 'not_in':
+      throw new Error(`Negated operator ${op} reached positiveSql`)
+  }
+}
+
+/** `between 100 and 10` means the same as `between 10 and 100`. */
+function orderedPair(column: ViewColumn, low: string, high: string): [string, string] {
+  const a = operandOf(column, low)
+  const b = operandOf(column, high)
+  if (a.kind !== 'text' && b.kind === a.kind && a.value > b.value) return [high, low]
+  return [low, high]
+}
+
+/** Column keys a clause filters with a text pattern (their trigram index serves it on PostgreSQL). */
+export function patternColumnsOf(clause: Clause): string[] {
+  if ('all' in clause) return clause.all.flatMap(patternColumnsOf)
+  if ('any' in clause) return clause.any.flatMap(patternColumnsOf)
+  if ('not' in clause) return patternColumnsOf(clause.not)
+  if ('search' in clause) return []
+  return ['contains', 'not_contains', 'starts_with', 'ends_with'].includes(clause.op) ? [clause.column.key] : []
+}

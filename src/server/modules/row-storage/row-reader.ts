@@ -1,0 +1,205 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { VIEW_COUNT_LIMIT } from '#common/constants'
+import type { GridRow, RowView } from '#common/schemas/rows'
+import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
+import { uploadColumns } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
+import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
+import { storesSearchText } from './row-writer.ts'
+import { sortValueSql, type ViewColumn } from './view-sql.ts'
+
+/**
+ * Reads of one upload's rows: a view (the grid's search, filters, AI filter and sort) or a plan
+ * in; a page, a count, every row index or the rows out. Each call builds its SQL through
+ * plan-sql.ts and makes sure of the indexes it needs, so a service visits row storage once.
+ */
+
+/** What row storage needs to know of an upload; the caller has checked it is the user's. */
+export type RowSource = { id: string; validRows: number }
+
+/** An upload's columns in their order, as views and plans name them. */
+export async function storedColumnsOf(uploadId: string): Promise<ViewColumn[]> {
+  return db
+    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
+    .from(uploadColumns)
+    .where(eq(uploadColumns.uploadId, uploadId))
+    .orderBy(asc(uploadColumns.position))
+}
+
+export const searchSource = () => ({ isStored: storesSearchText() })
+
+function columnByKeyOrThrow(columns: readonly ViewColumn[], key: string): ViewColumn {
+  const column = columns.find((c) => c.key === key)
+  if (!column) throw new AppError('VALIDATION_FAILED', 'This column no longer exists. Refresh the page and try again.')
+  return column
+}
+
+/** A grid view as one clause: its search box, its filters and its AI filter, all together. */
+export function viewClause(view: Pick<RowView, 'q' | 'filters' | 'where'>, columns: readonly ViewColumn[]): Clause {
+  const parts: Clause[] = []
+  if (view.q) parts.push({ search: view.q })
+  for (const filter of view.filters) {
+    parts.push({ column: columnByKeyOrThrow(columns, filter.column), op: filter.operator, values: [filter.value] })
+  }
+  if (view.where) parts.push(resolveCondition(view.where, columns))
+  return { all: parts }
+}
+
+const isFiltered = (view: Pick<RowView, 'q' | 'filters' | 'where'>) => Boolean(view.q) || view.filters.length > 0 || Boolean(view.where)
+
+/** `upload_id = ...` and the clause; builds the trigram indexes its text patterns use. */
+async function whereOf(source: RowSource, clause: Clause): Promise<SQL> {
+  for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
+  return sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
+}
+
+type Sorted = { column: ViewColumn; direction: 'asc' | 'desc' }
+
+/** The ORDER BY of a sort: empty (or, in a typed column, unreadable) values last, in row order. */
+function orderSql(sort: Sorted | undefined, reverse = false): SQL {
+  if (!sort) return reverse ? sql`row_index DESC` : sql`row_index ASC`
+  const value = sortValueSql(sort.column)
+  const isAscending = (sort.direction === 'asc') !== reverse
+  return isAscending ? sql`${value} ASC, row_index ASC` : sql`${value} DESC, row_index DESC`
+}
+
+/**
+ * A run of the view's rows in one order, read forwards or backwards: a page is cut from the
+ * segments it overlaps, each read from whichever end is nearer, so the last page costs what the
+ * first does. A segment of a view too large to count (`size` null) is read forwards only.
+ */
+type Segment = { where: SQL; forward: SQL; backward: SQL; size: number | null }
+
+async function segmentsOf(source: RowSource, where: SQL, filtered: boolean, sort: Sorted | undefined) {
+  const counted = filtered ? await countWhere(where, VIEW_COUNT_LIMIT) : source.validRows
+  const isCountExact = counted <= VIEW_COUNT_LIMIT || !filtered
+  const count = isCountExact ? counted : VIEW_COUNT_LIMIT
+  const size = isCountExact ? count : null
+  if (!sort) {
+    const segment: Segment = { where, forward: orderSql(undefined), backward: orderSql(undefined, true), size }
+    return { count, isCountExact, segments: [segment] }
+  }
+  await ensureSortIndex(source.id, sort.column)
+  const value = sortValueSql(sort.column)
+  const emptyWhere = sql`${where} AND ${value} IS NULL`
+  const emptyCount = size === null ? null : size === 0 ? 0 : await countWhere(emptyWhere)
+  const valued: Segment = {
+    where: sql`${where} AND ${value} IS NOT NULL`,
+    forward: orderSql(sort),
+    backward: orderSql(sort, true),
+    size: size === null || emptyCount === null ? null : size - emptyCount,
+  }
+  const empty: Segment = { where: emptyWhere, forward: orderSql(undefined), backward: orderSql(undefined, true), size: emptyCount }
+  return { count, isCountExact, segments: [valued, empty] }
+}
+
+function sortOf(view: Pick<RowView, 'sort'>, columns: readonly ViewColumn[]): Sorted | undefined {
+  return view.sort ? { column: columnByKeyOrThrow(columns, view.sort.column), direction: view.sort.direction } : undefined
+}
+
+/** Rows matching `where`; with `limit`, counting stops past it (the answer is then limit + 1). */
+export async function countWhere(where: SQL, limit?: number): Promise<number> {
+  const query =
+    limit === undefined
+      ? sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`
+      : sql`SELECT count(*) AS n FROM (SELECT 1 FROM csv_rows WHERE ${where} LIMIT ${limit + 1}) AS matched`
+  const [row] = await queryRows<{ n: number | string }>(query)
+  return Number(row?.n ?? 0)
+}
+
+async function readSegment(segment: Segment, order: SQL, skip: number, take: number): Promise<number[]> {
+  // Only row_index is read here, so an ordered index answers without touching the rows.
+  const rows = await queryRows<{ row_index: number }>(
+    sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
+  )
+  return rows.map((row) => Number(row.row_index))
+}
+
+/** Row indexes of positions [offset, offset + limit) of the view. */
+async function rowIndexesAt(segments: Segment[], offset: number, limit: number): Promise<number[]> {
+  const picked: number[] = []
+  let start = 0
+  for (const segment of segments) {
+    const from = Math.max(offset, start)
+    const wanted = offset + limit - from
+    if (wanted <= 0) break
+    const local = from - start
+    if (segment.size === null) {
+      const indexes = await readSegment(segment, segment.forward, local, wanted)
+      picked.push(...indexes)
+      if (indexes.length === wanted) break
+      start += indexes.length > 0 ? local + indexes.length : await countWhere(segment.where)
+      continue
+    }
+    const take = Math.min(wanted, segment.size - local)
+    if (take > 0) {
+      const isNearEnd = local + take / 2 > segment.size / 2
+      const indexes = isNearEnd
+        ? (await readSegment(segment, segment.backward, segment.size - local - take, take)).reverse()
+        : await readSegment(segment, segment.forward, local, take)
+      picked.push(...indexes)
+    }
+    start += segment.size
+  }
+  return picked
+}
+
+const intArray = (indexes: number[]) => sql.raw(`'{${indexes.join(',')}}'::integer[]`)
+
+/** The rows at these indexes, in the order given (indexes that are gone are left out). */
+export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
+  if (indexes.length === 0) return []
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(
+    sql`SELECT row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${intArray(indexes)})`,
+  )
+  const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
+  return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
+}
+
+/** One page of a view, with the view's count (capped at VIEW_COUNT_LIMIT unless unfiltered). */
+export async function readViewPage({ source, view, page, perPage }: { source: RowSource; view: RowView; page: number; perPage: number }) {
+  const columns = await storedColumnsOf(source.id)
+  const where = await whereOf(source, viewClause(view, columns))
+  const { count, isCountExact, segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+  const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
+  return { rows: await rowsByIndex(source.id, indexes), count, isCountExact }
+}
+
+/** Rows in a view, counted exactly (exports; the grid caps its counts). */
+export async function countViewRows({ source, view }: { source: RowSource; view: RowView }): Promise<number> {
+  if (!isFiltered(view)) return source.validRows
+  const columns = await storedColumnsOf(source.id)
+  return countWhere(await whereOf(source, viewClause(view, columns)))
+}
+
+/**
+ * Every row index of a view, in its order, page by page (exports). The indexes are read at once,
+ * as one string from the database (a million rows is a few megabytes), so no page is found by
+ * skipping all the rows before it.
+ */
+export async function* viewRowIndexPages({ source, view, pageSize }: { source: RowSource; view: RowView; pageSize: number }): AsyncGenerator<number[]> {
+  const columns = await storedColumnsOf(source.id)
+  const where = await whereOf(source, viewClause(view, columns))
+  const { segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+  for (const segment of segments) {
+    if (segment.size === 0) continue
+    const [row] = await queryRows<{ indexes: string | null }>(
+      sql`SELECT string_agg(row_index::text, ',' ORDER BY ${segment.forward}) AS indexes FROM csv_rows WHERE ${segment.where}`,
+    )
+    const indexes = row?.indexes ? row.indexes.split(',').map(Number) : []
+    for (let at = 0; at < indexes.length; at += pageSize) yield indexes.slice(at, at + pageSize)
+  }
+}
+
+/** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */
+export async function viewSql({ source, view }: { source: RowSource; view: RowView }): Promise<{ where: SQL; order: SQL }> {
+  const columns = await storedColumnsOf(source.id)
+  const where = await whereOf(source, viewClause(view, columns))
+  const sort = sortOf(view, columns)
+  const order = sort ? sql`${sortValueSql(sort.column)} IS NULL, ${orderSql(sort)}` : orderSql(undefined)
+  return { where, order }
+}
+
+export { whereOf as clauseWhere, orderSql }
