@@ -225,6 +225,23 @@ describe('failures', () => {
     }
   })
 
+  it("answers 'Feature Restricted' to a basic plan whose trial has ended, and charges nothing", async () => {
+    const [saved] = await db.select().from(subscribers).where(eq(subscribers.userId, aliceId))
+    await db
+      .update(subscribers)
+      .set({ subscriptionTier: 'basic', subscribed: false, trialEndsAt: new Date(Date.now() - 86_400_000), gracePeriodEndsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(subscribers.userId, aliceId))
+    try {
+      const res = await ask('How many leads are in Germany?')
+      expect(res.status).toBe(403)
+      expect(await errorOf(res)).toMatchObject({ message: CREDIT_MESSAGES.chatRestricted, details: { title: CREDIT_MESSAGES.featureRestrictedTitle } })
+      expect(fake.calls).toHaveLength(0)
+      expect(await balance()).toBe(saved!.currentCredits)
+    } finally {
+      await db.update(subscribers).set(saved!).where(eq(subscribers.userId, aliceId))
+    }
+  })
+
   it('refuses an empty question', async () => {
     expect((await ask('   ')).status).toBe(422)
   })
