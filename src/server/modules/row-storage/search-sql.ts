@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { queryRows } from '#server/db/query-rows'
+import { storesSearchText } from './row-writer.ts'
+
+/**
+ * Rows of several uploads that may hold a word starting with a term, for the global search:
+ * at most `perUpload` of each upload, read through the upload's trigram search index on
+ * PostgreSQL (decision 003) and from PGlite's stored search text (decision 006). The caller
+ * applies the exact rule (words, ranking) to these candidates.
+ *
+ * The condition is one regular expression over the row's text (its values, lower-cased, joined by
+ * spaces): the term after the start or after white space. pg_trgm takes its trigrams from the
+ * term, so the index serves it; a term of one or two characters has no trigram of its own, and
+ * `(^| )` then gives it the index's word-start trigrams ('  a', ' ab'), so a short term is served
+ * too. A row's text is rechecked once, not per pattern: on PostgreSQL it is computed from the row
+ * (about 13 µs). LIMIT per upload bounds the work of a term found in most rows; the rows come in
+ * the order the scan meets them, about row order.
+ */
+
+/** Characters with a meaning in a PostgreSQL regular expression. */
+const escapeRegex = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** The lower-cased term's word-start pattern. */
+export function wordStartPattern(term: string): string {
+  const boundary = term.length < 3 ? '(^| )' : '(^|\\s)'
+  return `${boundary}${escapeRegex(term)}`
+}
+
+export type RowCandidate = { uploadId: string; rowIndex: number; values: Record<string, string> }
+
+export async function findRowCandidates({
+  uploadIds,
+  term,
+  perUpload,
+}: {
+  uploadIds: string[]
+  /** Trimmed and lower-cased, not empty. */
+  term: string
+  perUpload: number
+}): Promise<RowCandidate[]> {
+  if (uploadIds.length === 0 || term === '') return []
+  const match = matchSql(term)
+  const parts = uploadIds.map(
+    (uploadId) => sql`(SELECT upload_id, row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND ${match} LIMIT ${perUpload})`,
+  )
+  const rows = await queryRows<{ upload_id: string; row_index: number; data: Record<string, string> | string }>(sql.join(parts, sql` UNION ALL `))
+  return rows.map((row) => ({
+    uploadId: row.upload_id,
+    rowIndex: Number(row.row_index),
+    values: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data,
+  }))
+}
+
+function matchSql(term: string): SQL {
+  const pattern = wordStartPattern(term)
+  if (!storesSearchText()) return sql`rowcraft_row_text(data) ~ ${pattern}`
+  // PGlite scans its stored text: a plain LIKE first passes over most rows cheaply, the regular
+  // expression checks what it lets through. Rows imported before the text was stored compute it.
+  const text = sql`coalesce(search_text, rowcraft_row_text(data))`
+  return sql`${text} LIKE ${`%${escapeLike(term)}%`} AND ${text} ~ ${pattern}`
+}
