@@ -1,6 +1,7 @@
 import { runEnrichBench } from './enrich.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
+import { runSearchBench } from './search.bench.ts'
 import { stopAllBenchServers, type Backend } from './lib/server.ts'
 
 /**
@@ -11,6 +12,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   import: runImportBench,
   grid: runGridBench,
   enrich: runEnrichBench,
+  search: runSearchBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void
