@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { storesSearchText } from './row-writer.ts'
 
@@ -16,6 +17,13 @@ import { storesSearchText } from './row-writer.ts'
  * (about 13 µs). LIMIT per upload bounds the work of a term found in most rows; the rows come in
  * the order the scan meets them, about row order.
  */
+
+/**
+ * On PostgreSQL the files are read by two statements at once, each on its own connection (and
+ * server process): a common term costs each file its LIMIT rows of row text (about 13 µs a row),
+ * and one statement uses one core.
+ */
+const PG_STATEMENTS = 2
 
 /** Characters with a meaning in a PostgreSQL regular expression. */
 const escapeRegex = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)
@@ -40,11 +48,19 @@ export async function findRowCandidates({
 }): Promise<RowCandidate[]> {
   if (uploadIds.length === 0 || term === '') return []
   const match = matchSql(term)
-  const parts = uploadIds.map(
-    (uploadId) => sql`(SELECT upload_id, row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND ${match} LIMIT ${perUpload})`,
+  const statements = driver.kind === 'pg' ? Math.min(PG_STATEMENTS, uploadIds.length) : 1
+  const groups = Array.from({ length: statements }, (_, n) => uploadIds.filter((_, index) => index % statements === n))
+  const results = await Promise.all(
+    groups.map((ids) =>
+      queryRows<{ upload_id: string; row_index: number; data: Record<string, string> | string }>(
+        sql.join(
+          ids.map((uploadId) => sql`(SELECT upload_id, row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND ${match} LIMIT ${perUpload})`),
+          sql` UNION ALL `,
+        ),
+      ),
+    ),
   )
-  const rows = await queryRows<{ upload_id: string; row_index: number; data: Record<string, string> | string }>(sql.join(parts, sql` UNION ALL `))
-  return rows.map((row) => ({
+  return results.flat().map((row) => ({
     uploadId: row.upload_id,
     rowIndex: Number(row.row_index),
     values: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data,
