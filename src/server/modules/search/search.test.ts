@@ -33,7 +33,8 @@ beforeAll(async () => {
         ['Cy Diaz', 'Acme', 'Oslo', 'Prefers calls after five'],
         ['Di Egan', 'Megacme', 'Rome', 'acmes are mentioned nowhere'],
         ['Ed Finch', 'Globex', 'Lagos', longNote],
-        ...Array.from({ length: 20 }, (_, i) => [`Person ${i}`, `Filler ${i}`, 'Quito', `quokka note ${i}`]),
+        // More rows with the term than a file's candidates.
+        ...Array.from({ length: CANDIDATES_PER_FILE + 10 }, (_, i) => [`Person ${i}`, `Filler ${i}`, 'Quito', `quokka note ${i}`]),
       ],
     ),
   )
@@ -96,7 +97,7 @@ describe('GET /api/search', () => {
     expect(hit!.field.value.startsWith('…')).toBe(true)
   })
 
-  it(`answers at most ${SEARCH.maxResults} hits`, async () => {
+  it(`answers at most ${SEARCH.maxResults} hits, from a file with more candidates than it reads`, async () => {
     const { hits } = await search('quokka')
     expect(hits).toHaveLength(SEARCH.maxResults)
     expect(hits.map((hit) => hit.rowIndex)).toEqual([5, 6, 7, 8, 9, 10, 11, 12])
@@ -139,10 +140,6 @@ describe('GET /api/search', () => {
     expect(hits.map((hit) => [hit.fileName, hit.rowIndex, hit.field.name])).toEqual([
       ...Array.from({ length: 8 }, (_, i) => ['notes.csv', i, 'Segment']),
     ])
-  })
-
-  it('reads a bounded number of rows of each file', () => {
-    expect(CANDIDATES_PER_FILE).toBeGreaterThanOrEqual(SEARCH.maxResults)
   })
 
   it('refuses a signed-out caller and an overlong term', async () => {
