@@ -15,6 +15,10 @@ test('searches every file from the dashboard and opens the chosen hit on its pag
   // A second file whose value only contains the term inside a word: not a hit.
   const other = await postUpload(page, baseURL!, csvFile('other.csv', ['Name,Note', 'Ann,Met the Quillfeathers', 'Bo,unquillfeather', 'Cy,Nothing', 'Di,Still nothing']))
   expect(other.status()).toBe(201)
+  const { upload_id: otherId } = (await other.json()) as { upload_id: string }
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/uploads/${otherId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe('completed')
   await page.getByRole('link', { name: 'Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
 

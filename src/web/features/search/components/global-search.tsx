@@ -72,7 +72,7 @@ export function GlobalSearch() {
   const optionId = (index: number) => `${listId}-option-${index}`
 
   return (
-    <section aria-label={GLOBAL_SEARCH_MESSAGES.label} className="relative">
+    <section aria-label={GLOBAL_SEARCH_MESSAGES.label} className="relative z-20">
       <div className="relative">
         <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
@@ -104,7 +104,7 @@ export function GlobalSearch() {
       </div>
       <div
         className={cn(
-          'absolute inset-x-0 top-full z-30 mt-1 max-h-[min(28rem,70vh)] overflow-y-auto rounded-md border bg-popover text-popover-foreground shadow-lg',
+          'absolute inset-x-0 top-full z-50 mt-1 max-h-[min(28rem,70vh)] overflow-y-auto rounded-md border bg-popover text-popover-foreground shadow-lg',
           !isShown && 'hidden',
         )}
       >
