@@ -11,6 +11,8 @@ function leadsWithNeedle() {
 }
 
 test('searches every file from the dashboard and opens the chosen hit on its page, highlighted, with the keyboard', async ({ page, baseURL }) => {
+  // A sign-up and two imports: over a minute on a busy machine.
+  test.setTimeout(120_000)
   const uploadId = await openUploadedGrid(page, baseURL!, leadsWithNeedle(), 'search')
   // A second file whose value only contains the term inside a word: not a hit.
   const other = await postUpload(page, baseURL!, csvFile('other.csv', ['Name,Note', 'Ann,Met the Quillfeathers', 'Bo,unquillfeather', 'Cy,Nothing', 'Di,Still nothing']))
@@ -54,6 +56,7 @@ test('searches every file from the dashboard and opens the chosen hit on its pag
 })
 
 test('Ctrl+K focuses the search box from another page; Escape closes the results', async ({ page, baseURL }) => {
+  test.setTimeout(120_000)
   await openUploadedGrid(page, baseURL!, leadsWithNeedle(), 'search-key')
   await page.getByRole('link', { name: 'File Storage' }).click()
   await expect(page).toHaveURL(/\/dashboard\/files$/)
