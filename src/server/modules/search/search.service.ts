@@ -9,8 +9,9 @@ import { hitOfRow, normaliseTerm, rankHits, type RankedHit, type SearchColumn } 
  * Candidate rows per file. A term found in most rows of many files would otherwise have every one
  * of them read and ranked; a file holding more candidates than this is ranked on the first ones
  * found (about its first rows). Each costs its row text (about 13 µs a row on PostgreSQL, more
- * for the rows a common term's scan passes over): 50 a file put a million-row search at 6 times
- * a bare LIMIT 8 query; 20 is two and a half answers a file.
+ * for the rows a common term's scan passes over). 20 is two and a half answers a file; on a
+ * heavily loaded machine 50 and 20 measured the same (5-6 times a bare LIMIT 8 query, which reads
+ * one file), so this is not yet the limit of a common term's cost: see docs/api/search.md.
  */
 export const CANDIDATES_PER_FILE = 20
 
