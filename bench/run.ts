@@ -2,6 +2,7 @@ import { runChatBench } from './chat.bench.ts'
 import { runEnrichBench } from './enrich.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
+import { runSearchBench } from './search.bench.ts'
 import { stopAllBenchServers, type Backend } from './lib/server.ts'
 
 /**
@@ -13,6 +14,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   grid: runGridBench,
   enrich: runEnrichBench,
   chat: runChatBench,
+  search: runSearchBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

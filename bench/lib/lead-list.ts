@@ -32,15 +32,15 @@ const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/
 
 export const LEAD_HEADER = ['First Name', 'Last Name', 'Email', 'Company', 'Title', 'Country', 'City', 'Phone', 'Website', 'Employees', 'Industry', 'LinkedIn URL', 'Notes']
 
-/** Writes rows until the file reaches `targetBytes`; returns the row count. */
-export async function writeLeadList(path: string, targetBytes: number, seed = 42): Promise<number> {
+/** Writes rows until the file reaches `targetBytes` (in steps of about 1 MB) or holds `maxRows`; returns the row count. */
+export async function writeLeadList(path: string, targetBytes: number, seed = 42, maxRows = Infinity): Promise<number> {
   const random = rng(seed)
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!
   const out = createWriteStream(path)
   let bytes = 0
   let rows = 0
   let chunk = LEAD_HEADER.join(',') + '\n'
-  while (bytes < targetBytes) {
+  while (bytes < targetBytes && rows < maxRows) {
     const first = pick(FIRST)
     const last = pick(LAST)
     const company = `${pick(COMPANY)} ${pick(SUFFIX)}`

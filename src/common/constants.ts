@@ -115,7 +115,12 @@ export const COMPLETENESS_LEVELS = { high: 80, medium: 60 } as const
 
 export const CREDIT_BADGE = { destructiveAtOrBelow: 10, secondaryAtOrBelow: 50 } as const
 
-export const SEARCH = { debounceMs: 300, maxResults: 8 } as const
+/**
+ * Search boxes wait `debounceMs` after typing (001 §9). The global search (001 §2, §5) answers at
+ * most `maxResults` row hits, each with its matched value cut at `valueChars` and
+ * `contextFields` other values cut at `contextChars`.
+ */
+export const SEARCH = { debounceMs: 300, maxResults: 8, valueChars: 100, contextFields: 2, contextChars: 30, termMaxLength: 200 } as const
 
 /** Query plans (issue 22): the limits of `POST /uploads/:id/chat/plan` and of chat answers. */
 export const CHAT_PLAN = {

@@ -65,6 +65,16 @@ export const DASHBOARD_MESSAGES = {
   infoExportResults: 'Export Results',
 } as const
 
+/** The home dashboard's global search (001 §2 "Global search"). */
+export const GLOBAL_SEARCH_MESSAGES = {
+  label: 'Search all your files',
+  placeholder: 'Search every row of every file...',
+  shortcutHint: 'Ctrl K',
+  searching: 'Searching...',
+  noResults: (term: string) => `No results found for ${term}`,
+  rowLabel: (rowNumber: number) => `Row ${rowNumber.toLocaleString('en-US')}`,
+} as const
+
 export const FILE_STORAGE_MESSAGES = {
   uploadFile: 'Upload File',
   yourFiles: 'Your Files',

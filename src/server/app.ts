@@ -19,6 +19,7 @@ import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { aiStatusRoutes, enrichmentRoutes } from '#server/modules/enrichment/enrichment.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
+import { searchRoutes } from '#server/modules/search/search.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
 import { templatesRoutes } from '#server/modules/templates/templates.routes'
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes'
@@ -50,6 +51,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/templates', templatesRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/search', searchRoutes)
   .route('/profile', profileRoutes)
   .route('/contact', contactRoutes)
   .route('/site', siteRoutes)

@@ -1,3 +1,4 @@
+import { GlobalSearch } from '#web/features/search/components/global-search'
 import { HomeOverview } from '#web/features/uploads/components/home-overview'
 import { authClient } from '#web/lib/auth-client'
 import { getGreetingName } from '#web/lib/user-display'
@@ -13,6 +14,7 @@ export function DashboardHomeRoute() {
         </h1>
         <p className="text-muted-foreground">Upload a lead list to start enriching it with AI.</p>
       </div>
+      <GlobalSearch />
       <HomeOverview />
     </div>
   )
