@@ -568,6 +568,8 @@ export const AI_FIELD_MESSAGES = {
   providerUnavailable: 'The AI provider is not answering. Try again in a few minutes.',
   providerTimeout: 'The AI provider took too long to answer.',
   outputMismatch: 'The AI answer did not fit the column type, even after a second try.',
+  bareAnswerReasoning:
+    'The model did not answer in the JSON format asked for, even after a second try; this value was read from its plain reply and is unchecked.',
   budgetReached: 'The run stopped at its credit budget.',
   insufficientCreditsCell: 'Insufficient credits',
   startFailed: 'Failed to start enrichment',

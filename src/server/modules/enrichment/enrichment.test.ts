@@ -344,6 +344,30 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(refunds).toHaveLength(1)
   })
 
+  it('repairs a reply that is not JSON: the cell holds the repaired value, never the prose', async () => {
+    const prose = 'Sure! The answer is probably something like that.'
+    const id = await importCsv(alice, 'prose.csv', leads)
+    fake.options.firstAttemptAnswer = ({ messages }) => (companyOf(messages) === 'Globex' || companyOf(messages) === 'Initech' ? prose : undefined)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(id, field.id)
+    expect((await waitForField(id, field.id)).counts).toMatchObject({ done: 5, error: 0 })
+    const rows = await rowsOf(id)
+    expect(rows.map((r) => r.values[field.columnKey])).toEqual(['About Acme', 'About Globex', 'About Initech', 'About Acme', 'About Umbrella'])
+    const [globex] = await cellsOf(id, field.id, '1')
+    expect(globex).toMatchObject({ attempts: 2, provenance: { reasoning: 'From the row', confidence: 0.9 } })
+
+    // Prose on both attempts: the cell fails (and is refunded); the prose is in no row.
+    fake.options.answer = () => prose
+    const again = await createField(id, { name: 'Blurb 2', prompt: 'Describe {Company}' })
+    const before = await balance()
+    await run(id, again.id)
+    expect((await waitForField(id, again.id)).counts).toMatchObject({ done: 0, error: 5 })
+    expect((await rowsOf(id)).every((r) => !r.values[again.columnKey])).toBe(true)
+    const [failed] = await cellsOf(id, again.id, '1')
+    expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('did not fit the column type') })
+    expect(await balance()).toBe(before)
+  })
+
   it('marks cells the balance cannot pay for, and stops at a credit budget', async () => {
     const id = await importCsv(alice, 'broke.csv', firms(8, 'Firm'))
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
@@ -110,6 +111,40 @@ describe('callModel against an OpenAI-compatible server', () => {
     fake.reset({ answer: () => ({ reasoning: 'r', confidence: 0.5, value: 'not a number' }) })
     const result = await call('Row')
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('did not fit'), calls: 2 })
+  })
+
+  it('repairs a reply that is no JSON object, for every output type, and keeps the repaired answer', async () => {
+    const prose = 'Sure! The answer is probably something like that.'
+    const cases = [
+      { output: { kind: 'text' as const }, value: 'Acme Corp' },
+      { output: { kind: 'number' as const }, value: 42 },
+      { output: { kind: 'boolean' as const }, value: true },
+      { output: { kind: 'choice' as const, choices: ['Yes', 'No'] }, value: 'No' },
+      { output: { kind: 'url' as const }, value: 'https://acme.com/' },
+      { output: { kind: 'email' as const }, value: 'ada@acme.com' },
+      { output: { kind: 'json' as const, fields: [{ name: 'ceo', type: 'text' as const }] }, value: { ceo: 'Ada' } },
+    ]
+    for (const { output, value } of cases) {
+      let n = 0
+      fake.reset({ answer: () => (++n === 1 ? prose : { reasoning: 'r', confidence: 0.7, value }) })
+      const result = await call('Row', output)
+      expect(result, output.kind).toMatchObject({ ok: true, answer: { value, reasoning: 'r', confidence: 0.7 }, calls: 2 })
+      expect(fake.calls[1]!.messages.at(-1)!.content).toContain('not the JSON object asked for')
+    }
+  })
+
+  it('never takes prose on both attempts as a value', async () => {
+    fake.reset({ answer: () => 'Sure! The answer is probably something like that.' })
+    for (const output of [{ kind: 'text' as const }, { kind: 'number' as const }, { kind: 'choice' as const, choices: ['Yes', 'No'] }]) {
+      const result = await call('Row', output)
+      expect(result, output.kind).toMatchObject({ ok: false, error: expect.stringContaining('did not fit'), calls: 2 })
+    }
+  })
+
+  it('reads a bare value from a model without a JSON mode only after the repair, with a low confidence that says so', async () => {
+    fake.reset({ answer: () => '12' })
+    const result = await call('Row', { kind: 'number' })
+    expect(result).toMatchObject({ ok: true, answer: { value: 12, confidence: AI.bareAnswerConfidence, reasoning: AI_FIELD_MESSAGES.bareAnswerReasoning }, calls: 2 })
   })
 
   it('reads a streamed answer the same way (the fake speaks SSE too)', async () => {
