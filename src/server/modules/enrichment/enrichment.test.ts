@@ -390,6 +390,27 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(await balance()).toBe(saved - 2)
   })
 
+  it('pays later cells with the refunds of failed ones: no cell ends without credits while the balance pays one', async () => {
+    const id = await importCsv(alice, 'short.csv', firms(12, 'Short'))
+    // The first three rows always fail (a word for a number, twice) and are refunded; the others answer a little later.
+    const failing = new Set(['Short 0', 'Short 1', 'Short 2'])
+    fake.options.answer = ({ messages }) => (failing.has(companyOf(messages)) ? { reasoning: 'r', confidence: 1, value: 'many' } : { reasoning: 'r', confidence: 1, value: 5 })
+    fake.options.latencyMs = ({ messages }) => (failing.has(companyOf(messages)) ? 0 : 150)
+    const field = await createField(id, { name: 'N', prompt: 'Count {Company}', outputType: { kind: 'number' } })
+    const saved = await balance()
+    await setBalance(6)
+    try {
+      await run(id, field.id)
+      const done = await waitForField(id, field.id)
+      // 6 credits: 3 failed cells charged and refunded, then 6 cells paid with what was left.
+      expect(done.counts).toMatchObject({ done: 6, error: 3, no_credits: 3 })
+      expect(done.run).toMatchObject({ stopReason: 'no_credits' })
+      expect(await balance()).toBe(0)
+    } finally {
+      await setBalance(saved)
+    }
+  })
+
   it('pauses, resumes and cancels a run; cancelled cells are not charged', async () => {
     const { id, field, before, paused: settled } = await pausedRun('control.csv', 'Firm', 1500)
     await new Promise((resolve) => setTimeout(resolve, 200))
