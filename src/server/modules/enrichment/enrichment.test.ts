@@ -406,6 +406,9 @@ describe('running an AI field', { timeout: 90_000 }, () => {
       expect(done.counts).toMatchObject({ done: 6, error: 3, no_credits: 3 })
       expect(done.run).toMatchObject({ stopReason: 'no_credits' })
       expect(await balance()).toBe(0)
+      // The usage history shows the run, its refunds between its charges, as one entry.
+      const history = await (await alice.api.billing.credits.transactions.$get({ query: {} })).json()
+      expect(history.data[0]).toMatchObject({ operation: 'ai_enrichment_basic', cells: 9, refunded_cells: 3, amount: -6, balance_after: 0, reference: `${field.id}:1` })
     } finally {
       await setBalance(saved)
     }

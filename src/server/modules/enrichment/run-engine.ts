@@ -92,6 +92,9 @@ type Outcome = {
 
 const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
 
+/** A run's ledger reference: the field and its run number. */
+export const runReference = (field: Pick<AiFieldRow, 'id' | 'runSeq'>) => `${field.id}:${field.runSeq}`
+
 const NO_TOKENS: AiTokenUsage = { input: 0, output: 0, cached: null }
 
 /**
@@ -348,7 +351,8 @@ class FieldRun {
       operation: this.field.webSearch ? 'ai_enrichment_advanced' : 'ai_enrichment_basic',
       amountEach: this.perCell,
       idempotencyKeys: [...keys.keys()],
-      reference: this.field.id,
+      // The run, so the usage history shows it as one entry (a field's next run is another).
+      reference: runReference(this.field),
     })
     const refused = result.refused.map((key) => keys.get(key)!)
     const paidKeys = new Set(result.charged)
