@@ -31,6 +31,8 @@ beforeAll(async () => {
       PERPLEXITY_API_KEY: 'pplx-test',
       PERPLEXITY_BASE_URL: fake.url,
       AI_CONCURRENCY: '4',
+      // Users' own servers in these tests are the fake on 127.0.0.1, as a self-hoster's Ollama would be.
+      ALLOW_PRIVATE_AI_URLS: 'true',
     },
     { withWorkers: true },
   )
@@ -580,6 +582,35 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
     const [cell] = await cellsOf(id, field.id, '0', carol)
     expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
+  })
+
+  it("checks a user's own base URL on every call: once private addresses are no longer allowed, its cells fail without reaching it", async () => {
+    const { browser: dan } = await t.signUpVerified({ firstName: 'Dan' })
+    await t.startTrial(dan)
+    const danId = await t.userIdOf(dan)
+    const saved = await dan.post('/api/api-keys', { provider: 'openai_compatible', base_url: fake.openaiBaseURL, model: 'llama3.1', api_key: 'sk-dan-local' })
+    expect(saved.status, await saved.clone().text()).toBe(201)
+    expect((await dan.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } })).status).toBe(200)
+    const id = await importCsv(dan, 'private.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' }, dan)
+    env.ALLOW_PRIVATE_AI_URLS = false
+    try {
+      fake.reset({ answer: () => ({ reasoning: 'r', confidence: 1, value: 'x' }) })
+      expect((await dan.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+      const deadline = Date.now() + 60_000
+      let done: AiField
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        done = await getField(id, field.id, dan)
+      } while (done.status !== 'completed' && Date.now() < deadline)
+      expect(done.counts).toMatchObject({ done: 0, error: 5 })
+      const [cell] = await cellsOf(id, field.id, '0', dan)
+      expect(cell).toMatchObject({ status: 'error', error: AI_FIELD_MESSAGES.providerAddressRefused })
+      expect(fake.calls.filter((c) => c.apiKey === 'sk-dan-local')).toHaveLength(0)
+      expect((await db.select().from(subscribers).where(eq(subscribers.userId, danId)))[0]!.currentCredits).toBe(2000)
+    } finally {
+      env.ALLOW_PRIVATE_AI_URLS = true
+    }
   })
 
   it('deletes a field with its column and values', async () => {

@@ -4,6 +4,7 @@ import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
 import { env } from '#server/env'
+import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
 import { answerJsonSchema, parseAnswer, parseBareAnswer, type ParsedAnswer } from '../lib/ai-output.ts'
 import { accountKey, type AiCredentials } from './ai-credentials.ts'
@@ -56,6 +57,7 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | nul
 }
 
 function classify(error: unknown): Failure {
+  if (causedByRefusedAddress(error)) return { retryable: false, message: AI_FIELD_MESSAGES.providerAddressRefused, waitMs: null }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode ?? 0
     if (status === 401 || status === 403) return { retryable: false, message: AI_FIELD_MESSAGES.providerRejectedKey, waitMs: null }
