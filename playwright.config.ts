@@ -55,6 +55,8 @@ export default defineConfig({
       AUTH_IP_LIMIT_FACTOR: '20',
       OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
       OPENAI_API_KEY: 'sk-e2e-fake',
+      // Users' own servers in the journeys (API Settings) are fakes on 127.0.0.1, as a self-hoster's Ollama would be.
+      ALLOW_PRIVATE_AI_URLS: 'true',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

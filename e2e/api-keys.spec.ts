@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { API_KEY_MESSAGES } from '../src/common/messages.ts'
 import { startFakeAiServer, type FakeAiServer } from '../src/server/test/fake-ai-server.ts'
 import { newUser, signUpVerified } from './support/auth.ts'
 import { toast } from './support/uploads.ts'
@@ -32,11 +33,20 @@ test('a user saves an own key, switches to it, and removes it', async ({ page })
   await expect(page.getByText("Perplexity API keys should start with 'pplx-'.")).toBeVisible()
   expect(fake.calls).toHaveLength(0)
 
-  // A local OpenAI-compatible server: the key is checked against it, then shown by its last four characters.
+  // A cloud metadata address is never called, whatever the operator allows: the form says why under the base URL.
   await page.getByRole('combobox', { name: 'Provider' }).click()
   await page.getByRole('option', { name: 'OpenAI-compatible server' }).click()
-  await page.getByLabel('Base URL').fill(`${fake.url}/v1`)
+  await page.getByLabel('Base URL').fill('http://169.254.169.254/v1')
   await page.getByLabel('Model').fill('llama3.1')
+  await page.getByLabel('API Key', { exact: true }).fill('sk-local-key-9876')
+  await save.click()
+  await expect(toast(page, 'Error', API_KEY_MESSAGES.baseUrlReserved)).toBeVisible()
+  await expect(page.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true')
+  expect(fake.calls).toHaveLength(0)
+
+  // A local OpenAI-compatible server (this server's operator allows private addresses: ALLOW_PRIVATE_AI_URLS):
+  // the key is checked against it, then shown by its last four characters.
+  await page.getByLabel('Base URL').fill(`${fake.url}/v1`)
   await page.getByLabel('API Key', { exact: true }).fill('sk-invalid-local')
   await save.click()
   await expect(toast(page, 'Error', 'The provided API key is not valid. Please check and try again.')).toBeVisible()

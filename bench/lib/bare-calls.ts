@@ -20,7 +20,7 @@ setEnv(loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'x'.repe
 
 const columns = [{ key: 'c2', name: 'Company' }]
 const fixedPart = buildFixedPart({ template: 'Summarise {Company} in one line.', outputType: { kind: 'text' }, columns, webSearch: false })
-const credentials = { provider: 'openai_compatible' as const, apiKey: 'sk-bench', baseURL: baseURL!, model: 'fake-model', ownKey: false }
+const credentials = { provider: 'openai_compatible' as const, apiKey: 'sk-bench', baseURL: baseURL!, model: 'fake-model', ownKey: false, userBaseURL: false }
 
 async function callMany(count: number) {
   let next = 0

@@ -44,7 +44,7 @@ const request = (body: string) =>
 describe('the lean provider of the fast enrichment bench', () => {
   it('answers the AI SDK with values that fit the requested type, with usage', async () => {
     lean.reset({ latencyMs: 1 })
-    const credentials = { provider: 'openai_compatible' as const, apiKey: 'sk-bench', baseURL: lean.openaiBaseURL, model: 'fake-model', ownKey: false }
+    const credentials = { provider: 'openai_compatible' as const, apiKey: 'sk-bench', baseURL: lean.openaiBaseURL, model: 'fake-model', ownKey: false, userBaseURL: false }
     const number = await callModel({ credentials, fixedPart: 'Count the staff.', rowPart: 'Row values: {"Company":"Acme"}', outputType: { kind: 'number' } })
     const choice = await callModel({
       credentials,

@@ -271,6 +271,8 @@ export const AI = {
   maxValueCharsInPrompt: 4000,
   /** Seconds per cell assumed by the estimate before a field has its own latency figures. */
   assumedSecondsPerCall: 2,
+  /** The confidence of a value read from a reply that was not the JSON asked for, after the repair call failed. */
+  bareAnswerConfidence: 0.1,
 } as const
 
 /** Models used when AI_MODEL / AI_WEB_MODEL are unset. */

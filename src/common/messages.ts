@@ -577,7 +577,11 @@ export const AI_FIELD_MESSAGES = {
   providerRejectedKey: 'The AI provider refused the API key. Check the key in API Settings.',
   providerUnavailable: 'The AI provider is not answering. Try again in a few minutes.',
   providerTimeout: 'The AI provider took too long to answer.',
+  providerAddressRefused:
+    'Your AI base URL now leads to a private, local or reserved network address, which this server does not call. Change it in API Settings.',
   outputMismatch: 'The AI answer did not fit the column type, even after a second try.',
+  bareAnswerReasoning:
+    'The model did not answer in the JSON format asked for, even after a second try; this value was read from its plain reply and is unchecked.',
   budgetReached: 'The run stopped at its credit budget.',
   insufficientCreditsCell: 'Insufficient credits',
   startFailed: 'Failed to start enrichment',
@@ -741,6 +745,10 @@ export const API_KEY_MESSAGES = {
     `Could not reach ${provider} to check the key. Please check the address or try again in a moment.`,
   baseUrlRequired: 'Please enter the base URL of your OpenAI-compatible server.',
   baseUrlInvalid: 'The base URL must be an http:// or https:// address without a user name or password.',
+  baseUrlPrivate:
+    'This server does not call private or local network addresses (such as localhost, 127.0.0.1, 10.x or 192.168.x). Use a public address, or ask the operator to allow private AI servers (ALLOW_PRIVATE_AI_URLS).',
+  baseUrlReserved: 'This address cannot be called (a link-local, cloud metadata or reserved address). Use the public address of your server.',
+  baseUrlNotFound: 'No server was found at this address. Please check the base URL.',
   modelRequired: 'Please enter the model name to use.',
   savedTitle: 'API Key Saved',
   savedBody: 'Your API key was validated and stored securely.',

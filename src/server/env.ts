@@ -50,6 +50,12 @@ const envSchema = z.object({
   AI_MODEL: optional,
   AI_WEB_MODEL: optional,
   AI_CONCURRENCY: optional.transform((v) => Number(v ?? 8)).pipe(z.number().int().min(1).max(1000)),
+  /**
+   * Lets users' own AI base URLs (API Settings) reach loopback and private networks: for a
+   * self-hosted server with Ollama beside it. Off: only public addresses (the operator's own
+   * OPENAI_BASE_URL and the like are trusted either way).
+   */
+  ALLOW_PRIVATE_AI_URLS: flag,
   /** Unset: no limit of ours (the provider's own 429s are still honoured). */
   AI_REQUESTS_PER_MINUTE: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))

@@ -81,8 +81,10 @@ export type CreditTransaction = {
   amount: number
   balance_after: number
   reference: string | null
-  /** Ledger rows in this entry: an AI run's cells are one entry (see listCreditTransactions); 1 otherwise. */
+  /** Cells charged in this entry: an AI run is one entry (see listCreditTransactions); 1 for any other entry. */
   cells: number
+  /** Cells (or the prompt test) given back in this entry; `amount` is net of them. */
+  refunded_cells: number
   created_at: string
 }
 

@@ -73,11 +73,14 @@ export async function ledgerOf(user: HttpUser, fieldId: string) {
     if (page >= result.totalPages) break
   }
   const { current_credits: balance } = await jsonOverHttp<SubscriptionStatus>(user, '/api/billing/subscription')
-  const debits = rows.filter((row) => row.amount < 0 && row.reference === fieldId)
+  // The field's runs: one usage entry each (reference: the field and the run number).
+  const runs = rows.filter((row) => row.operation.startsWith('ai_enrichment') && row.reference?.startsWith(`${fieldId}:`))
   return {
-    cellsCharged: debits.reduce((sum, row) => sum + row.cells, 0),
-    creditsCharged: debits.reduce((sum, row) => sum - row.amount, 0),
-    refunds: rows.filter((row) => row.operation === 'refund'),
+    runEntries: runs.length,
+    cellsCharged: runs.reduce((sum, row) => sum + row.cells, 0),
+    refundedCells: runs.reduce((sum, row) => sum + row.refunded_cells, 0),
+    /** Net of refunds. */
+    creditsCharged: runs.reduce((sum, row) => sum - row.amount, 0),
     balance,
   }
 }

@@ -60,6 +60,12 @@ export type FakeAiOptions = {
   maxFailuresPerRequest?: number
   /** The answer: JSON (for a schema) or text. Return a string to send it as the raw content. */
   answer?: (call: FakeAiAnswerContext) => unknown
+  /**
+   * The answer to a first attempt (a request without an earlier assistant reply, i.e. not a
+   * repair), before `answer`: a misbehaving model's prose, fence or truncated object. Return
+   * undefined to answer as usual.
+   */
+  firstAttemptAnswer?: (call: FakeAiAnswerContext) => unknown
   /** Refuse a key with 401 (default: keys starting with 'bad' or 'sk-invalid' are refused). */
   isValidKey?: (key: string) => boolean
   /** URLs sent back as Perplexity `citations` (and OpenAI-style annotations are not used). */
@@ -252,7 +258,9 @@ export class FakeAiServer {
         return this.json(res, failure, openAiError('The server had an error while processing your request.', 'server_error'))
       }
 
-      const answer = this.options.answer ? this.options.answer(context) : context.fallback()
+      const isRepair = messages.some((m) => m.role === 'assistant')
+      const first = !isRepair && this.options.firstAttemptAnswer ? this.options.firstAttemptAnswer(context) : undefined
+      const answer = first !== undefined ? first : this.options.answer ? this.options.answer(context) : context.fallback()
       const content = typeof answer === 'string' ? answer : JSON.stringify(answer)
       const promptText = messages.map((m) => m.content).join('\n')
       const promptTokens = countTokens(promptText)

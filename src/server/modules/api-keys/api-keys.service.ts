@@ -7,7 +7,8 @@ import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { decryptSecret, encryptSecret, SecretDecryptionError } from '#server/platform/crypto'
 import { logger } from '#server/platform/logger'
-import { assertCallableBaseUrlOrThrow, checkKeyOrThrow } from './key-check.ts'
+import { checkKeyOrThrow } from './key-check.ts'
+import { assertUserBaseUrlAllowedOrThrow } from './user-base-url.ts'
 
 type KeyRow = typeof userApiKeys.$inferSelect
 
@@ -72,7 +73,7 @@ export async function saveApiKey({ userId, ...input }: { userId: string } & Save
   const isCompatible = parsed.provider === 'openai_compatible'
   const baseUrl = isCompatible ? parsed.base_url!.replace(/\/+$/, '') : null
   const model = isCompatible ? parsed.model! : null
-  if (baseUrl) assertCallableBaseUrlOrThrow(baseUrl)
+  if (baseUrl) await assertUserBaseUrlAllowedOrThrow(baseUrl)
   await checkKeyOrThrow({ provider: parsed.provider, apiKey: parsed.api_key, baseUrl, model })
 
   const now = new Date()

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { InferRequestType } from 'hono/client'
+import { API_KEY_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
 import { userApiKeys } from '#server/db/schema/index'
+import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { getActiveAiKeys } from './api-keys.service.ts'
@@ -17,6 +19,8 @@ beforeAll(async () => {
     PERPLEXITY_BASE_URL: fake.url,
     OPENAI_API_KEY: 'sk-platform-secret-key',
     AI_MODEL: 'gpt-4o-mini',
+    // The fake provider listens on 127.0.0.1, as a self-hoster's Ollama would.
+    ALLOW_PRIVATE_AI_URLS: 'true',
   })
 })
 afterAll(async () => {
@@ -129,6 +133,27 @@ describe('API keys', () => {
     const unreachable = await save(browser, { provider: 'openai_compatible', base_url: 'http://127.0.0.1:9/v1', model: 'm' })
     expect(unreachable.status).toBe(400)
     expect((await errorOf(unreachable)).message).toMatch(/^Could not reach OpenAI-compatible server/)
+  })
+
+  it('refuses a base URL at a private, local or mapped address when the operator does not allow them, and metadata addresses always', async () => {
+    const { browser } = await t.signUpVerified()
+    const metadata = await save(browser, { provider: 'openai_compatible', base_url: 'http://169.254.169.254/v1', model: 'm', api_key: 'k' })
+    expect([metadata.status, (await errorOf(metadata)).message]).toEqual([422, API_KEY_MESSAGES.baseUrlReserved])
+    env.ALLOW_PRIVATE_AI_URLS = false
+    try {
+      for (const host of [fake.url, fake.url.replace('127.0.0.1', 'localhost'), fake.url.replace('127.0.0.1', '[::ffff:127.0.0.1]'), 'http://10.0.0.7:11434', 'http://[fd00::1]:8000']) {
+        const res = await save(browser, { provider: 'openai_compatible', base_url: `${host}/v1`, model: 'llama3.1', api_key: 'ollama' })
+        expect([res.status, await errorOf(res)], host).toEqual([
+          422,
+          { code: 'VALIDATION_FAILED', message: API_KEY_MESSAGES.baseUrlPrivate, details: [{ path: ['base_url'], message: API_KEY_MESSAGES.baseUrlPrivate }] },
+        ])
+      }
+      // Refused before any call: the server never reached the address.
+      expect(fake.calls).toHaveLength(0)
+      expect((await settings(browser)).keys).toEqual([])
+    } finally {
+      env.ALLOW_PRIVATE_AI_URLS = true
+    }
   })
 
   it('replaces the key when the same provider is saved again', async () => {

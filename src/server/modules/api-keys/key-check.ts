@@ -3,7 +3,9 @@ import { API_KEY_MESSAGES } from '#common/messages'
 import { AI_KEY_PROVIDER_LABELS, type AiKeyProvider } from '#common/schemas/api-keys'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
+import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
+import { userBaseUrlFetch } from './user-base-url.ts'
 
 export type KeyToCheck = { provider: AiKeyProvider; apiKey: string; baseUrl: string | null; model: string | null }
 
@@ -45,7 +47,9 @@ export async function checkKeyOrThrow(key: KeyToCheck): Promise<void> {
   const label = AI_KEY_PROVIDER_LABELS[key.provider]
   let status: number
   try {
-    const res = await fetch(url, {
+    // A user's own server is called through the guarded client; the providers' (or the operator's override) directly.
+    const call = key.provider === 'openai_compatible' ? userBaseUrlFetch : fetch
+    const res = await call(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -56,6 +60,10 @@ export async function checkKeyOrThrow(key: KeyToCheck): Promise<void> {
     status = res.status
     await res.body?.cancel()
   } catch (error) {
+    // The name passed the check before the call but led to a refused address at connect time.
+    if (causedByRefusedAddress(error)) {
+      throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.baseUrlPrivate, [{ path: ['base_url'], message: API_KEY_MESSAGES.baseUrlPrivate }])
+    }
     logger.warn({ event: 'api-keys.check.unreachable', provider: key.provider, err: error })
     throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.unreachable(label))
   }
@@ -63,17 +71,4 @@ export async function checkKeyOrThrow(key: KeyToCheck): Promise<void> {
   if (status < 300 || status === 400) return
   if (status === 408 || status === 429 || status >= 500) throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.unreachable(label))
   throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.invalidKey, [{ path: ['api_key'], message: API_KEY_MESSAGES.invalidKey }])
-}
-
-const BLOCKED_HOSTS = new Set(['metadata.google.internal', 'metadata', '169.254.169.254', '[fd00:ec2::254]'])
-
-/**
- * A user-given base URL is called from the server: cloud metadata and link-local addresses are
- * refused. Loopback and private networks stay allowed, since a self-hosted Ollama or vLLM lives there.
- */
-export function assertCallableBaseUrlOrThrow(baseUrl: string): void {
-  const host = new URL(baseUrl).hostname.toLowerCase()
-  if (BLOCKED_HOSTS.has(host) || host.startsWith('169.254.') || host.startsWith('[fe80:')) {
-    throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.baseUrlInvalid, [{ path: ['base_url'], message: API_KEY_MESSAGES.baseUrlInvalid }])
-  }
 }

@@ -179,33 +179,41 @@ describe('ledger routes', () => {
     expect(usage.total).toBe(11)
   })
 
-  it('shows an AI run\u2019s per-cell rows as one entry until something else comes between them', async () => {
+  it('shows an AI run as one entry with its charged and refunded cells and net credits, whatever came between its rows', async () => {
     const { browser, userId } = await newUserWithCredits(100)
-    const charge = (field: string, rows: number[]) =>
-      consumeCreditsBatch({ userId, operation: 'ai_enrichment_basic', amountEach: 1, idempotencyKeys: rows.map((r) => `ai:${field}:${r}:0`), reference: field })
-    await charge('field-a', [0, 1, 2])
-    await charge('field-a', [3, 4])
+    const charge = (run: string, rows: number[]) =>
+      consumeCreditsBatch({ userId, operation: 'ai_enrichment_basic', amountEach: 1, idempotencyKeys: rows.map((r) => `ai:field-a:${r}:${run.slice(-1)}`), reference: run })
+    const refundCell = (row: number, run = 'field-a:1') =>
+      refundCredits({ userId, idempotencyKey: `ai:field-a:${row}:${run.slice(-1)}`, reason: AI_CELL_REFUND_REASON })
+    await charge('field-a:1', [0, 1, 2])
+    await refundCell(1)
+    // A prompt test in the middle of the run stays an entry of its own.
+    await consumeCredits({ userId, operation: 'prompt_test', amount: 1, idempotencyKey: 'test-1', reference: 'upload-1' })
+    await charge('field-a:1', [3, 4])
+    await refundCell(3)
+    // The field's next run is another entry.
+    await charge('field-a:2', [0, 1])
+    // A prompt test the provider could not answer: charged and given back, one entry.
+    await consumeCredits({ userId, operation: 'prompt_test', amount: 2, idempotencyKey: 'test-2', reference: 'upload-1' })
+    await refundCredits({ userId, idempotencyKey: 'test-2' })
     await consumeCredits({ userId, operation: 'chat_query', amount: 8, idempotencyKey: 'chat-1' })
-    await charge('field-a', [5, 6, 7])
-    await charge('field-b', [0, 1])
-    for (const row of [5, 6]) await refundCredits({ userId, idempotencyKey: `ai:field-a:${row}:0`, reason: AI_CELL_REFUND_REASON })
     // The ledger itself keeps a row per cell.
-    expect(await ledger(userId)).toHaveLength(1 + 5 + 1 + 3 + 2 + 2)
+    expect(await ledger(userId)).toHaveLength(1 + 3 + 1 + 1 + 2 + 1 + 2 + 2 + 1)
 
     const page = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '10' } })).json()
-    expect(page.data.map(({ operation, amount, balance_after, reference, cells }) => ({ operation, amount, balance_after, reference, cells }))).toEqual([
-      { operation: 'refund', amount: 2, balance_after: 84, reference: AI_CELL_REFUND_REASON, cells: 2 },
-      { operation: 'ai_enrichment_basic', amount: -2, balance_after: 82, reference: 'field-b', cells: 2 },
-      { operation: 'ai_enrichment_basic', amount: -3, balance_after: 84, reference: 'field-a', cells: 3 },
-      { operation: 'chat_query', amount: -8, balance_after: 87, reference: null, cells: 1 },
-      { operation: 'ai_enrichment_basic', amount: -5, balance_after: 95, reference: 'field-a', cells: 5 },
-      { operation: 'trial_grant', amount: 100, balance_after: 100, reference: null, cells: 1 },
+    expect(page.data.map(({ operation, amount, balance_after, reference, cells, refunded_cells }) => ({ operation, amount, balance_after, reference, cells, refunded_cells }))).toEqual([
+      { operation: 'chat_query', amount: -8, balance_after: 86, reference: null, cells: 1, refunded_cells: 0 },
+      { operation: 'prompt_test', amount: 0, balance_after: 94, reference: 'upload-1', cells: 1, refunded_cells: 1 },
+      { operation: 'ai_enrichment_basic', amount: -2, balance_after: 94, reference: 'field-a:2', cells: 2, refunded_cells: 0 },
+      { operation: 'ai_enrichment_basic', amount: -3, balance_after: 96, reference: 'field-a:1', cells: 5, refunded_cells: 2 },
+      { operation: 'prompt_test', amount: -1, balance_after: 97, reference: 'upload-1', cells: 1, refunded_cells: 0 },
+      { operation: 'trial_grant', amount: 100, balance_after: 100, reference: null, cells: 1, refunded_cells: 0 },
     ])
     expect(page.count).toBe(6)
 
     const second = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '4', page: '2' } })).json()
     expect(second).toMatchObject({ count: 6, page: 2, totalPages: 2 })
-    expect(second.data.map((entry) => entry.operation)).toEqual(['ai_enrichment_basic', 'trial_grant'])
+    expect(second.data.map((entry) => entry.operation)).toEqual(['prompt_test', 'trial_grant'])
     const beyond = await (await browser.api.billing.credits.transactions.$get({ query: { perPage: '4', page: '3' } })).json()
     expect(beyond).toMatchObject({ data: [], count: 6, totalPages: 2 })
   })

@@ -31,6 +31,8 @@ beforeAll(async () => {
       PERPLEXITY_API_KEY: 'pplx-test',
       PERPLEXITY_BASE_URL: fake.url,
       AI_CONCURRENCY: '4',
+      // Users' own servers in these tests are the fake on 127.0.0.1, as a self-hoster's Ollama would be.
+      ALLOW_PRIVATE_AI_URLS: 'true',
     },
     { withWorkers: true },
   )
@@ -344,6 +346,30 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(refunds).toHaveLength(1)
   })
 
+  it('repairs a reply that is not JSON: the cell holds the repaired value, never the prose', async () => {
+    const prose = 'Sure! The answer is probably something like that.'
+    const id = await importCsv(alice, 'prose.csv', leads)
+    fake.options.firstAttemptAnswer = ({ messages }) => (companyOf(messages) === 'Globex' || companyOf(messages) === 'Initech' ? prose : undefined)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(id, field.id)
+    expect((await waitForField(id, field.id)).counts).toMatchObject({ done: 5, error: 0 })
+    const rows = await rowsOf(id)
+    expect(rows.map((r) => r.values[field.columnKey])).toEqual(['About Acme', 'About Globex', 'About Initech', 'About Acme', 'About Umbrella'])
+    const [globex] = await cellsOf(id, field.id, '1')
+    expect(globex).toMatchObject({ attempts: 2, provenance: { reasoning: 'From the row', confidence: 0.9 } })
+
+    // Prose on both attempts: the cell fails (and is refunded); the prose is in no row.
+    fake.options.answer = () => prose
+    const again = await createField(id, { name: 'Blurb 2', prompt: 'Describe {Company}' })
+    const before = await balance()
+    await run(id, again.id)
+    expect((await waitForField(id, again.id)).counts).toMatchObject({ done: 0, error: 5 })
+    expect((await rowsOf(id)).every((r) => !r.values[again.columnKey])).toBe(true)
+    const [failed] = await cellsOf(id, again.id, '1')
+    expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('did not fit the column type') })
+    expect(await balance()).toBe(before)
+  })
+
   it('marks cells the balance cannot pay for, and stops at a credit budget', async () => {
     const id = await importCsv(alice, 'broke.csv', firms(8, 'Firm'))
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
@@ -364,6 +390,30 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(budgeted.counts).toMatchObject({ done: 5, cancelled: 3 })
     expect(budgeted.run).toMatchObject({ stopReason: 'budget', creditsSpent: 2 })
     expect(await balance()).toBe(saved - 2)
+  })
+
+  it('pays later cells with the refunds of failed ones: no cell ends without credits while the balance pays one', async () => {
+    const id = await importCsv(alice, 'short.csv', firms(12, 'Short'))
+    // The first three rows always fail (a word for a number, twice) and are refunded; the others answer a little later.
+    const failing = new Set(['Short 0', 'Short 1', 'Short 2'])
+    fake.options.answer = ({ messages }) => (failing.has(companyOf(messages)) ? { reasoning: 'r', confidence: 1, value: 'many' } : { reasoning: 'r', confidence: 1, value: 5 })
+    fake.options.latencyMs = ({ messages }) => (failing.has(companyOf(messages)) ? 0 : 150)
+    const field = await createField(id, { name: 'N', prompt: 'Count {Company}', outputType: { kind: 'number' } })
+    const saved = await balance()
+    await setBalance(6)
+    try {
+      await run(id, field.id)
+      const done = await waitForField(id, field.id)
+      // 6 credits: 3 failed cells charged and refunded, then 6 cells paid with what was left.
+      expect(done.counts).toMatchObject({ done: 6, error: 3, no_credits: 3 })
+      expect(done.run).toMatchObject({ stopReason: 'no_credits' })
+      expect(await balance()).toBe(0)
+      // The usage history shows the run, its refunds between its charges, as one entry.
+      const history = await (await alice.api.billing.credits.transactions.$get({ query: {} })).json()
+      expect(history.data[0]).toMatchObject({ operation: 'ai_enrichment_basic', cells: 9, refunded_cells: 3, amount: -6, balance_after: 0, reference: `${field.id}:1` })
+    } finally {
+      await setBalance(saved)
+    }
   })
 
   it('pauses, resumes and cancels a run; cancelled cells are not charged', async () => {
@@ -532,6 +582,35 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
     const [cell] = await cellsOf(id, field.id, '0', carol)
     expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
+  })
+
+  it("checks a user's own base URL on every call: once private addresses are no longer allowed, its cells fail without reaching it", async () => {
+    const { browser: dan } = await t.signUpVerified({ firstName: 'Dan' })
+    await t.startTrial(dan)
+    const danId = await t.userIdOf(dan)
+    const saved = await dan.post('/api/api-keys', { provider: 'openai_compatible', base_url: fake.openaiBaseURL, model: 'llama3.1', api_key: 'sk-dan-local' })
+    expect(saved.status, await saved.clone().text()).toBe(201)
+    expect((await dan.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } })).status).toBe(200)
+    const id = await importCsv(dan, 'private.csv', leads)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' }, dan)
+    env.ALLOW_PRIVATE_AI_URLS = false
+    try {
+      fake.reset({ answer: () => ({ reasoning: 'r', confidence: 1, value: 'x' }) })
+      expect((await dan.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+      const deadline = Date.now() + 60_000
+      let done: AiField
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        done = await getField(id, field.id, dan)
+      } while (done.status !== 'completed' && Date.now() < deadline)
+      expect(done.counts).toMatchObject({ done: 0, error: 5 })
+      const [cell] = await cellsOf(id, field.id, '0', dan)
+      expect(cell).toMatchObject({ status: 'error', error: AI_FIELD_MESSAGES.providerAddressRefused })
+      expect(fake.calls.filter((c) => c.apiKey === 'sk-dan-local')).toHaveLength(0)
+      expect((await db.select().from(subscribers).where(eq(subscribers.userId, danId)))[0]!.currentCredits).toBe(2000)
+    } finally {
+      env.ALLOW_PRIVATE_AI_URLS = true
+    }
   })
 
   it('deletes a field with its column and values', async () => {

@@ -92,6 +92,9 @@ type Outcome = {
 
 const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
 
+/** A run's ledger reference: the field and its run number. */
+export const runReference = (field: Pick<AiFieldRow, 'id' | 'runSeq'>) => `${field.id}:${field.runSeq}`
+
 const NO_TOKENS: AiTokenUsage = { input: 0, output: 0, cached: null }
 
 /**
@@ -141,6 +144,14 @@ class FieldRun {
   private lastProgress = 0
   private lastLeaseRenewal = Date.now()
   private stopClaiming = false
+  /** Refunds this job wrote: a run short of credits claims again when one comes back. */
+  private refundsWritten = 0
+  /**
+   * The balance refused cells while charged cells were still out: their refunds may pay for more
+   * (issue 23 §2). Holds the refund count at that moment; the job claims again when it grows, or
+   * when nothing of its own is left out.
+   */
+  private shortOfCredits: { refundsSeen: number } | null = null
   /** Whether the run has rows waiting on another row's answer; asked once, when first needed. */
   private hasFollowers: boolean | undefined
   /** Cells this job wrote (its own and their followers), for the logs. */
@@ -191,10 +202,13 @@ class FieldRun {
     while (!this.stopClaiming && Date.now() < deadline) {
       if (this.failure) throw this.failure
       const missing = target - this.inFlight.size
-      const want = this.inFlight.size === 0 || missing >= batchFloor ? Math.min(missing, AI.claimBatchSize) : 0
+      const want = this.mayClaim() && (this.inFlight.size === 0 || missing >= batchFloor) ? Math.min(missing, AI.claimBatchSize) : 0
       const claimed = want > 0 ? await this.claim(want) : []
-      if (claimed.length > 0) await this.start(claimed)
-      else if (this.inFlight.size === 0 && this.buffer.length === 0) {
+      if (claimed.length > 0) {
+        await this.start(claimed)
+        // Refused, with only other workers' cells left to refund: look again in a while, not at once.
+        if (this.shortOfCredits && this.inFlight.size === 0 && this.buffer.length === 0) await sleep(engineTuning.idleLookMs)
+      } else if (this.inFlight.size === 0 && this.buffer.length === 0) {
         // Cells other workers hold end done, or their lease runs out (a killed process) and this
         // job takes them: waiting here is what finishes a crashed worker's cells within a lease.
         if (!(await this.othersHoldCells())) break
@@ -204,6 +218,12 @@ class FieldRun {
       }
       if (claimed.length === 0 || target - this.inFlight.size < batchFloor) await this.cellEndedOr(engineTuning.flushMs)
     }
+  }
+
+  /** Short of credits, the job waits for a refund, or for its own cells to end, before it asks the balance again. */
+  private mayClaim() {
+    if (!this.shortOfCredits) return true
+    return this.refundsWritten > this.shortOfCredits.refundsSeen || (this.inFlight.size === 0 && this.buffer.length === 0)
   }
 
   /** Writes finished cells every `flushMs` (sooner when many wait) while the job claims. */
@@ -331,16 +351,48 @@ class FieldRun {
       operation: this.field.webSearch ? 'ai_enrichment_advanced' : 'ai_enrichment_basic',
       amountEach: this.perCell,
       idempotencyKeys: [...keys.keys()],
-      reference: this.field.id,
+      // The run, so the usage history shows it as one entry (a field's next run is another).
+      reference: runReference(this.field),
     })
     const refused = result.refused.map((key) => keys.get(key)!)
+    const paidKeys = new Set(result.charged)
+    const paid = withinBudget.filter((c) => paidKeys.has(chargeKey(this.field.id, c.rowIndex, c.chargeSeq)))
     if (refused.length > 0) await this.giveBackBudget(refused.length * this.perCell)
+    this.shortOfCredits = null
+    if (refused.length > 0 && (await this.refundsMayCome(refused, paid.length))) {
+      // Cells charged and still out may fail and be refunded: the refused cells wait in the queue
+      // for those credits instead of ending 'Insufficient credits' beside a balance that pays them.
+      await this.requeue(refused)
+      this.shortOfCredits = { refundsSeen: this.refundsWritten }
+      if (overBudget.length > 0) await this.requeue(overBudget)
+      return paid
+    }
     for (const cell of refused) this.buffer.push(outcomeOf(cell, { status: 'no_credits', error: AI_FIELD_MESSAGES.insufficientCreditsCell }))
     for (const cell of overBudget) this.buffer.push(outcomeOf(cell, { status: 'cancelled', error: AI_FIELD_MESSAGES.budgetReached }))
     if (refused.length > 0) await this.stopRun('no_credits')
     else if (overBudget.length > 0) await this.stopRun('budget')
-    const paid = new Set(result.charged)
-    return withinBudget.filter((c) => paid.has(chargeKey(this.field.id, c.rowIndex, c.chargeSeq)))
+    return paid
+  }
+
+  /**
+   * Whether credits may still come back to this run: cells charged and not yet written (this
+   * job's, including those just paid for) or cells other workers hold. The refused cells are
+   * still 'running' under this job's claim: they are left out of the look at other workers.
+   */
+  private async refundsMayCome(refused: ClaimedCell[], justPaid: number) {
+    if (justPaid > 0 || this.inFlight.size > 0 || this.buffer.some((o) => o.charged && o.status !== 'done')) return true
+    const rows = await queryRows(sql`
+      SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND status = 'running'
+        AND NOT (row_index = ANY(${intArray(refused.map((c) => c.rowIndex))})) LIMIT 1`)
+    return rows.length > 0
+  }
+
+  /** Gives claimed cells back to the queue, unpaid (they are claimed and charged again later). */
+  private async requeue(cells: ClaimedCell[]) {
+    await db.execute(sql`
+      UPDATE ai_cells AS c SET status = 'queued', lease_until = NULL, updated_at = now()
+      FROM unnest(${intArray(cells.map((x) => x.rowIndex))}, ${intArray(cells.map((x) => x.claimToken))}) AS x(row_index, claim_token)
+      WHERE c.field_id = ${this.field.id} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'`)
   }
 
   private async giveBackBudget(credits: number) {
@@ -477,6 +529,7 @@ class FieldRun {
     for (const outcome of refunds) {
       await refundCredits({ userId: this.field.userId, idempotencyKey: chargeKey(this.field.id, outcome.rowIndex, outcome.chargeSeq), reason: AI_CELL_REFUND_REASON })
     }
+    this.refundsWritten += refunds.length
     await this.giveBackBudget(refunds.length * this.perCell)
     const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
     const cells = [

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { answerJsonSchema, checkValue, displayValue, parseAnswer } from './ai-output.ts'
+import { AI } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
+import { answerJsonSchema, checkValue, displayValue, parseAnswer, parseBareAnswer } from './ai-output.ts'
 
 describe('parsing answers per output type', () => {
   it('reads text, and trims it', () => {
@@ -46,10 +48,41 @@ describe('parsing answers per output type', () => {
     expect(displayValue(null)).toBe('')
   })
 
-  it('reads answers of models that ignore the schema: fenced JSON or a bare value', () => {
+  it('reads the JSON object asked for, also in a code fence', () => {
     expect(parseAnswer({ kind: 'number' }, '```json\n{"value": 7, "confidence": 90}\n```')).toEqual({ ok: true, answer: { value: 7, reasoning: null, confidence: 0.9 } })
-    expect(parseAnswer({ kind: 'number' }, '12')).toEqual({ ok: true, answer: { value: 12, reasoning: null, confidence: null } })
     expect(parseAnswer({ kind: 'text' }, '')).toMatchObject({ ok: false })
+  })
+
+  it('takes no reply that is not the JSON object asked for, for any output type: prose, a bare value, a truncated object', () => {
+    const prose = 'Sure! The answer is probably something like that.'
+    const kinds = [
+      { kind: 'text' as const },
+      { kind: 'number' as const },
+      { kind: 'boolean' as const },
+      { kind: 'choice' as const, choices: ['Yes', 'No'] },
+      { kind: 'url' as const },
+      { kind: 'email' as const },
+      { kind: 'json' as const, fields: [{ name: 'ceo', type: 'text' as const }] },
+    ]
+    for (const output of kinds) {
+      expect(parseAnswer(output, prose), output.kind).toMatchObject({ ok: false, problem: expect.stringContaining('JSON') })
+      expect(parseAnswer(output, '{"reasoning":"r","confidence":0.5,"val'), output.kind).toMatchObject({ ok: false })
+      // Prose is never a value, not even as the last resort.
+      expect(parseBareAnswer(output, prose), output.kind).toMatchObject({ ok: false })
+    }
+    expect(parseAnswer({ kind: 'number' }, '12')).toMatchObject({ ok: false })
+    expect(parseAnswer({ kind: 'text' }, '"Acme"')).toMatchObject({ ok: false })
+  })
+
+  it('reads a bare value only as the last resort, with a low confidence and a reasoning that says so; never for text', () => {
+    expect(parseBareAnswer({ kind: 'number' }, ' 12 ')).toEqual({
+      ok: true,
+      answer: { value: 12, reasoning: AI_FIELD_MESSAGES.bareAnswerReasoning, confidence: AI.bareAnswerConfidence },
+    })
+    expect(parseBareAnswer({ kind: 'choice', choices: ['Yes', 'No'] }, 'yes')).toMatchObject({ ok: true, answer: { value: 'Yes' } })
+    expect(parseBareAnswer({ kind: 'json', fields: [{ name: 'ceo', type: 'text' }] }, '{"ceo":"Ada"}')).toMatchObject({ ok: true, answer: { value: { ceo: 'Ada' } } })
+    expect(parseBareAnswer({ kind: 'text' }, 'Acme Corp')).toMatchObject({ ok: false })
+    expect(parseBareAnswer({ kind: 'number' }, '')).toMatchObject({ ok: false })
   })
 
   it('asks the provider for a schema strict structured output accepts', () => {

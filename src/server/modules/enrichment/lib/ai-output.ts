@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { AI } from '#common/constants'
+import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiCellValue, AiOutputType } from '#common/schemas/enrichment'
 
 /**
@@ -176,18 +178,9 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-/**
- * Reads the model's answer: the structured object asked for, or, from a model that ignored the
- * schema, JSON in a code fence or a bare value.
- */
-export function parseAnswer(output: AiOutputType, raw: unknown): ParseResult {
-  let answer = typeof raw === 'string' ? (parseJsonText(raw) ?? raw) : raw
-  const isAnswerObject = typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'value' in answer
-  if (!isAnswerObject) {
-    if (typeof answer === 'string' && answer.trim() === '') return { ok: false, problem: 'the answer was empty' }
-    answer = { value: answer }
-  }
-  const object = answer as { value?: unknown; reasoning?: unknown; confidence?: unknown }
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function answerOf(output: AiOutputType, object: { value?: unknown; reasoning?: unknown; confidence?: unknown }): ParseResult {
   const checked = checkValue(output, object.value)
   if (!checked.ok) return checked
   const confidence = toNumber(object.confidence)
@@ -199,6 +192,37 @@ export function parseAnswer(output: AiOutputType, raw: unknown): ParseResult {
       confidence: confidence === null ? null : Math.min(1, Math.max(0, confidence > 1 && confidence <= 100 ? confidence / 100 : confidence)),
     },
   }
+}
+
+/**
+ * Reads the model's answer: the JSON object asked for (`reasoning`, `confidence`, `value`), alone
+ * or in a code fence. Anything else (prose, a bare value, a truncated object) is not an answer:
+ * it gets the repair call, and is never a cell's value on its own (issue 23 §1).
+ */
+export function parseAnswer(output: AiOutputType, raw: unknown): ParseResult {
+  if (typeof raw === 'string' && raw.trim() === '') return { ok: false, problem: 'the answer was empty' }
+  const answer = typeof raw === 'string' ? parseJsonText(raw) : raw
+  if (!isPlainObject(answer) || !('value' in answer)) {
+    return { ok: false, problem: 'the answer was not the JSON object asked for, with "reasoning", "confidence" and "value"' }
+  }
+  return answerOf(output, answer)
+}
+
+/**
+ * The last resort for a model without a JSON mode, once the repair call failed too: a reply that
+ * is nothing but a value of the column's type ("12", "true", one of the choices, a URL, an e-mail
+ * address, the JSON fields alone). It is stored with a low confidence and a reasoning that says
+ * so. Text columns have no such fallback: prose cannot be told from a text value.
+ */
+export function parseBareAnswer(output: AiOutputType, raw: string): ParseResult {
+  const problem = { ok: false as const, problem: 'the answer was not the JSON object asked for' }
+  if (output.kind === 'text' || raw.trim() === '') return problem
+  const parsed = parseJsonText(raw)
+  const value = parsed === undefined ? raw.trim() : parsed
+  if (output.kind === 'json' ? !isPlainObject(value) : typeof value === 'object' && value !== null) return problem
+  const checked = checkValue(output, value)
+  if (!checked.ok || checked.value === null) return problem
+  return { ok: true, answer: { value: checked.value, reasoning: AI_FIELD_MESSAGES.bareAnswerReasoning, confidence: AI.bareAnswerConfidence } }
 }
 
 /** The value as the grid shows it and as it is written into the row. */

@@ -15,6 +15,8 @@ export type AiCredentials = {
   baseURL: string | null
   model: string
   ownKey: boolean
+  /** The base URL is the user's own (API Settings): called through the guarded client, never trusted. */
+  userBaseURL: boolean
 }
 
 /** The user's saved keys, in the shape the api-keys module returns (`getActiveAiKeys`). */
@@ -36,6 +38,7 @@ export function platformCredentials(config: Env, { webSearch }: { webSearch: boo
       baseURL: config.PERPLEXITY_BASE_URL ?? null,
       model: config.AI_WEB_MODEL ?? AI_DEFAULT_MODELS.perplexity,
       ownKey: false,
+      userBaseURL: false,
     }
   }
   if (config.OPENAI_API_KEY || config.OPENAI_BASE_URL) {
@@ -46,6 +49,7 @@ export function platformCredentials(config: Env, { webSearch }: { webSearch: boo
       baseURL: config.OPENAI_BASE_URL ?? null,
       model: config.AI_MODEL ?? (compatible ? AI_DEFAULT_MODELS.openai_compatible : AI_DEFAULT_MODELS.openai),
       ownKey: false,
+      userBaseURL: false,
     }
   }
   if (config.ANTHROPIC_API_KEY) {
@@ -55,6 +59,7 @@ export function platformCredentials(config: Env, { webSearch }: { webSearch: boo
       baseURL: config.ANTHROPIC_BASE_URL ?? null,
       model: config.AI_MODEL ?? AI_DEFAULT_MODELS.anthropic,
       ownKey: false,
+      userBaseURL: false,
     }
   }
   if (config.PERPLEXITY_API_KEY) {
@@ -64,6 +69,7 @@ export function platformCredentials(config: Env, { webSearch }: { webSearch: boo
       baseURL: config.PERPLEXITY_BASE_URL ?? null,
       model: config.AI_WEB_MODEL ?? AI_DEFAULT_MODELS.perplexity,
       ownKey: false,
+      userBaseURL: false,
     }
   }
   return null
@@ -90,6 +96,7 @@ export function ownCredentials(saved: UserAiKeys, { webSearch }: { webSearch: bo
       baseURL: key.baseURL ?? providerOverride(config, provider),
       model: key.model ?? AI_DEFAULT_MODELS[provider],
       ownKey: true,
+      userBaseURL: key.baseURL !== null,
     }
   }
   return null

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
-import { loadEnv, setEnv } from '#server/env'
+import { env, loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import type { AiCredentials } from './ai-credentials.ts'
 import { callModel, callTuning } from './call-model.ts'
@@ -16,7 +17,7 @@ let credentials: AiCredentials
 beforeAll(async () => {
   setEnv(loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'rowcraft-ai-')), APP_SECRET: 'x'.repeat(40), AI_CONCURRENCY: '4' }))
   fake = await startFakeAiServer()
-  credentials = { provider: 'openai_compatible', apiKey: 'sk-test', baseURL: fake.openaiBaseURL, model: 'fake-model', ownKey: false }
+  credentials = { provider: 'openai_compatible', apiKey: 'sk-test', baseURL: fake.openaiBaseURL, model: 'fake-model', ownKey: false, userBaseURL: false }
   callTuning.backoffBaseMs = 5
 })
 afterAll(() => fake.stop())
@@ -43,7 +44,7 @@ describe('callModel against an OpenAI-compatible server', () => {
 
   it('reads an Anthropic answer with its cache mark on the fixed part', async () => {
     fake.options.answer = () => ({ reasoning: 'looked it up', confidence: 0.9, value: 12 })
-    const anthropic: AiCredentials = { provider: 'anthropic', apiKey: 'sk-ant-test', baseURL: fake.openaiBaseURL, model: 'claude-test', ownKey: false }
+    const anthropic: AiCredentials = { provider: 'anthropic', apiKey: 'sk-ant-test', baseURL: fake.openaiBaseURL, model: 'claude-test', ownKey: false, userBaseURL: false }
     await callModel({ credentials: anthropic, fixedPart, rowPart: 'Row A', outputType: { kind: 'number' } })
     const second = await callModel({ credentials: anthropic, fixedPart, rowPart: 'Row B', outputType: { kind: 'number' } })
     expect(second).toMatchObject({ ok: true, answer: { value: 12, reasoning: 'looked it up', confidence: 0.9 }, calls: 1 })
@@ -110,6 +111,56 @@ describe('callModel against an OpenAI-compatible server', () => {
     fake.reset({ answer: () => ({ reasoning: 'r', confidence: 0.5, value: 'not a number' }) })
     const result = await call('Row')
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('did not fit'), calls: 2 })
+  })
+
+  it('repairs a reply that is no JSON object, for every output type, and keeps the repaired answer', async () => {
+    const prose = 'Sure! The answer is probably something like that.'
+    const cases = [
+      { output: { kind: 'text' as const }, value: 'Acme Corp' },
+      { output: { kind: 'number' as const }, value: 42 },
+      { output: { kind: 'boolean' as const }, value: true },
+      { output: { kind: 'choice' as const, choices: ['Yes', 'No'] }, value: 'No' },
+      { output: { kind: 'url' as const }, value: 'https://acme.com/' },
+      { output: { kind: 'email' as const }, value: 'ada@acme.com' },
+      { output: { kind: 'json' as const, fields: [{ name: 'ceo', type: 'text' as const }] }, value: { ceo: 'Ada' } },
+    ]
+    for (const { output, value } of cases) {
+      let n = 0
+      fake.reset({ answer: () => (++n === 1 ? prose : { reasoning: 'r', confidence: 0.7, value }) })
+      const result = await call('Row', output)
+      expect(result, output.kind).toMatchObject({ ok: true, answer: { value, reasoning: 'r', confidence: 0.7 }, calls: 2 })
+      expect(fake.calls[1]!.messages.at(-1)!.content).toContain('not the JSON object asked for')
+    }
+  })
+
+  it('never takes prose on both attempts as a value', async () => {
+    fake.reset({ answer: () => 'Sure! The answer is probably something like that.' })
+    for (const output of [{ kind: 'text' as const }, { kind: 'number' as const }, { kind: 'choice' as const, choices: ['Yes', 'No'] }]) {
+      const result = await call('Row', output)
+      expect(result, output.kind).toMatchObject({ ok: false, error: expect.stringContaining('did not fit'), calls: 2 })
+    }
+  })
+
+  it('reads a bare value from a model without a JSON mode only after the repair, with a low confidence that says so', async () => {
+    fake.reset({ answer: () => '12' })
+    const result = await call('Row', { kind: 'number' })
+    expect(result).toMatchObject({ ok: true, answer: { value: 12, confidence: AI.bareAnswerConfidence, reasoning: AI_FIELD_MESSAGES.bareAnswerReasoning }, calls: 2 })
+  })
+
+  it("calls a user's own base URL through the guarded client: a private address is refused at call time, once, unless allowed", async () => {
+    const own: AiCredentials = { ...credentials, ownKey: true, userBaseURL: true }
+    const refused = await callModel({ credentials: own, fixedPart, rowPart: 'Row', outputType: { kind: 'number' } })
+    expect(refused).toMatchObject({ ok: false, error: AI_FIELD_MESSAGES.providerAddressRefused, calls: 1 })
+    expect(fake.calls).toHaveLength(0)
+    env.ALLOW_PRIVATE_AI_URLS = true
+    try {
+      fake.reset({ answer: () => ({ reasoning: 'r', confidence: 1, value: 3 }) })
+      expect(await callModel({ credentials: { ...own }, fixedPart, rowPart: 'Row', outputType: { kind: 'number' } })).toMatchObject({ ok: true, answer: { value: 3 } })
+    } finally {
+      env.ALLOW_PRIVATE_AI_URLS = false
+    }
+    // The operator's own base URL (OPENAI_BASE_URL) is trusted: the same address answers.
+    expect(await call('Row')).toMatchObject({ ok: true })
   })
 
   it('reads a streamed answer the same way (the fake speaks SSE too)', async () => {

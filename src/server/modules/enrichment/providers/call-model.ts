@@ -4,8 +4,9 @@ import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
 import { env } from '#server/env'
+import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
-import { answerJsonSchema, parseAnswer, type ParsedAnswer } from '../lib/ai-output.ts'
+import { answerJsonSchema, parseAnswer, parseBareAnswer, type ParsedAnswer } from '../lib/ai-output.ts'
 import { accountKey, type AiCredentials } from './ai-credentials.ts'
 import { createLanguageModel } from './language-model.ts'
 import { limiterFor } from './rate-limiter.ts'
@@ -56,6 +57,7 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | nul
 }
 
 function classify(error: unknown): Failure {
+  if (causedByRefusedAddress(error)) return { retryable: false, message: AI_FIELD_MESSAGES.providerAddressRefused, waitMs: null }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode ?? 0
     if (status === 401 || status === 403) return { retryable: false, message: AI_FIELD_MESSAGES.providerRejectedKey, waitMs: null }
@@ -168,8 +170,9 @@ async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Pro
 }
 
 /**
- * Asks the model for one cell: structured output first; an answer that does not fit the type
- * gets one repair call that says what was wrong.
+ * Asks the model for one cell: structured output first; an answer that is not the JSON object
+ * asked for, or does not fit the type, gets one repair call that says what was wrong. Only after
+ * that may a bare value be read from the reply, with a low confidence (`parseBareAnswer`).
  */
 export async function callModel(input: ModelCallInput): Promise<ModelCallResult> {
   const started = performance.now()
@@ -197,9 +200,14 @@ export async function callModel(input: ModelCallInput): Promise<ModelCallResult>
     )
     if ('retryable' in repair) return { ok: false, error: repair.message, calls: counter.calls, tokens }
     tokens = addTokens(tokens, repair.tokens)
-    parsed = parseAnswer(input.outputType, repair.text)
+    const repaired = parseAnswer(input.outputType, repair.text)
     sources = repair.sources.length > 0 ? repair.sources : sources
-    if (!parsed.ok) return { ok: false, error: `${AI_FIELD_MESSAGES.outputMismatch} (${parsed.problem})`, calls: counter.calls, tokens }
+    if (!repaired.ok) {
+      // A model without a JSON mode may answer a bare value twice: kept, but marked as unchecked.
+      const bare = parseBareAnswer(input.outputType, repair.text)
+      if (!bare.ok) return { ok: false, error: `${AI_FIELD_MESSAGES.outputMismatch} (${repaired.problem})`, calls: counter.calls, tokens }
+      parsed = bare
+    } else parsed = repaired
   }
   return { ok: true, answer: parsed.answer, sources, tokens, latencyMs: Math.round(performance.now() - started), calls: counter.calls }
 }

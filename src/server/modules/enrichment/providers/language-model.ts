@@ -3,7 +3,8 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { createPerplexity } from '@ai-sdk/perplexity'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import type { AiCredentials } from './ai-credentials.ts'
-import { providerFetch as fetch } from './provider-fetch.ts'
+import { userBaseUrlFetch } from '#server/modules/api-keys/user-base-url'
+import { providerFetch } from './provider-fetch.ts'
 
 /**
  * The AI SDK model for a set of credentials. OpenAI and OpenAI-compatible servers go through
@@ -12,6 +13,8 @@ import { providerFetch as fetch } from './provider-fetch.ts'
  */
 export function createLanguageModel(credentials: AiCredentials): LanguageModelV3 {
   const baseURL = credentials.baseURL ?? undefined
+  // A user's own server is called through the guarded client: every connection's address is checked.
+  const fetch = credentials.userBaseURL ? userBaseUrlFetch : providerFetch
   switch (credentials.provider) {
     case 'openai':
     case 'openai_compatible':

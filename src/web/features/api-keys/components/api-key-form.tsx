@@ -17,6 +17,11 @@ const KEY_PLACEHOLDERS = { openai: 'sk-...', anthropic: 'sk-ant-...', perplexity
 
 
 /** The key form: provider, key, and for an OpenAI-compatible server its base URL and model. */
+/** Whether the server's refusal names the base URL (a private or reserved address) rather than the key. */
+function isAboutBaseUrl(details: unknown) {
+  return Array.isArray(details) && details.some((issue: { path?: unknown }) => Array.isArray(issue?.path) && issue.path[0] === 'base_url')
+}
+
 export function ApiKeyForm() {
   const saveKey = useSaveApiKey()
   const form = useForm<SaveApiKeyInput, unknown, SaveApiKeyValues>({
@@ -35,7 +40,7 @@ export function ApiKeyForm() {
     } catch (error) {
       // The server's own words when it judged the key (not valid, unreachable); otherwise the spec's fallback.
       const message = error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : API_KEY_MESSAGES.saveFailed
-      if (error instanceof ApiError && error.status === 422) form.setError('api_key', { message })
+      if (error instanceof ApiError && error.status === 422) form.setError(isAboutBaseUrl(error.details) ? 'base_url' : 'api_key', { message })
       toast.error(AUTH_MESSAGES.errorTitle, { description: message })
     }
   }

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { SUBSCRIPTION_PAGE_MESSAGES } from '#common/messages'
-import type { CreditOperation } from '#common/schemas/billing'
 import { SimplePager } from '#web/components/simple-pager'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card'
 import { Skeleton } from '#web/components/ui/skeleton'
@@ -8,20 +7,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { formatRelativeTime } from '#web/lib/relative-time'
 import { cn } from '#web/lib/cn'
 import { useCreditTransactions } from '../api/get-credit-transactions'
+import { describeUsageEntry } from '../lib/usage-entry'
 
 const PER_PAGE = 10
 
-const operationLabels: Record<CreditOperation, string> = {
-  ai_enrichment_basic: 'AI enrichment',
-  ai_enrichment_advanced: 'AI enrichment with web search',
-  chat_query: 'Magic Chat',
-  prompt_test: 'Prompt test',
-  trial_grant: 'Free trial credits',
-  monthly_reset: 'Monthly credit reset',
-  refund: 'Refund',
-}
-
-/** Every grant, debit and refund from the ledger, newest first; an AI run's cells are one line with their count. */
+/** The ledger, newest first: an AI run is one line with its cells charged and refunded and its net credits. */
 export function UsageHistory() {
   const [page, setPage] = useState(1)
   const { data, isPending, isError } = useCreditTransactions({ page, perPage: PER_PAGE })
@@ -49,10 +39,7 @@ export function UsageHistory() {
               <TableBody>
                 {data.data.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>
-                      {operationLabels[row.operation] ?? row.operation}
-                      {row.cells > 1 && <span className="text-muted-foreground"> · {row.cells.toLocaleString('en-US')} cells</span>}
-                    </TableCell>
+                    <TableCell>{describeUsageEntry(row)}</TableCell>
                     <TableCell className={cn('text-right tabular-nums', row.amount < 0 ? 'text-foreground' : 'text-green-700 dark:text-green-400')}>
                       {row.amount > 0 ? `+${row.amount.toLocaleString('en-US')}` : row.amount.toLocaleString('en-US')}
                     </TableCell>
