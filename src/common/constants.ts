@@ -230,8 +230,11 @@ export const AI = {
   maxSelectedRows: 100_000,
   /** A row value longer than this is cut in the prompt (and the cut is said). */
   maxValueCharsInPrompt: 4000,
-  /** Seconds per cell assumed by the estimate before a field has its own latency figures. */
+  /** Seconds per call assumed by the estimate before any call of the provider and model. */
   assumedSecondsPerCall: 2,
+  /** The estimate averages the latency of this many recent calls, from the latest runs of this many fields. */
+  estimateHistoryCalls: 200,
+  estimateHistoryRuns: 5,
 } as const
 
 /** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
