@@ -4,7 +4,8 @@ import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
 import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted, AiRunTiming } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { aiCells, aiFields, subscribers } from '#server/db/schema/index'
+import { aiCells, aiFields } from '#server/db/schema/index'
+import { getCreditBalance } from '#server/modules/billing/credits.service'
 import { viewColumnsOf, viewWhere } from '#server/modules/rows/rows.service'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -41,11 +42,6 @@ async function scopeWhere(upload: Upload, request: AiRunRequest): Promise<SQL> {
 function scopeFrom(upload: Upload, field: AiFieldRow, where: SQL) {
   return sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${field.id} AND c.row_index = r.row_index
     WHERE r.upload_id = ${upload.id} AND ${where}`
-}
-
-async function balanceOf(userId: string) {
-  const [row] = await db.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId))
-  return row?.credits ?? 0
 }
 
 /**
@@ -112,7 +108,7 @@ export async function estimateRun({ userId, uploadId, fieldId, ...request }: { u
   const budgetCells = budget !== null && perCell > 0 ? Math.floor(budget / perCell) : Infinity
   const cells = Math.min(rows, budgetCells)
   const calls = Math.min(Number(counted?.distinct_inputs ?? 0), budgetCells)
-  const balance = await balanceOf(userId)
+  const balance = await getCreditBalance({ userId })
   const credits = calls * perCell
   const { estimatedSeconds, ...timing } = await estimateTiming(userId, credentials, calls)
   return {
@@ -143,7 +139,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
   const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch })
   const perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
   if (perCell > 0) {
-    const balance = await balanceOf(userId)
+    const balance = await getCreditBalance({ userId })
     if (balance < perCell) {
       throw new AppError('PAYMENT_REQUIRED', CREDIT_MESSAGES.insufficient(perCell, balance), { title: CREDIT_MESSAGES.insufficientTitle, remaining: balance })
     }
