@@ -341,3 +341,6 @@ export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, chec
  * the app's top bar is 56 px), so they never cover the credit badge or 'Get started'.
  */
 export const TOAST_TOP_OFFSET_PX = 72
+
+/** On a phone toasts rise from the bottom, this far from the edge (at the top they covered dialogs' close buttons and page titles). */
+export const TOAST_BOTTOM_OFFSET_PX = 16
