@@ -342,5 +342,10 @@ export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, chec
  */
 export const TOAST_TOP_OFFSET_PX = 72
 
+/**
+ * The landing's stats band shows a figure only from this count on (an operator may set another
+ * with `showFrom` in content/site.json): '0 Users' on a fresh install says nothing good.
+ */
+export const SITE_STATS_SHOWN_FROM = { recordsEnriched: 1000, users: 100, files: 100 } as const
 /** On a phone toasts rise from the bottom, this far from the edge (at the top they covered dialogs' close buttons and page titles). */
 export const TOAST_BOTTOM_OFFSET_PX = 16
