@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test'
 import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES } from '../src/common/messages.ts'
 import { creditBadge } from './support/billing.ts'
+import { FAKE_AI_SLOW_MARKER } from './support/fake-ai.ts'
 import { numberedCsv, openUploadedGrid } from './support/grid.ts'
 import { toast } from './support/uploads.ts'
 
 const badgeCredits = async (page: Page) => Number((await creditBadge(page).innerText()).replace(/\D/g, ''))
 
 test("the header's credit badge falls with a run's progress, without a reload or a new read of the subscription, and rests on the ledger's balance when paused", async ({ page, baseURL }) => {
+  test.setTimeout(150_000)
   const uploadId = await openUploadedGrid(page, baseURL!, numberedCsv('badge-run.csv', 300), 'badge')
-  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Note', prompt: 'A note on {Name}' } })
+  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Note', prompt: `A note on {Name} ${FAKE_AI_SLOW_MARKER}` } })
   expect(created.status()).toBe(201)
   const { id: fieldId } = (await created.json()) as { id: string }
   await page.reload()
@@ -20,6 +22,7 @@ test("the header's credit badge falls with a run's progress, without a reload or
   })
   expect((await page.request.post(`/api/uploads/${uploadId}/ai-fields/${fieldId}/runs`, { data: { scope: 'all' } })).status()).toBe(202)
   const banner = page.getByRole('region', { name: AI_COLUMN_MESSAGES.bannerLabel('Note') })
+  // Each answer takes seconds: the run is still going when it is paused.
   await expect(banner).toBeVisible()
 
   // The badge falls while the run is still going: the progress events carry the balance.

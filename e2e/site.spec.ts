@@ -42,6 +42,17 @@ test('the landing page shows every section in order, with live stats and no inve
   await expect(page.locator('#testimonials').getByRole('listitem')).toHaveCount(3)
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'In practice' })).toBeVisible()
   await expect(page.getByText(/4\.8|247 ratings/)).toHaveCount(0)
+  const shots = process.env.E2E_SCREENSHOTS_DIR
+  if (shots) {
+    await page.screenshot({ path: `${shots}/landing-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.screenshot({ path: `${shots}/landing-375.png`, fullPage: true })
+    await page.goto('/help')
+    await page.screenshot({ path: `${shots}/help-375.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.screenshot({ path: `${shots}/help-1280.png`, fullPage: true })
+    await page.goto('/')
+  }
   const pricing = page.locator('#pricing')
   for (const text of ['$29', 'Early adopter price', 'Limited Time Offer', 'Advanced data enrichment', 'Unlimited custom fields', 'Powerful spreadsheet chat', 'Use your own API key']) {
     await expect(pricing.getByText(text, { exact: false }).first()).toBeVisible()
