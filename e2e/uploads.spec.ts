@@ -43,6 +43,8 @@ test('a CSV with a clear header uploads through the sidebar dialog and opens its
   await expect(page.getByRole('dialog', { name: /^Header Detection for/ })).toHaveCount(0)
 
   await expect(dialog).toBeHidden()
+  // It closed on 'Upload complete!', without a glimpse of 'Ready to upload' as it faded out.
+  expect((await statuses()).at(-1)).toBe(complete)
   await expectUploadDetailUrl(page)
   await expect(page.getByRole('heading', { level: 1, name: 'leads.csv' })).toBeVisible()
   await expect(stat(page, UPLOAD_DETAIL_MESSAGES.totalRows)).toHaveText('3')

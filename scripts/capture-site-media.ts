@@ -30,9 +30,12 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(imagesDi
 
 const patient = { timeout: 60_000 }
 
-/** Sign-up through the API, the mailed link, then the trial (local billing, no card). */
-async function signUp(page: Page) {
-  const email = `media.${Date.now()}@example.com`
+/**
+ * Sign-up through the API, the mailed link, then the trial (local billing, no card). The address
+ * shows in the sidebar of every picture: a plain demo one, not a test's (capture into a fresh
+ * data folder, where it is free).
+ */
+async function signUp(page: Page, email: string) {
   const res = await page.request.post(`${baseURL}/api/auth/sign-up/email`, {
     headers: { origin: baseURL },
     data: { email, password: 'Correct-Horse9!', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', callbackURL: '/' },
@@ -118,6 +121,28 @@ async function createAndRun(page: Page, dialog: Locator, onEstimate?: () => Prom
   await expect(estimate).toBeHidden(patient)
 }
 
+/**
+ * Hides columns of the grid, in this order, until the rest fit beside the pinned one: a grid
+ * scrolled sideways shows a column cut under the pinned first column.
+ */
+async function fitGridColumns(page: Page, hideInOrder: string[]) {
+  const fits = () => rowsTable(page).evaluate((grid) => grid.scrollWidth <= grid.clientWidth + 1)
+  await page.getByRole('button', { name: GRID_MESSAGES.columns, exact: true }).click()
+  for (const name of hideInOrder) {
+    if (await fits()) break
+    // Saved on the server first: the box turns off when the column is hidden.
+    const box = page.getByRole('checkbox', { name: GRID_MESSAGES.showColumn(name), exact: true })
+    await box.click()
+    await expect(box).toHaveAttribute('aria-checked', 'false', patient)
+    await page.waitForTimeout(300)
+  }
+  await page.keyboard.press('Escape')
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await rowsTable(page).evaluate((grid) => grid.scrollTo({ left: 0 }))
+  await page.waitForTimeout(400)
+  if (!(await fits())) throw new Error('the grid still scrolls sideways: hide more columns')
+}
+
 /** True once every AI cell on screen shows its value. */
 async function isAiColumnFilled(page: Page) {
   const states = await rowsTable(page).locator('[data-ai-cell]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-ai-cell')))
@@ -139,7 +164,7 @@ async function openCellDetail(page: Page, rowNumber: number) {
 // One account for the screenshots, signed up outside the recording.
 const setup = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
 const page = await setup.newPage()
-await signUp(page)
+await signUp(page, 'ada@rowcraft.example')
 const storageState = await setup.storageState()
 
 // Desktop screenshots (MEDIA_VIDEO_ONLY=1 skips them).
@@ -190,6 +215,7 @@ await createAndRun(page, aiDialog)
 await expect.poll(() => isAiColumnFilled(page), patient).toBe(true)
 await expect(toast(page, AI_FIELD_MESSAGES.enrichmentCompleted)).toBeVisible(patient)
 await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, patient)
+await fitGridColumns(page, ['Last Name', 'Email', 'Phone', 'Website', 'LinkedIn URL', 'City', 'Country', 'Employees', 'Title', 'Industry'])
 await page.mouse.move(640, 120)
 await page.waitForTimeout(300)
 await shot(page, 'ai-grid')
@@ -219,7 +245,7 @@ const captions: { startMs: number; text: string }[] = []
 let timelineMs = 0
 // A second new account: the recording starts on an empty dashboard.
 const video = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } })).newPage()
-await signUp(video)
+await signUp(video, 'ada.lovelace@rowcraft.example')
 async function frame(ms: number, caption?: string) {
   if (caption) captions.push({ startMs: timelineMs, text: caption })
   frames.push({ data: (await video.screenshot({ type: 'jpeg', quality: 80 })).toString('base64'), ms })
@@ -271,6 +297,8 @@ await video.keyboard.press('Escape')
 await expect(video.locator('[data-sonner-toast]')).toHaveCount(0, patient)
 await video.mouse.move(760, 60)
 await video.mouse.wheel(0, -600)
+await fitGridColumns(video, ['Last Name', 'Email', 'Phone', 'Website', 'LinkedIn URL', 'City', 'Country', 'Employees', 'Title', 'Industry'])
+await video.mouse.move(760, 60)
 await video.waitForTimeout(400)
 await shot(video, 'demo-poster')
 await addFilter(video, MEDIA_AI_COLUMN.name, 'High')

@@ -269,10 +269,13 @@ export const AI = {
   maxSelectedRows: 100_000,
   /** A row value longer than this is cut in the prompt (and the cut is said). */
   maxValueCharsInPrompt: 4000,
-  /** Seconds per cell assumed by the estimate before a field has its own latency figures. */
+  /** Seconds per call assumed by the estimate before any call of the provider and model. */
   assumedSecondsPerCall: 2,
   /** The confidence of a value read from a reply that was not the JSON asked for, after the repair call failed. */
   bareAnswerConfidence: 0.1,
+  /** The estimate averages the latency of this many recent calls, from the latest runs of this many fields. */
+  estimateHistoryCalls: 200,
+  estimateHistoryRuns: 5,
 } as const
 
 /** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
@@ -379,3 +382,11 @@ export const QUEUE_RECOVERY = { heartbeatSeconds: 5, staleAfterSeconds: 20, chec
  * the app's top bar is 56 px), so they never cover the credit badge or 'Get started'.
  */
 export const TOAST_TOP_OFFSET_PX = 72
+
+/**
+ * The landing's stats band shows a figure only from this count on (an operator may set another
+ * with `showFrom` in content/site.json): '0 Users' on a fresh install says nothing good.
+ */
+export const SITE_STATS_SHOWN_FROM = { recordsEnriched: 1000, users: 100, files: 100 } as const
+/** On a phone toasts rise from the bottom, this far from the edge (at the top they covered dialogs' close buttons and page titles). */
+export const TOAST_BOTTOM_OFFSET_PX = 16

@@ -47,6 +47,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
     noCredits: z.number(),
     creditsSpent: z.number(),
     stopReason: z.string().nullable(),
+    /** The user's credit balance as the event left: the header's badge follows the run with it. */
+    creditBalance: z.number(),
   }),
   /** A field was created, changed (prompt, name, type), cleared or deleted: refetch fields and columns. */
   z.object({

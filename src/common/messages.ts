@@ -677,6 +677,11 @@ export const AI_COLUMN_MESSAGES = {
   credits: 'Credits',
   balance: 'Your balance',
   duration: 'Estimated time',
+  distinctInputs: (calls: string) => `${calls} distinct inputs: each is asked once, its copies are free`,
+  timingFromHistory: (calls: string, model: string, seconds: string, concurrency: number) =>
+    `From the last ${calls} calls to ${model}: ${seconds} s each, ${concurrency} at a time.`,
+  timingAssumed: (model: string, seconds: string, concurrency: number) =>
+    `No calls to ${model} yet, so this assumes ${seconds} s a call, ${concurrency} at a time.`,
   model: 'Model',
   budget: 'Credit budget (optional)',
   budgetHint: 'The run stops when it has spent this many credits.',

@@ -11,12 +11,11 @@ describe('content/site.json', () => {
     expect(parsed.error?.issues ?? []).toEqual([])
   })
 
-  it('ships its example testimonials marked as samples, with no rating', () => {
-    const content = JSON.parse(readFileSync(file, 'utf8')) as { testimonials: { items: Record<string, unknown>[] } }
-    for (const item of content.testimonials.items) {
-      expect(item.sample).toBe(true)
-      expect(item).not.toHaveProperty('rating')
-    }
+  it('ships no invented testimonials (what the product does stands in their place), and no rating', () => {
+    const content = JSON.parse(readFileSync(file, 'utf8')) as { testimonials: { items: Record<string, unknown>[] }; inPractice: { items: unknown[] } }
+    expect(content.testimonials.items).toEqual([])
+    expect(content.inPractice.items.length).toBeGreaterThan(0)
+    expect(JSON.stringify(content)).not.toMatch(/rating|Sample quote/)
   })
 
   it('refuses a stat the server cannot count', () => {

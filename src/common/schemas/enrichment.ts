@@ -170,6 +170,16 @@ export const aiRunRequestSchema = z
   })
 export type AiRunRequest = z.infer<typeof aiRunRequestSchema>
 
+/** Where the estimated time comes from: recent calls of the same provider and model, or an assumption before any. */
+export type AiRunTiming = {
+  basis: 'history' | 'assumed'
+  /** Recent calls the latency was averaged over (0 when assumed). */
+  sampleCalls: number
+  secondsPerCall: number
+  /** Calls in flight at once (AI_CONCURRENCY). */
+  concurrency: number
+}
+
 /** POST .../estimate: what a run of this scope would do, confirmed by the user first. */
 export type AiRunEstimate = {
   scope: AiRunScope
@@ -177,6 +187,8 @@ export type AiRunEstimate = {
   rows: number
   /** Cells the run would compute: rows in scope, capped by the budget. */
   cells: number
+  /** Provider calls (and charges) among them: identical inputs are asked once, their copies are free. */
+  calls: number
   creditsPerCell: number
   credits: number
   balance: number
@@ -185,6 +197,7 @@ export type AiRunEstimate = {
   ownKey: boolean
   budget: number | null
   estimatedSeconds: number
+  timing: AiRunTiming
   provider: string | null
   model: string | null
 }

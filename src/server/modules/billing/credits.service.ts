@@ -343,3 +343,9 @@ export async function consumeCreditsBatch(input: {
   }
   return { charged: result!.charged, refused: result!.refused, remaining: Number(result!.remaining) }
 }
+
+/** The user's credit balance now (0 before they have a subscriber row). */
+export async function getCreditBalance({ userId }: { userId: string }): Promise<number> {
+  const [row] = await db.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId))
+  return row?.credits ?? 0
+}

@@ -14,6 +14,7 @@ import type {
 import type { ColumnType } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { aiCells, aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
+import { getCreditBalance } from '#server/modules/billing/credits.service'
 import { assertAiFieldCapacityOrThrow } from '#server/modules/billing/subscriptions.service'
 import { assertNameFree, deleteColumn } from '#server/modules/columns/columns.service'
 import { purgeValues } from '#server/modules/columns/columns.jobs'
@@ -320,9 +321,10 @@ export async function inputColumnsOf(field: Pick<AiFieldRow, 'uploadId' | 'colum
 
 export const creditsPerCell = (webSearch: boolean) => (webSearch ? CREDIT_COSTS.webSearchEnrichment : CREDIT_COSTS.basicEnrichment)
 
-/** Tells the user's open pages where a run stands (the progress banner). */
+/** Tells the user's open pages where a run stands (the progress banner) and what their balance is now (the credit badge). */
 export async function publishProgress(field: AiFieldRow) {
   const counts = (await countCells([field.id])).get(field.id)!
+  const creditBalance = await getCreditBalance({ userId: field.userId })
   await publish(field.userId, {
     type: 'field.progress',
     uploadId: field.uploadId,
@@ -335,6 +337,7 @@ export async function publishProgress(field: AiFieldRow) {
     noCredits: counts.no_credits,
     creditsSpent: field.runCreditsSpent,
     stopReason: field.runStopReason,
+    creditBalance,
   })
   return counts
 }

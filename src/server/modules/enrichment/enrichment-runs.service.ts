@@ -1,10 +1,11 @@
-import { and, avg, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
-import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted } from '#common/schemas/enrichment'
+import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted, AiRunTiming } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { aiCells, aiFields, subscribers } from '#server/db/schema/index'
+import { aiCells, aiFields } from '#server/db/schema/index'
+import { getCreditBalance } from '#server/modules/billing/credits.service'
 import { viewSql } from '#server/modules/row-storage/row-reader'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -12,7 +13,7 @@ import { logger } from '#server/platform/logger'
 import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, publishProgress, toAiField, type AiFieldRow } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
 import { inputHashSql, intArray } from './lib/cell-sql.ts'
-import { resolveAiCredentials } from './providers/ai-credentials.ts'
+import { resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
 
 type Upload = Awaited<ReturnType<typeof getAiFieldRowOrThrow>>['upload']
 
@@ -43,46 +44,86 @@ function scopeFrom(upload: Upload, field: AiFieldRow, where: SQL) {
     WHERE r.upload_id = ${upload.id} AND ${where}`
 }
 
-async function balanceOf(userId: string) {
-  const [row] = await db.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, userId))
-  return row?.credits ?? 0
+/**
+ * What recent calls of this provider and model took: the last answered cells (not reused copies)
+ * of the latest runs made with them. A platform key's history is everyone's (one account, one
+ * speed); an own key's is its user's alone (their account, perhaps their own server).
+ */
+async function recentCallTiming({ userId, provider, model, ownKey }: { userId: string; provider: string; model: string; ownKey: boolean }) {
+  const [row] = await queryRows<{ n: number | string; ms: number | string | null }>(sql`
+    SELECT count(*) AS n, avg(latency_ms) AS ms FROM (
+      SELECT c.latency_ms FROM (
+        SELECT id, run_started_at FROM ai_fields
+        WHERE run_provider = ${provider} AND run_model = ${model} AND run_own_key = ${ownKey} AND run_started_at IS NOT NULL
+          AND (${!ownKey} OR user_id = ${userId})
+        ORDER BY run_started_at DESC LIMIT ${AI.estimateHistoryRuns}
+      ) AS f
+      CROSS JOIN LATERAL (
+        SELECT row_index, latency_ms FROM ai_cells
+        WHERE field_id = f.id AND status = 'done' AND NOT reused AND latency_ms IS NOT NULL AND provider = ${provider} AND model = ${model}
+        ORDER BY row_index DESC LIMIT ${AI.estimateHistoryCalls}
+      ) AS c
+      ORDER BY f.run_started_at DESC, c.row_index DESC LIMIT ${AI.estimateHistoryCalls}
+    ) AS recent`)
+  const calls = Number(row?.n ?? 0)
+  return calls > 0 ? { calls, secondsPerCall: Number(row!.ms) / 1000 } : null
 }
 
-/** Seconds a cell took on this field so far, or the assumption before it has any. */
-async function secondsPerCall(fieldId: string) {
-  const [row] = await db
-    .select({ ms: avg(aiCells.latencyMs) })
-    .from(aiCells)
-    .where(and(eq(aiCells.fieldId, fieldId), eq(aiCells.status, 'done'), eq(aiCells.reused, false)))
-  const ms = Number(row?.ms ?? 0)
-  return ms > 0 ? ms / 1000 : AI.assumedSecondsPerCall
+/**
+ * How long the calls take: waves of AI_CONCURRENCY calls (per provider account, as the limiter
+ * holds them) at the recent calls' latency, and no faster than AI_REQUESTS_PER_MINUTE allows.
+ * Before any call of this provider and model, an assumed latency, and the estimate says so.
+ */
+async function estimateTiming(userId: string, credentials: AiCredentials | null, calls: number): Promise<AiRunTiming & { estimatedSeconds: number }> {
+  const history = credentials ? await recentCallTiming({ userId, provider: credentials.provider, model: credentials.model, ownKey: credentials.ownKey }) : null
+  const concurrency = env.AI_CONCURRENCY
+  const secondsPerCall = history?.secondsPerCall ?? AI.assumedSecondsPerCall
+  const byConcurrency = Math.ceil(calls / concurrency) * secondsPerCall
+  const byRateLimit = env.AI_REQUESTS_PER_MINUTE ? (calls / env.AI_REQUESTS_PER_MINUTE) * 60 : 0
+  return {
+    estimatedSeconds: Math.ceil(Math.max(byConcurrency, byRateLimit)),
+    basis: history ? 'history' : 'assumed',
+    sampleCalls: history?.calls ?? 0,
+    secondsPerCall: Math.round(secondsPerCall * 100) / 100,
+    concurrency,
+  }
 }
 
-/** The pre-flight estimate (issue 12 §4): rows, credits, whether the balance covers it, a duration. */
+/**
+ * The pre-flight estimate (issue 12 §4, issue 23 §4): rows, the calls they need (identical inputs
+ * are asked once and their copies are free), credits, whether the balance covers them, a duration.
+ */
 export async function estimateRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunEstimate> {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch }).catch(() => null)
   const where = await scopeWhere(upload, request)
-  const [counted] = await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n ${scopeFrom(upload, field, where)}`)
+  const inputs = await inputColumnsOf(field)
+  const [counted] = await queryRows<{ n: number | string; distinct_inputs: number | string }>(
+    sql`SELECT count(*) AS n, count(DISTINCT ${inputHashSql(inputs.map((c) => c.key))}) AS distinct_inputs ${scopeFrom(upload, field, where)}`,
+  )
   const rows = Number(counted?.n ?? 0)
   const ownKey = credentials?.ownKey ?? false
   const perCell = ownKey ? 0 : creditsPerCell(field.webSearch)
   const budget = request.budget ?? null
-  const cells = budget !== null && perCell > 0 ? Math.min(rows, Math.floor(budget / perCell)) : rows
-  const balance = await balanceOf(userId)
-  const credits = cells * perCell
-  const perCall = await secondsPerCall(field.id)
+  const budgetCells = budget !== null && perCell > 0 ? Math.floor(budget / perCell) : Infinity
+  const cells = Math.min(rows, budgetCells)
+  const calls = Math.min(Number(counted?.distinct_inputs ?? 0), budgetCells)
+  const balance = await getCreditBalance({ userId })
+  const credits = calls * perCell
+  const { estimatedSeconds, ...timing } = await estimateTiming(userId, credentials, calls)
   return {
     scope: request.scope,
     rows,
     cells,
+    calls,
     creditsPerCell: perCell,
     credits,
     balance,
     covered: ownKey || credits <= balance,
     ownKey,
     budget,
-    estimatedSeconds: Math.ceil(Math.ceil(cells / env.AI_CONCURRENCY) * perCall),
+    estimatedSeconds,
+    timing,
     provider: credentials?.provider ?? null,
     model: credentials?.model ?? null,
   }
@@ -98,7 +139,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
   const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch })
   const perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
   if (perCell > 0) {
-    const balance = await balanceOf(userId)
+    const balance = await getCreditBalance({ userId })
     if (balance < perCell) {
       throw new AppError('PAYMENT_REQUIRED', CREDIT_MESSAGES.insufficient(perCell, balance), { title: CREDIT_MESSAGES.insufficientTitle, remaining: balance })
     }

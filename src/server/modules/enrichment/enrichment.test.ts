@@ -247,7 +247,8 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     const id = await importCsv(alice, 'run.csv', leads)
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
     const before = await balance()
-    expect(await estimate(id, field.id, { scope: 'all' })).toMatchObject({ rows: 5, cells: 5, creditsPerCell: 1, credits: 5, balance: before, covered: true, ownKey: false })
+    // Rows 0 and 3 ask the same: four calls, four credits.
+    expect(await estimate(id, field.id, { scope: 'all' })).toMatchObject({ rows: 5, cells: 5, calls: 4, creditsPerCell: 1, credits: 4, balance: before, covered: true, ownKey: false })
     const started = await run(id, field.id)
     expect(started).toMatchObject({ started: true, total_rows: 5 })
     const done = await waitForField(id, field.id)
@@ -267,6 +268,27 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(listed.enrichedRows).toBe(5)
     expect((await getUploadDetail(alice, id)).enrichedRows).toBe(5)
     expect((await (await alice.api.ai.stats.$get()).json()).enrichedRows).toBeGreaterThanOrEqual(5)
+  })
+
+  it("estimates the time from this provider and model's recent calls (their own time, not the wait for a slot) and the concurrency", async () => {
+    fake.options.latencyMs = 200
+    const first = await importCsv(alice, 'timed.csv', firms(8, 'Timed'))
+    const timed = await createField(first, { name: 'Blurb', prompt: 'Write about {Company}' })
+    await run(first, timed.id)
+    await waitForField(first, timed.id)
+    // Eight cells in flight on four slots: half of them waited a call's length for a slot.
+    const latencies = (await cellsOf(first, timed.id, '0,1,2,3,4,5,6,7')).map((c) => c.provenance!.latencyMs)
+    expect(Math.max(...latencies)).toBeGreaterThanOrEqual(190)
+    expect(Math.max(...latencies)).toBeLessThan(370)
+    // A new field of 400 rows has no calls of its own: the latest runs of the same model speak for it.
+    const next = await importCsv(alice, 'timed-next.csv', firms(400, 'Next'))
+    const field = await createField(next, { name: 'Blurb', prompt: 'Write about {Company}' })
+    const estimated = await estimate(next, field.id, { scope: 'all' })
+    expect(estimated.timing).toMatchObject({ basis: 'history', concurrency: 4 })
+    expect(estimated.timing.sampleCalls).toBeGreaterThanOrEqual(8)
+    expect(estimated.timing.secondsPerCall).toBeLessThan(0.37)
+    // 100 waves of four calls at no more than 0.37 s, where the assumed 2 s a call made 200 s.
+    expect(estimated.estimatedSeconds).toBeLessThanOrEqual(37)
   })
 
   it("streams the file's AI events live: cells as they finish, the run's progress to the end, not to another user", async () => {
@@ -569,7 +591,8 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     const id = await importCsv(carol, 'own.csv', leads)
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' }, carol)
     const before = await balance(carolId)
-    expect(await estimate(id, field.id, { scope: 'all' }, carol)).toMatchObject({ ownKey: true, credits: 0, covered: true })
+    // Nobody's platform runs speak for an own key: before its first call, the estimate says it assumes.
+    expect(await estimate(id, field.id, { scope: 'all' }, carol)).toMatchObject({ ownKey: true, credits: 0, covered: true, timing: { basis: 'assumed', sampleCalls: 0 } })
     expect((await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
     const deadline = Date.now() + 60_000
     let done: AiField
@@ -582,6 +605,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
     const [cell] = await cellsOf(id, field.id, '0', carol)
     expect(cell!.provenance).toMatchObject({ ownKey: true, credits: 0 })
+    expect((await estimate(id, field.id, { scope: 'all' }, carol)).timing).toMatchObject({ basis: 'history', sampleCalls: 4 })
   })
 
   it("checks a user's own base URL on every call: once private addresses are no longer allowed, its cells fail without reaching it", async () => {

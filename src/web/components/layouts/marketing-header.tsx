@@ -13,10 +13,12 @@ import {
 } from '#web/components/ui/sheet'
 import { authClient } from '#web/lib/auth-client'
 import { cn } from '#web/lib/cn'
+import { siteContent } from '#web/lib/site-content'
 
 const NAV_LINKS = [
   { label: 'Features', to: '/#features' },
-  { label: 'Testimonials', to: '/#testimonials' },
+  // Without real testimonials the section says what the product does, and the link says so.
+  { label: siteContent.testimonials.items.length > 0 ? 'Testimonials' : siteContent.inPractice.navLabel, to: '/#testimonials' },
   { label: 'Pricing', to: '/#pricing' },
   { label: 'Blog', to: '/blog' },
 ] as const

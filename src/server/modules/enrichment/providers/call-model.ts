@@ -125,9 +125,10 @@ function readContent(content: LanguageModelV3Content[]) {
  * and `generateText`'s prompt validation, telemetry and output parsing were about a third of a
  * busy worker's CPU per cell (docs/decisions/012-ai-calls-through-the-model-interface.md).
  */
-async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt): Promise<RawAnswer> {
+async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer> {
   const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
   await limiter.acquire()
+  const began = performance.now()
   // A plain controller and timer: AbortSignal.timeout() costs several times more per call.
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(new DOMException('The provider call timed out.', 'TimeoutError')), callTuning.timeoutMs)
@@ -147,16 +148,23 @@ async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt): P
     }
   } finally {
     clearTimeout(timer)
+    counter.ms += performance.now() - began
     limiter.release()
   }
 }
 
+/**
+ * Calls made for one cell and the time they held a slot of the limiter: the cell's latency is the
+ * provider's time, not the wait for a slot (the run estimate divides it by the concurrency).
+ */
+type CallCounter = { calls: number; ms: number }
+
 /** A call retried on 429, 5xx, timeouts and lost connections, with back-off that honours Retry-After. */
-async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: { calls: number }): Promise<RawAnswer | Failure> {
+async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer | Failure> {
   for (let attempt = 1; ; attempt += 1) {
     counter.calls += 1
     try {
-      return await callOnce(input, prompt)
+      return await callOnce(input, prompt, counter)
     } catch (error) {
       const failure = classify(error)
       if (input.signal?.aborted) return { ...failure, retryable: false }
@@ -175,8 +183,7 @@ async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Pro
  * that may a bare value be read from the reply, with a low confidence (`parseBareAnswer`).
  */
 export async function callModel(input: ModelCallInput): Promise<ModelCallResult> {
-  const started = performance.now()
-  const counter = { calls: 0 }
+  const counter: CallCounter = { calls: 0, ms: 0 }
   const prompt: LanguageModelV3Prompt = [
     // The fixed part first and alone in the system message: providers cache a repeated prefix.
     { role: 'system', content: input.fixedPart, providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
@@ -209,5 +216,5 @@ export async function callModel(input: ModelCallInput): Promise<ModelCallResult>
       parsed = bare
     } else parsed = repaired
   }
-  return { ok: true, answer: parsed.answer, sources, tokens, latencyMs: Math.round(performance.now() - started), calls: counter.calls }
+  return { ok: true, answer: parsed.answer, sources, tokens, latencyMs: Math.round(counter.ms), calls: counter.calls }
 }

@@ -137,13 +137,19 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.rowsInScope}</dt>
                 <dd className="tabular-nums">{lines.rows}</dd>
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.cells}</dt>
-                <dd className="tabular-nums">{lines.cells}</dd>
+                <dd className="tabular-nums">
+                  {lines.cells}
+                  {lines.distinctInputs && <span className="block text-xs text-muted-foreground">{lines.distinctInputs}</span>}
+                </dd>
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.credits}</dt>
                 <dd className="tabular-nums">{lines.credits}</dd>
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.balance}</dt>
                 <dd className="tabular-nums">{lines.balance}</dd>
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.duration}</dt>
-                <dd>{lines.duration}</dd>
+                <dd data-testid="ai-run-duration">
+                  {lines.duration}
+                  {lines.durationBasis && <span className="block text-xs text-muted-foreground">{lines.durationBasis}</span>}
+                </dd>
                 {estimate.data.model && (
                   <>
                     <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.model}</dt>

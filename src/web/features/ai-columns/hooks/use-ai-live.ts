@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
-import { billingKeys } from '#web/lib/billing-query-keys'
+import { billingKeys, setCreditBalance } from '#web/lib/billing-query-keys'
 import { subscribeToEvents } from '#web/lib/sse'
 import { uploadKeys } from '#web/lib/upload-query-keys'
 import { aiEventsUrl } from '../api/ai-events-url'
@@ -17,7 +17,7 @@ import { completionToast, withProgress } from '../lib/run-outcome'
 /** Cells asked for at once (the API's cap); the grid's window is far smaller. */
 const MAX_ROWS_PER_READ = 500
 const VISIBLE_ROWS_DEBOUNCE_MS = 120
-/** The AI Enrichment card's count and the credit balance are read again at most this often during a run. */
+/** The AI Enrichment card's count and the usage history are read again at most this often during a run. */
 const CARD_REFRESH_MS = 3000
 
 const isActive = (field: AiField) => field.status === 'processing' || field.status === 'paused'
@@ -88,10 +88,13 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
                   }
                 : old,
             )
+            // The header's badge follows every progress event, a paused or stopped run's last one too.
+            setCreditBalance(queryClient, event.creditBalance)
             if (Date.now() - lastCardRefresh.current > CARD_REFRESH_MS) {
               lastCardRefresh.current = Date.now()
               void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: true })
-              void queryClient.invalidateQueries({ queryKey: billingKeys.all })
+              // Not the subscription: a read begun before this event could answer after it with an older balance.
+              void queryClient.invalidateQueries({ queryKey: billingKeys.all, predicate: (query) => query.queryKey[1] !== billingKeys.subscription()[1] })
             }
           } else if (event.type === 'field.changed') {
             if (event.change === 'cleared' || event.change === 'deleted') store.forgetField(event.fieldId)

@@ -6,6 +6,7 @@ const estimate: AiRunEstimate = {
   scope: 'all',
   rows: 1200,
   cells: 1200,
+  calls: 1200,
   creditsPerCell: 2,
   credits: 2400,
   balance: 2000,
@@ -13,6 +14,7 @@ const estimate: AiRunEstimate = {
   ownKey: false,
   budget: null,
   estimatedSeconds: 150,
+  timing: { basis: 'history', sampleCalls: 200, secondsPerCall: 1.25, concurrency: 8 },
   provider: 'openai',
   model: 'gpt-4o-mini',
 }
@@ -40,6 +42,18 @@ describe('estimate formatting', () => {
     expect(lines.isShort).toBe(true)
     expect(lines.shortBy).toBe(400)
     expect(lines.duration).toBe('about 3 minutes')
+  })
+
+  it('says where the time comes from: recent calls of the model, or an assumption before any', () => {
+    expect(describeEstimate(estimate).durationBasis).toBe('From the last 200 calls to gpt-4o-mini: 1.3 s each, 8 at a time.')
+    const assumed = describeEstimate({ ...estimate, timing: { basis: 'assumed', sampleCalls: 0, secondsPerCall: 2, concurrency: 4 } })
+    expect(assumed.durationBasis).toBe('No calls to gpt-4o-mini yet, so this assumes 2 s a call, 4 at a time.')
+    expect(describeEstimate({ ...estimate, cells: 0, calls: 0 }).durationBasis).toBeNull()
+  })
+
+  it('says when identical inputs make fewer calls than cells', () => {
+    expect(describeEstimate(estimate).distinctInputs).toBeNull()
+    expect(describeEstimate({ ...estimate, calls: 220 }).distinctInputs).toBe('220 distinct inputs: each is asked once, its copies are free')
   })
 
   it('shows the budget cap and the own-key case', () => {

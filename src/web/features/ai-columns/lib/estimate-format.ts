@@ -1,4 +1,5 @@
 import { CREDIT_COSTS } from '#common/constants'
+import { AI_COLUMN_MESSAGES } from '#common/messages'
 import type { AiRunEstimate } from '#common/schemas/enrichment'
 
 const n = (value: number) => value.toLocaleString('en-US')
@@ -30,12 +31,23 @@ export function formatDuration(seconds: number): string {
 /** The estimate's lines, as the pre-flight dialog shows them. */
 export function describeEstimate(estimate: AiRunEstimate) {
   const cappedByBudget = estimate.budget !== null && estimate.cells < estimate.rows
+  const { timing } = estimate
+  const seconds = timing.secondsPerCall.toLocaleString('en-US', { maximumFractionDigits: timing.secondsPerCall < 10 ? 1 : 0 })
+  const model = estimate.model ?? 'this model'
   return {
     rows: n(estimate.rows),
     cells: cappedByBudget ? `${n(estimate.cells)} of ${n(estimate.rows)} (budget)` : n(estimate.cells),
+    /** Said when identical inputs make the run cheaper than one call per cell. */
+    distinctInputs: estimate.calls < estimate.cells ? AI_COLUMN_MESSAGES.distinctInputs(n(estimate.calls)) : null,
     credits: estimate.ownKey ? 'None (your own API key)' : `${formatCredits(estimate.credits)} (${formatCredits(estimate.creditsPerCell)} per cell)`,
     balance: formatCredits(estimate.balance),
     duration: estimate.cells === 0 ? '—' : formatDuration(estimate.estimatedSeconds),
+    durationBasis:
+      estimate.cells === 0
+        ? null
+        : timing.basis === 'history'
+          ? AI_COLUMN_MESSAGES.timingFromHistory(n(timing.sampleCalls), model, seconds, timing.concurrency)
+          : AI_COLUMN_MESSAGES.timingAssumed(model, seconds, timing.concurrency),
     isShort: !estimate.covered,
     shortBy: Math.max(0, estimate.credits - estimate.balance),
   }

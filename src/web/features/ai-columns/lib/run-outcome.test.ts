@@ -32,6 +32,7 @@ describe('withProgress', () => {
       uploadId: 'u',
       fieldId: 'f',
       status: 'completed',
+      creditBalance: 40,
       processedRows: 12,
       totalRows: 12,
       done: 10,

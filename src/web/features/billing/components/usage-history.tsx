@@ -32,19 +32,20 @@ export function UsageHistory() {
                 <TableRow>
                   <TableHead>Activity</TableHead>
                   <TableHead className="text-right">Credits</TableHead>
-                  <TableHead className="text-right">Balance</TableHead>
+                  {/* A phone has room for three columns: the balance is in the header's badge. */}
+                  <TableHead className="hidden text-right sm:table-cell">Balance</TableHead>
                   <TableHead className="text-right">When</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.data.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>{describeUsageEntry(row)}</TableCell>
+                    <TableCell className="whitespace-normal">{describeUsageEntry(row)}</TableCell>
                     <TableCell className={cn('text-right tabular-nums', row.amount < 0 ? 'text-foreground' : 'text-green-700 dark:text-green-400')}>
                       {row.amount > 0 ? `+${row.amount.toLocaleString('en-US')}` : row.amount.toLocaleString('en-US')}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{row.balance_after.toLocaleString('en-US')}</TableCell>
-                    <TableCell className="text-right text-muted-foreground">{formatRelativeTime(row.created_at)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.balance_after.toLocaleString('en-US')}</TableCell>
+                    <TableCell className="text-right whitespace-normal text-muted-foreground">{formatRelativeTime(row.created_at)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

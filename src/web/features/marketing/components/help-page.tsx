@@ -2,10 +2,16 @@ import { DownloadIcon, FileUpIcon, FilterIcon, KeyRoundIcon, MessageSquareTextIc
 import { Link } from 'react-router'
 import { CREDIT_COSTS, TRIAL } from '#common/constants'
 import { usePageMeta } from '#web/lib/page-meta'
+import { usePublicConfig } from '#web/lib/public-config'
 import { FaqAccordion } from './faq-accordion'
 
-const QUICK_START = [
-  { title: 'Create your account', text: `Sign up with your e-mail or Google and confirm the e-mail we send. The ${TRIAL.days}-day trial includes ${TRIAL.credits.toLocaleString('en-US')} credits.` },
+/** The first step names Google only where Google sign-in is configured (the public config says). */
+const signUpStep = (isGoogleEnabled: boolean) => ({
+  title: 'Create your account',
+  text: `Sign up with your e-mail${isGoogleEnabled ? ' or Google' : ''} and confirm the e-mail we send. The ${TRIAL.days}-day trial includes ${TRIAL.credits.toLocaleString('en-US')} credits.`,
+})
+
+const NEXT_STEPS = [
   { title: 'Upload a list', text: 'Drop a CSV, TSV or Excel file on the dashboard. If Rowcraft is unsure which line is the header, it shows you the first rows and asks.' },
   { title: 'Check the import', text: 'Open the data quality report to see rows that were padded or skipped and why. Nothing is dropped without a note.' },
   { title: 'Add an AI column', text: 'Write a prompt with {column} placeholders, test it on a few rows, then run it on the whole list and watch the cells fill in.' },
@@ -31,6 +37,8 @@ const HELP_FAQ = [
 ] as const
 
 export function HelpPage() {
+  const { data: config } = usePublicConfig()
+  const quickStart = [signUpStep(config?.googleEnabled ?? false), ...NEXT_STEPS]
   usePageMeta({
     title: 'Help Center',
     description: 'Get started with Rowcraft: upload a lead list, check the import, add AI columns, ask questions and export.',
@@ -45,7 +53,7 @@ export function HelpPage() {
       <section className="mt-12" aria-labelledby="quick-start-heading">
         <h2 id="quick-start-heading" className="text-2xl font-semibold tracking-tight">Quick start</h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-5">
-          {QUICK_START.map((step, index) => (
+          {quickStart.map((step, index) => (
             <li key={step.title} className="rounded-xl border bg-card p-5">
               <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
                 {index + 1}

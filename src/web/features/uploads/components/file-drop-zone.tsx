@@ -9,7 +9,10 @@ type ZoneState = { isDragging: boolean }
 type FileDropZoneProps = {
   /** `data-testid` of the hidden file input (end-to-end tests set files on it). */
   inputTestId: string
-  /** Accessible name of the zone, which is a button that opens the file picker. */
+  /**
+   * Accessible name of the file input. The zone, a button that opens the file picker, is named by
+   * the words it shows: a spoken name must contain the visible one (WCAG 2.5.3).
+   */
   label: string
   /** Ignores drops and clicks, e.g. while an upload runs. */
   isDisabled?: boolean
@@ -52,7 +55,6 @@ export function FileDropZone({
       <div
         role="button"
         tabIndex={isDisabled ? -1 : 0}
-        aria-label={label}
         aria-disabled={isDisabled || undefined}
         onClick={openPicker}
         onKeyDown={(event: KeyboardEvent) => {

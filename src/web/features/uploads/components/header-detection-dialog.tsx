@@ -57,7 +57,8 @@ export function HeaderDetectionDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !isSubmitting && onCancel()}>
       <DialogContent
-        className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
+        // One column no wider than the dialog: the preview table scrolls inside it instead of widening it.
+        className="max-h-[calc(100dvh-2rem)] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-3xl"
         onInteractOutside={(event) => event.preventDefault()}
         // The default answer has the focus, so Enter gives it.
         onOpenAutoFocus={(event) => {
@@ -66,7 +67,7 @@ export function HeaderDetectionDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle className="break-all leading-snug">{UPLOAD_MESSAGES.headerDialogTitle(fileName)}</DialogTitle>
+          <DialogTitle className="pr-6 leading-snug break-words">{UPLOAD_MESSAGES.headerDialogTitle(fileName)}</DialogTitle>
           <DialogDescription>
             Check which row holds the column names before the rows are imported.
           </DialogDescription>
@@ -135,7 +136,7 @@ export function HeaderDetectionDialog({
           )}
         </div>
 
-        <div className="rounded-md border">
+        <div className="min-w-0 rounded-md border">
           <Table aria-label={`First ${rows.length} rows of ${fileName}`}>
             <TableHeader>
               <TableRow>

@@ -6,6 +6,7 @@ import { UPLOAD_MESSAGES } from '#common/messages'
 import { usePublicConfig } from '#web/lib/public-config'
 import { useUploadFlow, type UploadFlowFailure, type UploadFlowResult } from '../hooks/use-upload-flow'
 import { checkUploadFile } from '../lib/file-validation'
+import { isFlowBusy } from '../lib/upload-flow-state'
 import { describeRejectedFile, describeRejectedStatus, describeUploadFailure, describeUploadSuccess } from '../lib/upload-outcome'
 import { FlowHeaderDialog } from './flow-header-dialog'
 import { UploadDialog } from './upload-dialog'
@@ -60,9 +61,10 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
     const { title, description } = describeUploadSuccess(result)
     toast.success(title, { description })
     clearCloseTimer()
+    // The dialog closes on 'Upload complete!': the next opening starts afresh. Resetting here
+    // showed 'Ready to upload' while the dialog faded out.
     closeTimerRef.current = setTimeout(() => {
       setIsOpen(false)
-      flow.reset()
       void navigate(`/dashboard/${result.uploadId}`)
     }, UPLOAD.completeCloseDelayMs)
   }
@@ -97,7 +99,8 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
     clearCloseTimer()
     if (state.phase === 'processing') toast.info(UPLOAD_MESSAGES.continuesInBackground)
     setIsOpen(false)
-    flow.reset()
+    // Only work under way stops; a finished or failed upload keeps its words while the dialog fades out.
+    if (isFlowBusy(state)) flow.reset()
   }
 
   return (
