@@ -872,13 +872,15 @@ export const CHAT_MESSAGES = {
   judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
   judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
   aiFilterActive: 'AI Filter Active',
-  aiFilterShowing: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
+  /** `shown` may be a capped count as the grid shows it ('10,000+'). */
+  aiFilterShowing: (shown: number | string, total: number) =>
+    `Showing ${typeof shown === 'number' ? shown.toLocaleString('en-US') : shown} of ${total.toLocaleString('en-US')} rows`,
   removeFilter: 'Remove Filter',
   searchPanelPlaceholder: 'Ask AI to find rows, e.g. companies in Germany with more than 50 employees',
   searchPanelButton: 'AI Search',
   searchNoMatches: 'No rows match this search.',
-  exportAiSearch: (count: number) => `Export AI Search (${count.toLocaleString('en-US')} rows)`,
+  /** `count` as the grid shows it ('1,234', '10,000+'). */
+  exportAiSearch: (count: string) => `Export AI Search (${count} rows)`,
   summaryRows: (count: number, total: number) =>
     `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
 } as const
