@@ -11,7 +11,7 @@ describe('exportFileName', () => {
   })
 
   it('puts a file label in the prefix’s place: the AI filter’s ai_search_<query>_<file>', () => {
-    expect(exportFileName('leads.csv', 'view', 'csv', aiSearchFileLabel('Who is in the U.S.?'))).toBe('ai_search_Who_is_in_the_U_S__leads.csv')
+    expect(exportFileName('leads.csv', 'view', 'csv', aiSearchFileLabel('Who is in the U.S.?'))).toBe('ai_search_Who_is_in_the_U_S___leads.csv')
   })
 })
 
