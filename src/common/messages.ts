@@ -906,6 +906,10 @@ export const CHAT_MESSAGES = {
   searchNoMatches: 'No rows match this search.',
   /** `count` as the grid shows it ('1,234', '10,000+'). */
   exportAiSearch: (count: string) => `Export AI Search (${count} rows)`,
+  answerNotFound: 'This answer no longer exists. Refresh the page and try again.',
+  judgmentNotEditable: 'This answer proposes an AI column; it has no conditions to edit yet.',
+  notAJudgment: 'This answer does not propose an AI column.',
+  judgmentStillRunning: (name: string) => `'${name}' is still being filled. The answer follows when every row is done.`,
   summaryRows: (count: number, total: number) =>
     `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
 } as const

@@ -1,3 +1,4 @@
+import { chatRoutes } from '#server/modules/chat/chat.routes'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -39,6 +40,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/uploads', columnsRoutes)
   .route('/uploads', exportsRoutes)
   .route('/uploads', enrichmentRoutes)
+  .route('/uploads', chatRoutes)
   .route('/ai', aiStatusRoutes)
   // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
   .route('/billing/webhooks', billingWebhookRoutes)

@@ -1,0 +1,404 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import { CHAT, CREDIT_COSTS } from '#common/constants'
+import { CHAT_MESSAGES } from '#common/messages'
+import {
+  chatModelAnswerSchema,
+  chatSummarySchema,
+  type AskChatInput,
+  type AskChatResponse,
+  type ChatMessage,
+  type ChatModelAnswer,
+  type ChatResult,
+  type ChatThread,
+  type JudgmentProposal,
+  type MatchingLead,
+} from '#common/schemas/chat'
+import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
+import { db } from '#server/db/client'
+import { chatMessages, chatThreads } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { logger } from '#server/platform/logger'
+import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
+import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
+import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
+import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
+import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
+import { runPlan } from '#server/modules/row-storage/plan-runner'
+import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
+import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { askForObject } from './lib/chat-model.ts'
+import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
+import { isFollowUp } from './lib/follow-up.ts'
+import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
+
+/**
+ * Magic Chat (issue 22): a question becomes a plan (the model's only job), the plan is computed
+ * over every row by row storage, and the summary states the computed figures only. A question
+ * that needs a judgment per row becomes a proposed AI column instead of a guess.
+ */
+
+type Upload = Awaited<ReturnType<typeof getReadableUploadOrThrow>>
+type MessageRow = typeof chatMessages.$inferSelect
+
+/** Row indexes kept in a stored answer; the plan reproduces all of them. */
+const STORED_ROW_IDS = 1000
+
+function toMessage(row: MessageRow): ChatMessage {
+  const result = (row.result as ChatResult | null) ?? null
+  return {
+    id: row.id,
+    type: row.role,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    result,
+    isError: row.role === 'ai' && result === null,
+  }
+}
+
+async function threadOf(userId: string, uploadId: string): Promise<string> {
+  const [existing] = await db
+    .select({ id: chatThreads.id })
+    .from(chatThreads)
+    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
+  if (existing) return existing.id
+  await db.insert(chatThreads).values({ userId, uploadId }).onConflictDoNothing()
+  const [created] = await db
+    .select({ id: chatThreads.id })
+    .from(chatThreads)
+    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
+  return created!.id
+}
+
+async function addMessage(threadId: string, role: 'user' | 'ai', content: string, result: ChatResult | null): Promise<ChatMessage> {
+  const [row] = await db.insert(chatMessages).values({ threadId, role, content, result: result ? storedResult(result) : null }).returning()
+  await db.update(chatThreads).set({ updatedAt: new Date() }).where(eq(chatThreads.id, threadId))
+  return { ...toMessage(row!), result }
+}
+
+function storedResult(result: ChatResult): ChatResult {
+  const ids = result.data.all_matching_row_ids
+  return ids.length <= STORED_ROW_IDS ? result : { ...result, data: { ...result.data, all_matching_row_ids: ids.slice(0, STORED_ROW_IDS) } }
+}
+
+export async function getChat({ userId, uploadId }: { userId: string; uploadId: string }): Promise<ChatThread> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const [thread] = await db
+    .select({ id: chatThreads.id })
+    .from(chatThreads)
+    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, upload.id)))
+  if (!thread) return { messages: [] }
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt))
+  return { messages: rows.map(toMessage) }
+}
+
+export async function clearChat({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  await db.delete(chatThreads).where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, upload.id)))
+  return { cleared: true }
+}
+
+/** `POST /chat/plan`: a plan run as it is, with no model and no credits. */
+export async function runPlanForUser({ userId, uploadId, plan }: { userId: string; uploadId: string; plan: Plan }): Promise<PlanResult> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  return runPlan({ source: upload, plan })
+}
+
+const LABEL_COLUMNS = [/^(full[ _]?)?name$/i, /name/i, /^company$/i, /company|organi[sz]ation|business|account/i]
+
+function leadsOf(result: PlanResult, columnNames: string[]): MatchingLead[] {
+  const labelColumn = LABEL_COLUMNS.map((pattern) => columnNames.find((name) => pattern.test(name))).find(Boolean)
+  return result.rows.slice(0, CHAT.maxSampleLeads).map((row) => {
+    const label = labelColumn ? (row.values[labelColumn] ?? '').trim() : ''
+    const fields = columnNames
+      .filter((name) => (row.values[name] ?? '').trim() !== '')
+      .slice(0, CHAT.maxLeadFields)
+      .map((name) => ({ name, value: row.values[name]! }))
+    return { rowIndex: row.rowIndex, label: label || CHAT_MESSAGES.rowLabel(row.rowIndex + 1), fields }
+  })
+}
+
+function figuresOf(query: string, result: PlanResult): ComputedFigures {
+  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate }
+}
+
+function buildResult({
+  query,
+  plan,
+  computed,
+  columnNames,
+  summary,
+  reasoning,
+  confidence,
+  method,
+}: {
+  query: string
+  plan: Plan
+  computed: PlanResult
+  columnNames: string[]
+  summary: string
+  reasoning: string
+  confidence: number
+  method: ChatResult['method']
+}): ChatResult {
+  const isAggregate = computed.aggregate !== null && computed.aggregate.op !== 'count'
+  return {
+    id: randomUUID(),
+    query,
+    result_type: isAggregate ? 'aggregate' : 'lead_identification',
+    method,
+    timestamp: new Date().toISOString(),
+    plan,
+    data: {
+      count: computed.count,
+      total_rows: computed.totalRows,
+      summary,
+      matching_leads: leadsOf(computed, columnNames),
+      filter_criteria: computed.criteria,
+      reasoning,
+      reasoning_chain: computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })),
+      confidence,
+      all_matching_row_ids: computed.rowIndexes,
+      aggregate: computed.aggregate,
+    },
+    judgment: null,
+  }
+}
+
+/** The model's summary when it states only computed figures; the template otherwise. */
+async function summaryOf(credentials: Parameters<typeof askForObject>[0]['credentials'], figures: ComputedFigures): Promise<string> {
+  const fallback = templateSummary(figures)
+  const answer = await askForObject({
+    credentials,
+    system: SUMMARY_SYSTEM_PROMPT,
+    user: summaryUserMessage(figures),
+    schema: chatSummarySchema,
+    name: 'chat_summary',
+  })
+  if (!answer.ok) return fallback
+  if (!isFaithfulSummary(answer.value.summary, figures)) {
+    logger.info({ event: 'chat.summary_replaced', reason: 'number not computed by the plan' })
+    return fallback
+  }
+  return answer.value.summary
+}
+
+type Planned =
+  | { kind: 'plan'; plan: Plan; computed: PlanResult; answer: ChatModelAnswer }
+  | { kind: 'judgment'; judgment: JudgmentProposal; answer: ChatModelAnswer }
+
+/**
+ * Asks the model for a plan and runs it. A plan that names an unknown column (or a judgment
+ * prompt that does) is sent back once with the error, as a wrong format is.
+ */
+async function planQuestion(
+  upload: Upload,
+  credentials: Parameters<typeof askForObject>[0]['credentials'],
+  question: string,
+  profile: TableProfile,
+  previous: { question: string; plan: Plan } | null,
+): Promise<Planned | { kind: 'failed'; error: string }> {
+  let user = planUserMessage({ question, profile, previous })
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const answer = await askForObject({ credentials, system: PLAN_SYSTEM_PROMPT, user, schema: chatModelAnswerSchema, name: 'chat_plan' })
+    if (!answer.ok) return { kind: 'failed', error: answer.error }
+    try {
+      if (answer.value.kind === 'judgment') {
+        if (!answer.value.judgment) throw new AppError('VALIDATION_FAILED', 'A judgment answer needs its "judgment" column.')
+        await referencedColumnsOrThrow(upload.id, answer.value.judgment.prompt)
+        return { kind: 'judgment', judgment: answer.value.judgment, answer: answer.value }
+      }
+      const plan = answer.value.plan ?? {}
+      return { kind: 'plan', plan, computed: await runPlan({ source: upload, plan }), answer: answer.value }
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED' || attempt === 2) {
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return { kind: 'failed', error: error.message }
+        throw error
+      }
+      user = `${user}\n\nYour previous answer could not be run: ${error.message} Answer again with a corrected plan.`
+    }
+  }
+  return { kind: 'failed', error: CHAT_MESSAGES.modelFailed }
+}
+
+function lastPlannedAnswer(messages: ChatMessage[]): ChatResult | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const result = messages[i]!.result
+    if (messages[i]!.type === 'ai' && result?.plan && result.result_type !== 'judgment_proposal') return result
+  }
+  return null
+}
+
+/** A follow-up adds its rows to the previous answer's: the union, counted exactly (overlapping rows once). */
+function mergedPlan(previous: Plan, next: Plan): Plan {
+  if (!previous.where || !next.where) return next
+  return { where: { any: [previous.where, next.where] }, ...(next.sort ? { sort: next.sort } : {}), ...(next.limit ? { limit: next.limit } : {}) }
+}
+
+export async function askChat({ userId, uploadId, query }: { userId: string; uploadId: string } & AskChatInput): Promise<AskChatResponse> {
+  await assertChatAccessOrThrow({ userId })
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const credentials = await resolveAiCredentials({ userId, webSearch: false })
+  const idempotencyKey = `chat_query:${randomUUID()}`
+  let remaining: number | null = null
+  if (!credentials.ownKey) {
+    remaining = (await consumeCreditsOrThrow({ userId, operation: 'chat_query', amount: CREDIT_COSTS.chatQuery, idempotencyKey, reference: upload.id })).remaining_credits
+  }
+  const threadId = await threadOf(userId, upload.id)
+  const history = (await getChat({ userId, uploadId: upload.id })).messages
+  const previous = lastPlannedAnswer(history)
+  const followsUp = previous !== null && isFollowUp(query)
+
+  let planned: Awaited<ReturnType<typeof planQuestion>>
+  try {
+    const profile = await profileTable(upload)
+    planned = await planQuestion(upload, credentials, query, profile, previous?.plan ? { question: previous.query, plan: previous.plan } : null)
+  } catch (error) {
+    planned = { kind: 'failed', error: CHAT_MESSAGES.modelFailed }
+    logger.error({ event: 'chat.plan_failed', uploadId: upload.id, err: error })
+  }
+
+  const question = await addMessage(threadId, 'user', query, null)
+  if (planned.kind === 'failed') {
+    if (!credentials.ownKey) remaining = (await refundCredits({ userId, idempotencyKey, reason: 'chat_query_failed' })).balance
+    await addMessage(threadId, 'ai', CHAT_MESSAGES.errorReply(planned.error), null)
+    throw new AppError('SERVICE_UNAVAILABLE', planned.error, { title: CHAT_MESSAGES.errorTitle, remaining_credits: remaining })
+  }
+
+  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  let result: ChatResult
+  if (planned.kind === 'judgment') {
+    result = judgmentResult(query, planned.judgment, planned.answer, upload.validRows)
+  } else if (followsUp && previous?.plan) {
+    const plan = mergedPlan(previous.plan, planned.plan)
+    const computed = await runPlan({ source: upload, plan })
+    // 001 §5: queries joined with '+', summaries, leads and criteria concatenated. The count is
+    // the union's, computed: the counts added, with a row in both answers counted once.
+    const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+    const merged = buildResult({
+      query: `${previous.query} + ${query}`,
+      plan,
+      computed,
+      columnNames,
+      summary: `${previous.data.summary} ${summary}`,
+      reasoning: planned.answer.reasoning,
+      confidence: planned.answer.confidence,
+      method: 'plan_merge',
+    })
+    const leads = [...previous.data.matching_leads, ...leadsOf(planned.computed, columnNames)]
+    const uniqueLeads = leads.filter((lead, i) => leads.findIndex((other) => other.rowIndex === lead.rowIndex) === i)
+    result = {
+      ...merged,
+      data: {
+        ...merged.data,
+        filter_criteria: [...previous.data.filter_criteria, ...planned.computed.criteria],
+        matching_leads: uniqueLeads.slice(0, CHAT.maxSampleLeads),
+      },
+    }
+  } else {
+    const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+    result = buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
+  }
+  const answer = await addMessage(threadId, 'ai', result.data.summary, result)
+  logger.info({ event: 'chat.answered', uploadId: upload.id, method: result.method, count: result.data.count })
+  return { question, answer, remainingCredits: remaining }
+}
+
+function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, rows: number): ChatResult {
+  const estimatedCredits = rows * CREDIT_COSTS.basicEnrichment
+  return {
+    id: randomUUID(),
+    query,
+    result_type: 'judgment_proposal',
+    method: 'judgment_column',
+    timestamp: new Date().toISOString(),
+    plan: null,
+    data: {
+      count: 0,
+      total_rows: rows,
+      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits),
+      matching_leads: [],
+      filter_criteria: [],
+      reasoning: answer.reasoning,
+      reasoning_chain: [],
+      confidence: answer.confidence,
+      all_matching_row_ids: [],
+      aggregate: null,
+    },
+    judgment: { ...judgment, rows, estimatedCredits, fieldId: null, answered: false },
+  }
+}
+
+async function getAnswerOrThrow(userId: string, uploadId: string, messageId: string) {
+  const [row] = await db
+    .select({ message: chatMessages })
+    .from(chatMessages)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
+    .where(and(eq(chatMessages.id, messageId), eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
+  if (!row || row.message.role !== 'ai' || !row.message.result) throw new AppError('NOT_FOUND', CHAT_MESSAGES.answerNotFound)
+  return { row: row.message, result: row.message.result as ChatResult }
+}
+
+async function saveResult(messageId: string, content: string, result: ChatResult): Promise<ChatMessage> {
+  const [row] = await db.update(chatMessages).set({ content, result: storedResult(result) }).where(eq(chatMessages.id, messageId)).returning()
+  return { ...toMessage(row!), result }
+}
+
+/** An answer re-run with edited conditions (the chips): exact, with no model call and no credits. */
+export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userId: string; uploadId: string; messageId: string; plan: Plan }): Promise<ChatMessage> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
+  if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
+  const computed = await runPlan({ source: upload, plan })
+  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const summary = templateSummary(figuresOf(result.query, computed))
+  const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: result.method })
+  return saveResult(messageId, summary, { ...next, id: result.id })
+}
+
+/** A free name for the proposed column: its own, or with ' 2', ' 3'... */
+async function freeColumnName(uploadId: string, wanted: string) {
+  const taken = new Set((await storedColumnsOf(uploadId)).map((column) => column.name.trim().toLowerCase()))
+  if (!taken.has(wanted.trim().toLowerCase())) return wanted
+  for (let n = 2; ; n += 1) if (!taken.has(`${wanted} ${n}`.toLowerCase())) return `${wanted} ${n}`
+}
+
+function renameColumn(condition: Condition, from: string, to: string): Condition {
+  if ('all' in condition) return { all: condition.all.map((c) => renameColumn(c, from, to)) }
+  if ('any' in condition) return { any: condition.any.map((c) => renameColumn(c, from, to)) }
+  if ('not' in condition) return { not: renameColumn(condition.not, from, to) }
+  return condition.column.trim().toLowerCase() === from.trim().toLowerCase() ? { ...condition, column: to } : condition
+}
+
+/** Creates the proposed AI column and starts its run over every row, through the AI columns' own rules and credits. */
+export async function startJudgment({ userId, uploadId, messageId }: { userId: string; uploadId: string; messageId: string }): Promise<ChatMessage> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
+  const judgment = result.judgment
+  if (!judgment) throw new AppError('CONFLICT', CHAT_MESSAGES.notAJudgment)
+  if (judgment.fieldId) return toMessage(row)
+  const name = await freeColumnName(upload.id, judgment.columnName)
+  const field = await createAiField({ userId, uploadId: upload.id, name, prompt: judgment.prompt, outputType: { kind: judgment.outputType }, webSearch: false })
+  const where = renameColumn(judgment.where, judgment.columnName, name)
+  const next: ChatResult = { ...result, judgment: { ...judgment, columnName: name, where, fieldId: field.id } }
+  const saved = await saveResult(messageId, row.content, next)
+  await startRun({ userId, uploadId: upload.id, fieldId: field.id, scope: 'all' })
+  return saved
+}
+
+/** Once the proposed column is filled: the question answered from it, exactly, with no model call. */
+export async function answerJudgment({ userId, uploadId, messageId }: { userId: string; uploadId: string; messageId: string }): Promise<ChatMessage> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
+  const judgment = result.judgment
+  if (!judgment?.fieldId) throw new AppError('CONFLICT', CHAT_MESSAGES.notAJudgment)
+  const field = await getAiField({ userId, uploadId: upload.id, fieldId: judgment.fieldId })
+  if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentStillRunning(field.name))
+  const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
+  const computed = await runPlan({ source: upload, plan })
+  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const summary = `${templateSummary(figuresOf(result.query, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}`
+  const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: 'judgment_column' })
+  return saveResult(messageId, summary, { ...next, id: result.id, judgment: { ...judgment, columnName: field.name, answered: true } })
+}

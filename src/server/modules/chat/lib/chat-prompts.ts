@@ -1,0 +1,78 @@
+import type { AggregateResult, Plan } from '#common/schemas/plans'
+import type { TableProfile } from '#server/modules/row-storage/table-profile'
+
+/**
+ * What Magic Chat sends a model. The first line of each system prompt names it, so a test's fake
+ * provider can tell a plan request from a summary request.
+ */
+
+export const PLAN_PROMPT_MARKER = 'ROWCRAFT_CHAT_PLAN'
+export const SUMMARY_PROMPT_MARKER = 'ROWCRAFT_CHAT_SUMMARY'
+
+export const PLAN_SYSTEM_PROMPT = `${PLAN_PROMPT_MARKER}
+You turn a question about a table into a query plan. You do not answer the question and you never
+compute or guess a figure: the plan is run over every row by the database, which computes the
+answer. You see the table's columns with their types, filled counts, common values, samples and
+ranges, never the rows.
+
+Answer with JSON only:
+- kind "plan": "plan" = { where?, aggregate?, sort?, limit? }.
+  where: a condition. A condition is {"all":[...]} (every one holds), {"any":[...]} (at least
+  one holds), {"not": condition}, or a column condition: {"column": <column name exactly as
+  listed>, "op": <op>, "value": <text>} with op one of equals, not_equals, contains,
+  not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty,
+  is_not_empty (no value for the last two); {"column", "op": "in" or "not_in", "values": [..]};
+  {"column", "op": "between", "values": [low, high]} (both ends included).
+  Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
+  compare as numbers or dates. Use values as they appear in the common values and samples.
+  aggregate: {"op":"count"}, {"op":"count_by","column","limit"?} (how many rows per value),
+  {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"}.
+  sort: {"column","direction":"asc"|"desc"}; limit: rows to list (1-1000), for "top N" questions.
+  A question about which or how many rows: a where (and no aggregate). Put the separate
+  requirements of the question as separate members of a top-level "all".
+- kind "judgment": the question needs a judgment about each row that no column holds and no
+  condition on the columns can express (for example "which of these are SaaS companies?", "who
+  is a decision maker?"). Propose an AI column that decides it for every row: "judgment" =
+  {"columnName", "prompt" (an instruction for one row, naming the columns it reads in braces,
+  e.g. "Is {Company} a SaaS business? Look at {Industry} and {Website}."), "outputType":
+  "boolean"|"text"|"number", "where": the condition on the new column (by its columnName) that
+  answers the question, e.g. {"column": "Is SaaS", "op": "equals", "value": "true"}}.
+Always give "reasoning" (one or two sentences on how you read the question; no figures) and
+"confidence" (0 to 1: how sure you are that the plan asks what the user meant).`
+
+export function planUserMessage({ question, profile, previous }: { question: string; profile: TableProfile; previous: { question: string; plan: Plan } | null }) {
+  return JSON.stringify({
+    question,
+    rows: profile.totalRows,
+    columns: profile.columns.map((column) => ({
+      name: column.name,
+      type: column.type,
+      filled: column.filled,
+      empty: column.empty,
+      ...(column.commonValues.length > 0 ? { common_values: column.commonValues } : {}),
+      samples: column.samples,
+      ...(column.numberRange ? { number_range: column.numberRange } : {}),
+      ...(column.dateRange ? { date_range: column.dateRange } : {}),
+      distinct_in_sample: column.distinctInSample,
+    })),
+    sampled_rows_for_common_values: profile.sampledRows,
+    ...(previous ? { previous_question: previous.question, previous_plan: previous.plan } : {}),
+  })
+}
+
+export const SUMMARY_SYSTEM_PROMPT = `${SUMMARY_PROMPT_MARKER}
+Write a short answer (one or two sentences) to the question from the computed figures given.
+Use only the numbers in the figures; do not estimate, round differently or add any other number.
+Answer with JSON only: {"summary": "..."}.`
+
+export type ComputedFigures = { question: string; count: number; totalRows: number; criteria: string[]; aggregate: AggregateResult | null }
+
+export function summaryUserMessage(figures: ComputedFigures) {
+  return JSON.stringify({
+    question: figures.question,
+    matching_rows: figures.count,
+    rows_in_file: figures.totalRows,
+    conditions: figures.criteria,
+    ...(figures.aggregate ? { aggregate: figures.aggregate } : {}),
+  })
+}

@@ -1,0 +1,85 @@
+import type { AggregateResult } from '#common/schemas/plans'
+import type { ComputedFigures } from './chat-prompts.ts'
+
+/**
+ * The summary of a chat answer says only what the plan computed (issue 22). A model's summary
+ * is checked: every number in it must be one of the computed figures (or appear in the question
+ * or the conditions); otherwise the template below is used.
+ */
+
+const formatNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 })
+
+function aggregateSentence(aggregate: AggregateResult): string | null {
+  switch (aggregate.op) {
+    case 'count':
+      return null
+    case 'count_by': {
+      if (aggregate.groups.length === 0) return null
+      const shown = aggregate.groups.slice(0, 5).map((g) => `${g.value === '' ? '(empty)' : g.value} (${formatNumber(g.count)})`)
+      const more = aggregate.otherGroups > 0 ? `, and ${formatNumber(aggregate.otherGroups)} other values` : ''
+      return `By ${aggregate.column}: ${shown.join(', ')}${more}.`
+    }
+    case 'count_distinct':
+      return `${aggregate.column} has ${formatNumber(aggregate.value)} distinct values.`
+    default: {
+      const label = { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest' }[aggregate.op]
+      const skipped = aggregate.skipped > 0 ? ` (${formatNumber(aggregate.skipped)} values that are not numbers were skipped)` : ''
+      if (aggregate.value === null) return `No value of ${aggregate.column} reads as a number${skipped}.`
+      const value = typeof aggregate.value === 'number' ? formatNumber(aggregate.value) : aggregate.value
+      return `${label} ${aggregate.column} is ${value}${skipped}.`
+    }
+  }
+}
+
+/** A summary written from the figures alone, for when the model's is missing or unfaithful. */
+export function templateSummary(figures: ComputedFigures): string {
+  const rows = `${formatNumber(figures.count)} of ${formatNumber(figures.totalRows)} rows`
+  const head = figures.criteria.length === 0 ? `The file has ${formatNumber(figures.totalRows)} rows.` : `${rows} match.`
+  const aggregate = figures.aggregate ? aggregateSentence(figures.aggregate) : null
+  return aggregate ? `${head} ${aggregate}` : head
+}
+
+const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g
+
+function numbersIn(text: string): number[] {
+  return (text.match(NUMBER) ?? []).map((token) => Number(token.replace(/,/g, ''))).filter(Number.isFinite)
+}
+
+/** The numbers a summary may state: the computed ones, their percentages, and those the user or the plan wrote. */
+export function allowedNumbers(figures: ComputedFigures): number[] {
+  const allowed = [figures.count, figures.totalRows, figures.criteria.length]
+  if (figures.totalRows > 0) allowed.push((figures.count / figures.totalRows) * 100)
+  const aggregate = figures.aggregate
+  if (aggregate) {
+    if (aggregate.op === 'count_by') {
+      allowed.push(aggregate.groups.length, aggregate.otherGroups)
+      for (const group of aggregate.groups) {
+        allowed.push(group.count, ...numbersIn(group.value))
+        if (figures.count > 0) allowed.push((group.count / figures.count) * 100)
+      }
+    } else if ('skipped' in aggregate) {
+      allowed.push(aggregate.skipped)
+      if (typeof aggregate.value === 'number') allowed.push(aggregate.value)
+      if (typeof aggregate.value === 'string') allowed.push(...numbersIn(aggregate.value))
+    } else {
+      allowed.push(aggregate.value)
+    }
+  }
+  allowed.push(...numbersIn(figures.question), ...figures.criteria.flatMap(numbersIn))
+  return allowed
+}
+
+/** A stated number matches a computed one when it is that number, or that number rounded. */
+function matches(stated: number, computed: number): boolean {
+  if (stated === computed) return true
+  for (const digits of [0, 1, 2]) {
+    const factor = 10 ** digits
+    if (Math.round(computed * factor) / factor === stated) return true
+  }
+  return false
+}
+
+export function isFaithfulSummary(summary: string, figures: ComputedFigures): boolean {
+  const allowed = allowedNumbers(figures)
+  return numbersIn(summary).every((stated) => allowed.some((computed) => matches(Math.abs(stated), Math.abs(computed))))
+}
