@@ -5,9 +5,10 @@ import { storeChatMessage } from '../lib/thread-cache'
 
 /** Once the proposed column has run on every row: the question answered from that column. */
 export async function answerFromJudgment(uploadId: string, messageId: string): Promise<ChatMessage> {
-  return unwrap(
+  // The typed client cannot spell the recursive plan condition (it widens it to JSON): the contract type says it.
+  return (await unwrap(
     await api.uploads[':id'].chat.messages[':messageId'].judgment.answer.$post({ param: pathParams({ id: uploadId, messageId }) }),
-  )
+  )) as ChatMessage
 }
 
 export function useAnswerFromJudgment(uploadId: string) {

@@ -7,7 +7,8 @@ import { chatKeys } from './chat-query-keys'
 
 /** A question to Magic Chat or the AI search panel (`source: 'search'`): 8 credits (001 §9). */
 export async function askChat(uploadId: string, input: AskChatInput): Promise<AskChatResponse> {
-  return unwrap(await api.uploads[':id'].chat.$post({ param: pathParams({ id: uploadId }), json: input }))
+  // The typed client cannot spell the recursive plan condition (it widens it to JSON): the contract type says it.
+  return (await unwrap(await api.uploads[':id'].chat.$post({ param: pathParams({ id: uploadId }), json: input }))) as AskChatResponse
 }
 
 /**

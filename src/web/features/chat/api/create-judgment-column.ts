@@ -7,7 +7,8 @@ import { storeChatMessage } from '../lib/thread-cache'
 
 /** Creates and starts the AI column an answer proposed; the answer then names it (`judgment.fieldId`). */
 export async function createJudgmentColumn(uploadId: string, messageId: string): Promise<ChatMessage> {
-  return unwrap(await api.uploads[':id'].chat.messages[':messageId'].judgment.$post({ param: pathParams({ id: uploadId, messageId }) }))
+  // The typed client cannot spell the recursive plan condition (it widens it to JSON): the contract type says it.
+  return (await unwrap(await api.uploads[':id'].chat.messages[':messageId'].judgment.$post({ param: pathParams({ id: uploadId, messageId }) }))) as ChatMessage
 }
 
 /** A new column joins the upload and its run spends credits: both are read again. */

@@ -5,7 +5,8 @@ import { chatKeys } from './chat-query-keys'
 
 /** The upload's conversation, oldest first: kept on the server, so it survives a reload. */
 export async function getChatThread(uploadId: string, signal?: AbortSignal): Promise<ChatThread> {
-  return unwrap(await api.uploads[':id'].chat.$get({ param: pathParams({ id: uploadId }) }, { init: { signal } }))
+  // The typed client cannot spell the recursive plan condition (it widens it to JSON): the contract type says it.
+  return (await unwrap(await api.uploads[':id'].chat.$get({ param: pathParams({ id: uploadId }) }, { init: { signal } }))) as ChatThread
 }
 
 export const getChatThreadQueryOptions = (uploadId: string) =>

@@ -8,7 +8,8 @@ export type UpdateChatAnswerInput = { messageId: string; plan: Plan }
 
 /** An answer re-run with edited conditions: exact, no model call, no credits. */
 export async function updateChatAnswer(uploadId: string, { messageId, plan }: UpdateChatAnswerInput): Promise<ChatMessage> {
-  return unwrap(await api.uploads[':id'].chat.messages[':messageId'].$patch({ param: pathParams({ id: uploadId, messageId }), json: { plan } }))
+  // The typed client cannot spell the recursive plan condition (it widens it to JSON): the contract type says it.
+  return (await unwrap(await api.uploads[':id'].chat.messages[':messageId'].$patch({ param: pathParams({ id: uploadId, messageId }), json: { plan } }))) as ChatMessage
 }
 
 export function useUpdateChatAnswer(uploadId: string) {

@@ -1,4 +1,4 @@
-import { SparklesIcon, TableIcon } from 'lucide-react'
+import { TableIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
@@ -71,12 +71,6 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
         </div>
       </div>
 
-      {result.judgment?.answered && (
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <SparklesIcon className="size-3.5" aria-hidden="true" />
-          {CHAT_MESSAGES.judgmentAnswered(result.judgment.columnName)}
-        </p>
-      )}
       {data.summary && <p className="text-sm leading-relaxed">{data.summary}</p>}
 
       <div className="grid gap-1.5">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Plan } from '#common/schemas/plans'
+import type { ColumnCondition, Plan } from '#common/schemas/plans'
 import { conditionOf, criterionChips, draftOf, withCriterion } from './criteria'
 
 const plan: Plan = {
@@ -47,7 +47,7 @@ describe('a chip’s draft', () => {
       { column: 'Industry', op: 'not_in', values: ['SaaS', 'Fintech'] },
       { column: 'Founded', op: 'between', values: ['2015', '2020'] },
       { column: 'Email', op: 'is_not_empty' },
-    ] as const) {
+    ] satisfies ColumnCondition[]) {
       expect(conditionOf(draftOf(condition))).toEqual({ condition })
     }
   })
