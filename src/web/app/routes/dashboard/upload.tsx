@@ -9,6 +9,9 @@ import { useApplyAiFilter } from '#web/features/table/hooks/use-grid-view'
 import type { AiFilter } from '#web/features/table/lib/ai-filter'
 import { UploadDetailView } from '#web/features/uploads/components/upload-detail'
 
+/** The app shell's top bar (56 px) and a little air. */
+const SCROLL_MARGIN_PX = 72
+
 export function UploadRoute() {
   const { uploadId } = useParams()
   if (!uploadId) return <Navigate to="/dashboard" replace />
@@ -27,12 +30,14 @@ function UploadRows({ upload }: { upload: UploadDetail }) {
   const grid = useRef<HTMLDivElement>(null)
   const showInTable = (filter: AiFilter) => {
     applyAiFilter(filter)
-    grid.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    // The window scrolls, below the app shell's sticky top bar (scrollIntoView would also move the shell).
+    const top = grid.current ? grid.current.getBoundingClientRect().top + window.scrollY - SCROLL_MARGIN_PX : 0
+    window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' })
   }
 
   return (
     <>
-      <div ref={grid} className="grid min-w-0 scroll-mt-4 gap-3">
+      <div ref={grid} className="grid min-w-0 gap-3">
         <AiSearchPanel uploadId={upload.id} onApply={applyAiFilter} />
         <UploadGrid upload={upload} extensions={ai.extensions} />
       </div>

@@ -9,15 +9,16 @@ const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour
 
 /** The conversation, oldest first, with each message's time; it follows the newest message. */
 export function ChatConversation({ messages, pendingQuery }: { messages: ChatMessage[]; pendingQuery: string | null }) {
-  const end = useRef<HTMLLIElement>(null)
+  const log = useRef<HTMLOListElement>(null)
   const lastId = messages.at(-1)?.id
+  // The log scrolls itself, not the page (scrollIntoView would also move the app shell).
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' })
+    if (log.current) log.current.scrollTop = log.current.scrollHeight
   }, [lastId, pendingQuery])
 
   if (messages.length === 0 && !pendingQuery) return null
   return (
-    <ol role="log" aria-label={CHAT_MESSAGES.conversationLabel} className="grid max-h-80 gap-2 overflow-y-auto rounded-md border bg-muted/30 p-3">
+    <ol ref={log} role="log" aria-label={CHAT_MESSAGES.conversationLabel} className="grid max-h-80 gap-2 overflow-y-auto rounded-md border bg-muted/30 p-3">
       {messages.map((message) => (
         <li key={message.id} className={cn('flex gap-2', message.type === 'user' && 'flex-row-reverse')}>
           <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-background text-muted-foreground">
@@ -52,7 +53,6 @@ export function ChatConversation({ messages, pendingQuery }: { messages: ChatMes
           </li>
         </>
       )}
-      <li ref={end} aria-hidden="true" />
     </ol>
   )
 }
