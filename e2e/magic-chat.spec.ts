@@ -113,3 +113,21 @@ test('the AI search panel filters the grid at once, or says that nothing matches
   await banner(page).getByRole('button', { name: CHAT_MESSAGES.removeFilter }).click()
   await expect(gridBodyRows(page)).toHaveCount(12)
 })
+
+test('a question that needs judgment per row becomes an AI column, then is answered from it', async ({ page, baseURL }) => {
+  await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'chat-judgment')
+  const chat = chatSection(page)
+  await ask(page, FAKE_CHAT_PLANS.saas.question)
+  await expect(chat.getByText(CHAT_MESSAGES.judgmentTitle)).toBeVisible()
+  await expect(chat.getByText(CHAT_MESSAGES.judgmentEstimate(12, 12))).toBeVisible()
+  await expect(chat.getByRole('log').getByText(CHAT_MESSAGES.judgmentBody(12, 12))).toBeVisible()
+  await chat.getByRole('button', { name: CHAT_MESSAGES.createJudgmentColumn('Is SaaS') }).click()
+
+  // The column joins the grid and fills in; the answer then comes from it, counted over every row.
+  await expect(page.getByRole('columnheader', { name: 'Is SaaS' })).toBeVisible()
+  await expect(chat.getByText(CHAT_MESSAGES.judgmentAnswered('Is SaaS'), { exact: false }).first()).toBeVisible({ timeout: 60_000 })
+  await expect(chat.getByRole('list', { name: CHAT_MESSAGES.criteria }).getByRole('listitem')).toHaveText(['Is SaaS is "true"'])
+  await expect(chat.getByTestId('answer-count')).toHaveText(/^\d+$/)
+  // 8 credits for the question, 1 a cell for the column, whose three 'Acme' rows share one answer.
+  await expect(creditBadge(page)).toHaveText('1,982 credits')
+})

@@ -45,6 +45,20 @@ export const FAKE_CHAT_PLANS = {
       confidence: 0.95,
     },
   },
+  saas: {
+    question: 'Which of these are SaaS companies?',
+    answer: {
+      kind: 'judgment',
+      judgment: {
+        columnName: 'Is SaaS',
+        prompt: 'Is {Company} a SaaS business? Answer true or false.',
+        outputType: 'boolean',
+        where: { column: 'Is SaaS', op: 'equals', value: 'true' },
+      },
+      reasoning: 'Whether a company sells software as a service is not in any column.',
+      confidence: 0.7,
+    },
+  },
   nobody: {
     question: 'Who works at Nowhere Inc?',
     answer: {

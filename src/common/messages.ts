@@ -890,6 +890,10 @@ export const CHAT_MESSAGES = {
   createJudgmentColumn: (name: string) => `Add '${name}' and answer`,
   judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
   judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
+  judgmentLead: 'No column holds the answer. An AI column can decide it for every row, then the question is answered from that column.',
+  judgmentEstimateLabel: 'Estimate:',
+  judgmentEstimate: (credits: number, rows: number) =>
+    `about ${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'} (${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'})`,
   judgmentColumn: 'AI column:',
   judgmentPrompt: 'It asks of each row:',
   judgmentProgressLabel: (name: string) => `Progress of '${name}'`,

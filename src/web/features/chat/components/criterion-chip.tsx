@@ -82,7 +82,7 @@ function CriterionEditor({
           <PencilIcon className="size-3.5" aria-hidden="true" />
         </button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-80 max-w-[calc(100vw-2rem)]" aria-label={CHAT_MESSAGES.editCriterion}>
+      <PopoverContent align="start" collisionPadding={8} className="w-80 max-w-[calc(100vw-2rem)]" aria-label={CHAT_MESSAGES.editCriterion}>
         <form
           className="grid gap-3"
           onSubmit={(event) => {

@@ -46,13 +46,17 @@ export function JudgmentCard({ uploadId, message, aiColumns }: JudgmentCardProps
           <p id={`judgment-${message.id}`} className="font-medium">
             {CHAT_MESSAGES.judgmentTitle}
           </p>
-          <p className="text-sm text-muted-foreground">{CHAT_MESSAGES.judgmentBody(judgment.rows, judgment.estimatedCredits)}</p>
+          <p className="text-sm text-muted-foreground">{CHAT_MESSAGES.judgmentLead}</p>
         </div>
       </div>
       <dl className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted-foreground">{CHAT_MESSAGES.judgmentColumn}</dt>
           <dd className="font-medium">{judgment.columnName}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">{CHAT_MESSAGES.judgmentEstimateLabel}</dt>
+          <dd className="tabular-nums">{CHAT_MESSAGES.judgmentEstimate(judgment.estimatedCredits, judgment.rows)}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{CHAT_MESSAGES.judgmentPrompt}</dt>
