@@ -1,3 +1,4 @@
+import { runChatBench } from './chat.bench.ts'
 import { runEnrichBench } from './enrich.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
@@ -11,6 +12,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   import: runImportBench,
   grid: runGridBench,
   enrich: runEnrichBench,
+  chat: runChatBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

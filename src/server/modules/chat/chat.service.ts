@@ -199,8 +199,9 @@ async function planQuestion(
   profile: TableProfile,
   previous: { question: string; plan: Plan } | null,
 ): Promise<Planned | { kind: 'failed'; error: string }> {
-  let user = planUserMessage({ question, profile, previous })
+  let correction: string | undefined
   for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const user = planUserMessage({ question, profile, previous, correction })
     const answer = await askForObject({ credentials, system: PLAN_SYSTEM_PROMPT, user, schema: chatModelAnswerSchema, name: 'chat_plan' })
     if (!answer.ok) return { kind: 'failed', error: answer.error }
     try {
@@ -216,7 +217,7 @@ async function planQuestion(
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return { kind: 'failed', error: error.message }
         throw error
       }
-      user = `${user}\n\nYour previous answer could not be run: ${error.message} Answer again with a corrected plan.`
+      correction = error.message
     }
   }
   return { kind: 'failed', error: CHAT_MESSAGES.modelFailed }

@@ -6,8 +6,8 @@ import type { Aggregate, AggregateResult, Plan, PlanResult } from '#common/schem
 import { queryRows } from '#server/db/query-rows'
 import { AppError } from '#server/platform/app-error'
 import { clauseSql, resolveColumnOrThrow, resolveCondition, type Clause } from './plan-sql.ts'
-import { clauseWhere, orderSql, rowsByIndex, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
-import { cellSql, sortValueSql, type ViewColumn } from './view-sql.ts'
+import { clauseWhere, fullOrderSql, rowsByIndex, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { cellSql, type ViewColumn } from './view-sql.ts'
 
 /**
  * Runs a query plan over every row of one upload (issue 22): the rows it matches, in its order,
@@ -22,7 +22,7 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   const sort = plan.sort ? { column: resolveColumnOrThrow(columns, plan.sort.column), direction: plan.sort.direction } : undefined
   const aggregateColumn = plan.aggregate && 'column' in plan.aggregate ? resolveColumnOrThrow(columns, plan.aggregate.column) : null
 
-  const order = sort ? sql`${sortValueSql(sort.column)} IS NULL, ${orderSql(sort)}` : orderSql(undefined)
+  const order = fullOrderSql(sort)
   const [listed] = await queryRows<{ indexes: string | null }>(sql`
     SELECT string_agg(row_index::text, ',') AS indexes
     FROM (SELECT row_index FROM csv_rows WHERE ${where} ORDER BY ${order} LIMIT ${CHAT_PLAN.maxRowIndexes + 1}) AS matched`)

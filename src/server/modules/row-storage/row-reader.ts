@@ -193,13 +193,22 @@ export async function* viewRowIndexPages({ source, view, pageSize }: { source: R
   }
 }
 
+/**
+ * The ORDER BY of a whole sorted read in one statement: valued rows in the sort's order, then the
+ * empty ones in row order, as the grid's segments show them.
+ */
+export function fullOrderSql(sort: Sorted | undefined): SQL {
+  if (!sort) return orderSql(undefined)
+  const value = sortValueSql(sort.column)
+  const ties = sort.direction === 'asc' ? sql`row_index` : sql`-row_index`
+  return sql`${value} IS NULL, ${value} ${sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC')}, CASE WHEN ${value} IS NULL THEN row_index ELSE ${ties} END`
+}
+
 /** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */
 export async function viewSql({ source, view }: { source: RowSource; view: RowView }): Promise<{ where: SQL; order: SQL }> {
   const columns = await storedColumnsOf(source.id)
   const where = await whereOf(source, viewClause(view, columns))
-  const sort = sortOf(view, columns)
-  const order = sort ? sql`${sortValueSql(sort.column)} IS NULL, ${orderSql(sort)}` : orderSql(undefined)
-  return { where, order }
+  return { where, order: fullOrderSql(sortOf(view, columns)) }
 }
 
-export { whereOf as clauseWhere, orderSql }
+export { whereOf as clauseWhere }

@@ -40,7 +40,18 @@ Answer with JSON only:
 Always give "reasoning" (one or two sentences on how you read the question; no figures) and
 "confidence" (0 to 1: how sure you are that the plan asks what the user meant).`
 
-export function planUserMessage({ question, profile, previous }: { question: string; profile: TableProfile; previous: { question: string; plan: Plan } | null }) {
+export function planUserMessage({
+  question,
+  profile,
+  previous,
+  correction,
+}: {
+  question: string
+  profile: TableProfile
+  previous: { question: string; plan: Plan } | null
+  /** Why the model's last answer could not be run, for its second try. */
+  correction?: string
+}) {
   return JSON.stringify({
     question,
     rows: profile.totalRows,
@@ -57,6 +68,7 @@ export function planUserMessage({ question, profile, previous }: { question: str
     })),
     sampled_rows_for_common_values: profile.sampledRows,
     ...(previous ? { previous_question: previous.question, previous_plan: previous.plan } : {}),
+    ...(correction ? { your_previous_answer_failed: `${correction} Answer again with a corrected plan.` } : {}),
   })
 }
 
