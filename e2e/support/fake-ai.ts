@@ -10,3 +10,79 @@ export const FAKE_AI_LATENCY_MS = 250
  */
 export const FAKE_AI_SLOW_MARKER = '(take your time)'
 export const FAKE_AI_SLOW_LATENCY_MS = 5000
+
+/** The first line of Magic Chat's system prompts (src/server/modules/chat/lib/chat-prompts.ts). */
+export const CHAT_PLAN_MARKER = 'ROWCRAFT_CHAT_PLAN'
+export const CHAT_SUMMARY_MARKER = 'ROWCRAFT_CHAT_SUMMARY'
+
+/**
+ * The plans the fake model answers Magic Chat with, picked by a phrase of the question (the user
+ * message is JSON with a `question`). Summaries carry no figure, so the server keeps them.
+ */
+export const FAKE_CHAT_PLANS = {
+  bigCompanies: {
+    question: 'Which leads have more than 50 employees and an email?',
+    answer: {
+      kind: 'plan',
+      plan: {
+        where: {
+          all: [
+            { column: 'Employees', op: 'greater_than', value: '50' },
+            { column: 'Email', op: 'is_not_empty' },
+          ],
+        },
+      },
+      reasoning: 'Companies larger than fifty people that can be reached by email.',
+      confidence: 0.86,
+    },
+  },
+  acme: {
+    question: 'Who works at Acme?',
+    answer: {
+      kind: 'plan',
+      plan: { where: { column: 'Company', op: 'equals', value: 'Acme' } },
+      reasoning: 'Leads whose company is Acme.',
+      confidence: 0.95,
+    },
+  },
+  saas: {
+    question: 'Which of these are SaaS companies?',
+    answer: {
+      kind: 'judgment',
+      judgment: {
+        columnName: 'Is SaaS',
+        prompt: 'Is {Company} a SaaS business? Answer true or false.',
+        outputType: 'boolean',
+        where: { column: 'Is SaaS', op: 'equals', value: 'true' },
+      },
+      reasoning: 'Whether a company sells software as a service is not in any column.',
+      confidence: 0.7,
+    },
+  },
+  nobody: {
+    question: 'Who works at Nowhere Inc?',
+    answer: {
+      kind: 'plan',
+      plan: { where: { column: 'Company', op: 'equals', value: 'Nowhere Inc' } },
+      reasoning: 'Leads whose company is Nowhere Inc.',
+      confidence: 0.9,
+    },
+  },
+} as const
+
+export const FAKE_CHAT_SUMMARY = 'These leads match the question.'
+
+/** Magic Chat's answer for a fake call, or undefined when the call is not one of chat's. */
+export function fakeChatAnswer(messages: Array<{ role: string; content: string }>, lastUserText: string): unknown {
+  const system = messages.find((message) => message.role === 'system' || message.role === 'developer')?.content ?? ''
+  if (system.startsWith(CHAT_SUMMARY_MARKER)) return { summary: FAKE_CHAT_SUMMARY }
+  if (!system.startsWith(CHAT_PLAN_MARKER)) return undefined
+  let question = ''
+  try {
+    question = String((JSON.parse(lastUserText) as { question?: unknown }).question ?? '')
+  } catch {
+    question = lastUserText
+  }
+  const match = Object.values(FAKE_CHAT_PLANS).find((entry) => question.toLowerCase().includes(entry.question.toLowerCase()))
+  return match?.answer ?? { kind: 'plan', plan: { aggregate: { op: 'count' } }, reasoning: 'Every row of the file.', confidence: 0.5 }
+}

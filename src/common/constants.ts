@@ -163,7 +163,7 @@ export const DEFAULT_POST_AUTH_PATH = '/dashboard'
  * Every local-storage key the web app writes; sign-out removes them all (the sidebar state is a
  * cookie and stays). A feature that stores something adds its key here.
  */
-export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const
+export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY, CHAT.explainerDismissedKey] as const
 
 /** Where a signed-in visitor goes from the landing page when nothing else is waiting (000 §4). */
 export const PAYMENT_SETUP_PATH = '/payment-setup'

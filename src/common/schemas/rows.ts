@@ -182,6 +182,8 @@ export const renameUploadSchema = z.object({
 })
 export type RenameUploadInput = z.infer<typeof renameUploadSchema>
 
+const EXPORT_FILE_LABEL_PATTERN = /^[A-Za-z0-9_]{1,80}$/
+
 export const exportFormatSchema = z.enum(['csv', 'json', 'xlsx'])
 export type ExportFormat = z.infer<typeof exportFormatSchema>
 export const exportScopeSchema = z.enum(['all', 'view', 'selected'])
@@ -204,6 +206,11 @@ export const createExportSchema = z
     bom: z.boolean().default(false),
     /** After each AI column, its cells' `<column> reasoning`, `<column> confidence` and `<column> sources`. */
     aiDetails: z.boolean().default(false),
+    /**
+     * Replaces the scope's prefix in the file name (`<fileLabel>_<file>`): the AI filter's export
+     * is `ai_search_<query>_<file>` (001 §7), made by `aiSearchFileLabel`.
+     */
+    fileLabel: z.string().regex(EXPORT_FILE_LABEL_PATTERN, 'A file label is letters, digits and underscores.').optional(),
   })
   .refine((input) => input.scope !== 'selected' || (input.rowIndexes?.length ?? 0) > 0, {
     message: 'Select at least one row to export.',
@@ -216,4 +223,12 @@ export const EXPORT_FILE_PREFIX: Record<ExportScope, string> = {
   all: 'enriched_',
   view: 'filtered_',
   selected: 'selected_',
+}
+
+/** Characters of the question kept in an AI search export's name, so the name stays a usable length. */
+const AI_SEARCH_LABEL_QUERY_CHARS = 60
+
+/** `ai_search_` + the question with every non-alphanumeric character replaced by `_` (001 §7). */
+export function aiSearchFileLabel(query: string): string {
+  return `ai_search_${query.trim().slice(0, AI_SEARCH_LABEL_QUERY_CHARS).replace(/[^A-Za-z0-9]/g, '_')}`
 }

@@ -17,7 +17,7 @@ export const uploadKeys = {
 
 /** The view a rows query key was made for (`uploadKeys.rows(id, { view, ... })`). */
 export function isOrderedOrNarrowedRowsKey(key: readonly unknown[]): boolean {
-  const params = key.at(-1) as { view?: { q?: string; filters?: unknown[]; sort?: unknown } } | undefined
+  const params = key.at(-1) as { view?: { q?: string; filters?: unknown[]; where?: unknown; sort?: unknown } } | undefined
   const view = params?.view
-  return Boolean(view && (view.q || view.filters?.length || view.sort))
+  return Boolean(view && (view.q || view.filters?.length || view.where || view.sort))
 }

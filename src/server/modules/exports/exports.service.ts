@@ -34,10 +34,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 export type ExportFile = { filename: string; contentType: string; rowCount: number; body: Readable }
 
-/** enriched_/filtered_/selected_ + the original name, with the format's extension. */
-export function exportFilename(original: string, scope: CreateExportInput['scope'], format: ExportFormat) {
+/**
+ * enriched_/filtered_/selected_ + the original name, with the format's extension; a `fileLabel`
+ * (the AI filter's `ai_search_<query>`) takes the prefix's place as `<label>_`.
+ */
+export function exportFilename(original: string, scope: CreateExportInput['scope'], format: ExportFormat, fileLabel?: string) {
   const base = original.replace(/\.[^.]+$/, '') || 'export'
-  return `${EXPORT_FILE_PREFIX[scope]}${base}.${format}`
+  const prefix = fileLabel ? `${fileLabel}_` : EXPORT_FILE_PREFIX[scope]
+  return `${prefix}${base}.${format}`
 }
 
 /**
@@ -66,6 +70,7 @@ export async function createExport({
   columns: requestedColumns,
   bom,
   aiDetails,
+  fileLabel,
 }: { userId: string; uploadId: string } & CreateExportRequest): Promise<ExportFile> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const { columns, detailFields } = await planAiExport(upload.id, await exportColumnsOf(upload.id, requestedColumns), aiDetails)
@@ -89,7 +94,7 @@ export async function createExport({
   const rowCount = selected ? selected.length : await countViewRows({ source: upload, view: effectiveView })
   await db.insert(exports).values({ userId, uploadId: upload.id, format, scope, rowCount })
   logger.info({ event: 'exports.created', uploadId: upload.id, format, scope, rowCount })
-  return { filename: exportFilename(upload.filename, scope, format), contentType: CONTENT_TYPES[format], rowCount, body }
+  return { filename: exportFilename(upload.filename, scope, format, fileLabel), contentType: CONTENT_TYPES[format], rowCount, body }
 }
 
 async function* pagesOf(indexes: number[]): AsyncGenerator<number[]> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreateExportInput } from '#common/schemas/rows'
+import { aiSearchFileLabel, type CreateExportInput } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { exports } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
@@ -81,6 +81,27 @@ describe('exports', () => {
     expect(await (await exportOk({ ...input, format: 'csv' })).text()).toBe('Employees,Name\r\n120,Ada\r\n7,Zoë\r\n-45,Bob\r\n')
     const empty = await exportOk({ ...input, view: { filters: [], q: 'nobody-has-this' } })
     expect(await empty.json()).toEqual([])
+  })
+
+  it('exports the AI filter’s rows as ai_search_<query>_<file>', async () => {
+    const res = await exportOk({
+      format: 'csv',
+      scope: 'view',
+      view: { filters: [], where: { column: 'employees', op: 'greater_than', value: '50' } },
+      columns: ['c1', 'c3'],
+      fileLabel: aiSearchFileLabel('Who has > 50 staff?'),
+    })
+    expect(filenameOf(res)).toBe('ai_search_Who_has___50_staff__leads.csv')
+    expect(res.headers.get('x-row-count')).toBe('1')
+    expect(await res.text()).toBe('Name,Employees\r\nAda,120\r\n')
+  })
+
+  it('refuses a file label that is not letters, digits and underscores', async () => {
+    const res = await alice.request(`/api/uploads/${id}/exports`, {
+      method: 'POST',
+      json: { format: 'csv', scope: 'all', fileLabel: '../evil' },
+    })
+    expect(res.status).toBe(422)
   })
 
   it('exports the selected rows as an Excel workbook of text cells', async () => {

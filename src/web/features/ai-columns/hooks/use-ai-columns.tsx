@@ -198,5 +198,12 @@ export function useAiColumns(upload: UploadDetail) {
     </>
   )
 
-  return { extensions, dialogs }
+  /** A field's progress, for another feature that started it (the chat's proposed column), composed by the route. */
+  const fieldProgress = (fieldId: string) => {
+    const field = fields?.find((candidate) => candidate.id === fieldId)
+    return field ? { status: field.status, processedRows: field.processedRows, totalRows: field.totalRows } : null
+  }
+  const refreshFields = () => void fieldsQuery.refetch()
+
+  return { extensions, dialogs, fieldProgress, refreshFields }
 }

@@ -1,8 +1,8 @@
 import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { GRID_MESSAGES } from '#common/messages'
-import { exportFormatSchema, type ExportFormat, type ExportScope, type RowView } from '#common/schemas/rows'
+import { CHAT_MESSAGES, GRID_MESSAGES } from '#common/messages'
+import { aiSearchFileLabel, exportFormatSchema, type ExportFormat, type ExportScope, type RowView } from '#common/schemas/rows'
 import { Button } from '#web/components/ui/button'
 import {
   DropdownMenu,
@@ -19,6 +19,7 @@ import {
 import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
 import { saveBlob, useCreateExport } from '../api/create-export'
+import type { AiFilter } from '../lib/ai-filter'
 import { exportFileName } from '../lib/export-file'
 
 type ExportMenuProps = {
@@ -32,18 +33,22 @@ type ExportMenuProps = {
   columnKeys: string[]
   /** The file has AI columns: offer their reasoning, confidence and sources in the export. */
   hasAiColumns: boolean
+  /** While the AI filter is active, the view is its result: exported as `ai_search_<query>_<file>` (001 §7). */
+  aiFilter?: AiFilter
 }
 
 /**
- * 'Export All', 'Export View (n rows)', 'Export Selected (n rows)', each as CSV, JSON or Excel;
- * all of them with the grid's visible columns.
+ * 'Export All', 'Export View (n rows)' ('Export AI Search (n rows)' while the AI filter is
+ * active), 'Export Selected (n rows)', each as CSV, JSON or Excel; all of them with the grid's
+ * visible columns.
  */
-export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys, hasAiColumns }: ExportMenuProps) {
+export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowIndexes, columnKeys, hasAiColumns, aiFilter }: ExportMenuProps) {
   const [hasBom, setHasBom] = useState(false)
   const [hasAiDetails, setHasAiDetails] = useState(false)
   const exporter = useCreateExport(uploadId)
 
   const run = (scope: ExportScope, format: ExportFormat) => {
+    const fileLabel = scope === 'view' && aiFilter ? aiSearchFileLabel(aiFilter.query || 'filter') : undefined
     exporter.mutate(
       {
         format,
@@ -54,9 +59,10 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
         columns: columnKeys,
         bom: format === 'csv' && hasBom,
         aiDetails: hasAiColumns && hasAiDetails,
+        fileLabel,
       },
       {
-        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format)),
+        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? exportFileName(filename, scope, format, fileLabel)),
         onError: (error) => toast.error(GRID_MESSAGES.exportFailed, { description: errorMessage(error, undefined) }),
       },
     )
@@ -64,7 +70,7 @@ export function ExportMenu({ uploadId, filename, view, viewCount, selectedRowInd
 
   const scopes: { scope: ExportScope; label: string }[] = [
     { scope: 'all', label: GRID_MESSAGES.exportAll },
-    { scope: 'view', label: GRID_MESSAGES.exportView(viewCount) },
+    { scope: 'view', label: aiFilter ? CHAT_MESSAGES.exportAiSearch(viewCount) : GRID_MESSAGES.exportView(viewCount) },
     ...(selectedRowIndexes.length > 0 ? [{ scope: 'selected' as const, label: GRID_MESSAGES.exportSelected(selectedRowIndexes.length) }] : []),
   ]
 

@@ -14,6 +14,7 @@ import { visibleColumns } from '../lib/column-rules'
 import { filtersForColumns } from '../lib/filter-chip'
 import type { GridContext, GridExtensions } from '../lib/grid-extensions'
 import { formatViewCount, pagerState } from '../lib/page-window'
+import { AiFilterBanner } from './ai-filter-banner'
 import { ColumnsMenu } from './columns-menu'
 import { DataGrid } from './data-grid'
 import { ExportMenu } from './export-menu'
@@ -122,9 +123,13 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
           selectedRowIndexes={selectedRowIndexes}
           columnKeys={columns.map((column) => column.key)}
           hasAiColumns={upload.columns.some((column) => column.kind === 'ai')}
+          aiFilter={grid.aiFilter}
         />
         {extensions.toolbarActions?.(context)}
       </GridToolbar>
+      {grid.aiFilter && (
+        <AiFilterBanner filter={grid.aiFilter} shown={firstPage ? countText : '…'} total={upload.validRows} onRemove={grid.removeAiFilter} />
+      )}
       {extensions.banner}
       <FilterChips filters={filters} columns={upload.columns} onRemove={(index) => grid.setFilters(filters.filter((_, i) => i !== index))} onClear={() => grid.setFilters([])} />
       <SelectionBar uploadId={upload.id} rowIndexes={selectedRowIndexes} onClear={() => setRowSelection({})} />

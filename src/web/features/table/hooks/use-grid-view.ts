@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { SEARCH } from '#common/constants'
 import type { RowFilter, RowSort, RowView } from '#common/schemas/rows'
+import type { AiFilter } from '../lib/ai-filter'
 import { readGridUrl, writeGridUrl, type GridUrlState } from '../lib/grid-url'
 import { useDebouncedValue } from '#web/hooks/use-debounced-value'
 
@@ -39,8 +40,9 @@ export function useGridView() {
     if (settled !== url.q) update({ q: settled, page: 1 }, { replace: true })
   }, [settled, url.q, update])
 
-  const { q, filters, sort, page, perPage } = url
-  const view = useMemo<RowView>(() => ({ q: q || undefined, filters, sort }), [q, filters, sort])
+  const { q, filters, aiFilter, sort, page, perPage } = url
+  const where = aiFilter?.where
+  const view = useMemo<RowView>(() => ({ q: q || undefined, filters, where, sort }), [q, filters, where, sort])
 
   return {
     view,
@@ -48,6 +50,9 @@ export function useGridView() {
     setSearchInput,
     filters,
     setFilters: (next: RowFilter[]) => update({ filters: next, page: 1 }),
+    aiFilter,
+    /** 'Remove Filter' (001 §4): the unfiltered rows from the first page. */
+    removeAiFilter: () => update({ aiFilter: undefined, page: 1 }),
     sort,
     setSort: (next: RowSort | undefined) => update({ sort: next, page: 1 }),
     page,
@@ -61,17 +66,33 @@ export function useGridView() {
     showDefaultViewPage: (next: number) => {
       setIsContinuous(false)
       setSearchInput('')
-      if (!q && filters.length === 0 && !sort && page === next) return
-      update({ q: '', filters: [], sort: undefined, page: next }, { replace: true, state: location.state })
+      if (!q && filters.length === 0 && !aiFilter && !sort && page === next) return
+      update({ q: '', filters: [], aiFilter: undefined, sort: undefined, page: next }, { replace: true, state: location.state })
     },
     isContinuous,
     setIsContinuous,
-    hasViewFilters: Boolean(q) || filters.length > 0,
+    hasViewFilters: Boolean(q) || filters.length > 0 || Boolean(aiFilter),
     clearViewFilters: () => {
       setSearchInput('')
-      update({ q: '', filters: [], page: 1 })
+      update({ q: '', filters: [], aiFilter: undefined, page: 1 })
     },
   }
+}
+
+/**
+ * Applies an AI filter from outside the grid (the chat's 'Show in table', the AI search panel,
+ * composed by the route): only its rows, from the first page, without the search or filters that
+ * were set before, so the banner's count is the answer's.
+ */
+export function useApplyAiFilter() {
+  const [, setSearchParams] = useSearchParams()
+  return useCallback(
+    (filter: AiFilter) =>
+      setSearchParams((current) => writeGridUrl(current, { ...readGridUrl(current), q: '', filters: [], aiFilter: filter, page: 1 }), {
+        preventScrollReset: true,
+      }),
+    [setSearchParams],
+  )
 }
 
 export type GridViewState = ReturnType<typeof useGridView>

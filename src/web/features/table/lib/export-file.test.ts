@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { aiSearchFileLabel } from '#common/schemas/rows'
 import { exportFileName, fileNameFromDisposition } from './export-file'
 
 describe('exportFileName', () => {
@@ -7,6 +8,10 @@ describe('exportFileName', () => {
     expect(exportFileName('leads.csv', 'view', 'json')).toBe('filtered_leads.json')
     expect(exportFileName('Leads Q3.XLSX', 'selected', 'xlsx')).toBe('selected_Leads Q3.xlsx')
     expect(exportFileName('notes', 'all', 'csv')).toBe('enriched_notes.csv')
+  })
+
+  it('puts a file label in the prefix’s place: the AI filter’s ai_search_<query>_<file>', () => {
+    expect(exportFileName('leads.csv', 'view', 'csv', aiSearchFileLabel('Who is in the U.S.?'))).toBe('ai_search_Who_is_in_the_U_S___leads.csv')
   })
 })
 

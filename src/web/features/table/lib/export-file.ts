@@ -4,11 +4,12 @@ const EXTENSION: Record<ExportFormat, string> = { csv: '.csv', json: '.json', xl
 
 /**
  * The file name the server gives an export (`enriched_`, `filtered_` or `selected_` + the original
- * name with the format's extension); used when the response carries no Content-Disposition name.
+ * name with the format's extension, or `<fileLabel>_` in the prefix's place); used when the
+ * response carries no Content-Disposition name.
  */
-export function exportFileName(filename: string, scope: ExportScope, format: ExportFormat): string {
+export function exportFileName(filename: string, scope: ExportScope, format: ExportFormat, fileLabel?: string): string {
   const base = filename.replace(/\.(csv|tsv|txt|xlsx|xls|json)$/i, '')
-  return `${EXPORT_FILE_PREFIX[scope]}${base}${EXTENSION[format]}`
+  return `${fileLabel ? `${fileLabel}_` : EXPORT_FILE_PREFIX[scope]}${base}${EXTENSION[format]}`
 }
 
 /** The file name in a Content-Disposition header: RFC 5987 `filename*=UTF-8''...` first, then `filename="..."`. */

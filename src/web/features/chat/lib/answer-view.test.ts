@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatMessage, ChatResult } from '#common/schemas/chat'
+import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, skippedNote } from './answer-view'
+
+const result = (over: Partial<ChatResult> = {}): ChatResult => ({
+  id: 'r1',
+  query: 'q',
+  result_type: 'lead_identification',
+  method: 'plan',
+  timestamp: '2026-01-01T00:00:00Z',
+  plan: { where: { column: 'Country', op: 'equals', value: 'USA' } },
+  data: {
+    count: 3,
+    total_rows: 10,
+    summary: '',
+    matching_leads: [],
+    filter_criteria: [],
+    reasoning: '',
+    reasoning_chain: [],
+    confidence: 0.9,
+    all_matching_row_ids: [],
+    aggregate: null,
+  },
+  judgment: null,
+  ...over,
+})
+const message = (id: string, type: 'user' | 'ai', withResult: boolean): ChatMessage => ({
+  id,
+  type,
+  content: id,
+  timestamp: '2026-01-01T00:00:00Z',
+  result: withResult ? result({ id }) : null,
+  isError: false,
+})
+
+describe('the answer card', () => {
+  it('shows the last AI message with a result, not an error message after it', () => {
+    const messages = [message('q1', 'user', false), message('a1', 'ai', true), message('q2', 'user', false), message('a2', 'ai', false)]
+    expect(latestAnswer(messages)?.id).toBe('a1')
+    expect(latestAnswer([message('q1', 'user', false)])).toBeNull()
+  })
+
+  it('shows confidence as a percentage, 50% when the result has none', () => {
+    expect(confidencePercent(0.873)).toBe(87)
+    expect(confidencePercent(undefined)).toBe(50)
+    expect(confidencePercent(1.4)).toBe(100)
+  })
+
+  it('offers Show in table only for rows found by a condition', () => {
+    expect(canShowInTable(result())).toBe(true)
+    expect(canShowInTable(result({ plan: { aggregate: { op: 'count' } } }))).toBe(false)
+    expect(canShowInTable(result({ data: { ...result().data, count: 0 } }))).toBe(false)
+    expect(canShowInTable(result({ result_type: 'judgment_proposal' }))).toBe(false)
+  })
+
+  it('names aggregates and their skipped values in words', () => {
+    expect(aggregateLabel({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('Average of Employees')
+    expect(aggregateLabel({ op: 'count', column: null, value: 4 })).toBe('Count')
+    expect(skippedNote({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('2 values were skipped (not a number).')
+    expect(skippedNote({ op: 'sum', column: 'Employees', value: 1, skipped: 0 })).toBeNull()
+    expect(formatFigure(1234.5678)).toBe('1,234.57')
+    expect(formatFigure('2024-03-09')).toBe('2024-03-09')
+    expect(formatFigure(null)).toBe('-')
+  })
+})

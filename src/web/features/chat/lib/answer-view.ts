@@ -1,0 +1,51 @@
+import { CHAT } from '#common/constants'
+import type { ChatMessage, ChatResult } from '#common/schemas/chat'
+import type { AggregateResult } from '#common/schemas/plans'
+
+/** The answer shown prominently: the last AI message of the conversation that carries a result. */
+export function latestAnswer(messages: ChatMessage[]): (ChatMessage & { result: ChatResult }) | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i]!
+    if (message.type === 'ai' && message.result) return message as ChatMessage & { result: ChatResult }
+  }
+  return null
+}
+
+/** Confidence as a whole percentage (001 §9: default 50%). */
+export function confidencePercent(confidence: number | null | undefined): number {
+  const value = typeof confidence === 'number' && Number.isFinite(confidence) ? confidence : CHAT.defaultConfidence
+  return Math.round(Math.min(1, Math.max(0, value)) * 100)
+}
+
+/** 'Show in table' needs rows to show and a condition that finds them (001 §5: never a list of ids). */
+export function canShowInTable(result: ChatResult): boolean {
+  return result.result_type !== 'judgment_proposal' && Boolean(result.plan?.where) && result.data.count > 0
+}
+
+const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
+  count: 'Count',
+  count_by: 'Count by',
+  count_distinct: 'Distinct values of',
+  sum: 'Sum of',
+  avg: 'Average of',
+  min: 'Lowest',
+  max: 'Highest',
+}
+
+/** The aggregate's heading: 'Average of Employees'. */
+export function aggregateLabel(aggregate: AggregateResult): string {
+  return aggregate.column ? `${AGGREGATE_LABELS[aggregate.op]} ${aggregate.column}` : AGGREGATE_LABELS[aggregate.op]
+}
+
+/** A figure as the answer shows it: numbers grouped, at most two decimals; text (a date) as it is. */
+export function formatFigure(value: number | string | null): string {
+  if (value === null) return '-'
+  if (typeof value === 'string') return value
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 })
+}
+
+/** Values skipped by sum/avg/min/max because they do not read as numbers (or dates). */
+export function skippedNote(aggregate: AggregateResult): string | null {
+  if (!('skipped' in aggregate) || aggregate.skipped === 0) return null
+  return `${aggregate.skipped.toLocaleString('en-US')} ${aggregate.skipped === 1 ? 'value was' : 'values were'} skipped (not a number).`
+}
