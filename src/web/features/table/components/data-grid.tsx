@@ -124,6 +124,17 @@ export function DataGrid(props: DataGridProps) {
     scrolledHighlight.current = highlightRowIndex
     virtualizer.scrollToIndex(highlightPosition, { align: 'center' })
     setActive((cell) => ({ ...cell, row: highlightPosition }))
+    // The grid may start below the fold (the panels above it): the window scrolls too, by as little
+    // as shows the row (scrollIntoView would also move the app shell's sticky bar).
+    const reveal = (framesLeft: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${highlightRowIndex}"]`)
+      // The virtualizer draws the row a frame or two after its scroll.
+      if (!row) return framesLeft > 0 && requestAnimationFrame(() => reveal(framesLeft - 1))
+      const { top, bottom } = row.getBoundingClientRect()
+      if (bottom > window.innerHeight) window.scrollBy({ top: bottom - window.innerHeight + row.offsetHeight * 2 })
+      else if (top < 0) window.scrollBy({ top: top - row.offsetHeight * 2 })
+    }
+    requestAnimationFrame(() => reveal(10))
   }, [highlightPosition, highlightRowIndex, virtualizer])
 
   useLayoutEffect(() => {
