@@ -75,7 +75,8 @@ export async function stopAllBenchServers() {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess) {
-  const until = Date.now() + 60_000
+  // A first start on a busy machine (PGlite's initdb, a profiled server) can take over a minute.
+  const until = Date.now() + 180_000
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
@@ -128,8 +129,17 @@ export async function startBenchServer(backend: Backend, options: { maxUploadMb?
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const spawnServer = () => spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] })
   let child = spawnServer()
-  await waitForHealth(baseUrl, child)
-  const cookie = await signUp(baseUrl, dataDir)
+  let cookie: string
+  try {
+    await waitForHealth(baseUrl, child)
+    cookie = await signUp(baseUrl, dataDir)
+  } catch (error) {
+    // A server that never answered is stopped and its data dropped, like any other.
+    child.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+    if (env.DATABASE_URL) await dropPgDatabase(env.DATABASE_URL)
+    throw error
+  }
   const stopChild = async () => {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))

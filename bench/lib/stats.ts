@@ -6,3 +6,4 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round1 = (value: number) => Math.round(value * 10) / 10
+export const round2 = (value: number) => Math.round(value * 100) / 100
