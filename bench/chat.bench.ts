@@ -15,7 +15,6 @@ type Report = (name: string, value: number, unit: string) => void
 /** Issue 22: plans over 1,000,000 rows in 10 files on PostgreSQL, 100,000 in 10 files on PGlite. */
 const FILES = 10
 const ROWS_PER_FILE: Record<Backend, number> = { pg: 100_000, pglite: 10_000 }
-const BYTES_PER_ROW = 228
 const SAMPLES = 12
 
 /**
@@ -62,7 +61,7 @@ export async function runChatBench(backends: Backend[], report: Report) {
       const files: string[] = []
       for (let f = 0; f < FILES; f += 1) {
         const file = join(dir, `leads-${backend}-${f}.csv`)
-        await writeLeadList(file, ROWS_PER_FILE[backend] * BYTES_PER_ROW, 100 + f)
+        await writeLeadList(file, Infinity, 100 + f, ROWS_PER_FILE[backend])
         files.push(file)
       }
       const server = await startBenchServer(backend, { maxUploadMb: 100 })
@@ -102,7 +101,8 @@ export async function runChatBench(backends: Backend[], report: Report) {
         const bareP95 = percentile(bareTimes, 95)
         report(`chat_plan_p95_ms${suffix}`, round1(planP95), 'ms')
         report(`chat_plan_bare_p95_ms${suffix}`, round1(bareP95), 'ms')
-        report(`chat_plan_ratio_to_bare${suffix}`, Math.round((planP95 / bareP95) * 100) / 100, 'x')
+        // Higher is better, as every ratio in bench/README.md: 1 is as fast as the hand-written query.
+        report(`chat_plan_ratio_to_bare${suffix}`, Math.round((bareP95 / planP95) * 100) / 100, 'x')
       } finally {
         await bare?.close()
         await server.stop()
