@@ -38,9 +38,7 @@ function answer(call: FakeAiAnswerContext) {
   const isChat = system.startsWith(PLAN_PROMPT_MARKER) || system.startsWith(SUMMARY_PROMPT_MARKER)
   const user = isChat ? (JSON.parse(call.messages.find((m) => m.role === 'user')!.content) as { question?: string; matching_rows: number; rows_in_file: number }) : null
   if (user && system.startsWith(PLAN_PROMPT_MARKER)) {
-    const planned = planAnswer(user.question!)
-    // A repair call (the third message) after a bad first answer gets the right one.
-    return call.messages.length > 2 && typeof planned === 'string' ? planAnswer(`${user.question} (repair)`) : planned
+    return planAnswer(user.question!)
   }
   if (user) return summaryAnswer(user)
   // AI column cells: from the row's Employees.
@@ -149,12 +147,41 @@ describe('asking', () => {
     expect(reply.result!.data.summary).toBe(`${germans.length} leads (${percent}%) are in Germany.`)
   })
 
-  it('gives a reply that is not the JSON asked for one repair call', async () => {
-    planAnswer = (question) => (question.endsWith('(repair)') ? { kind: 'plan', plan: francePlan, reasoning: 'France', confidence: 0.7 } : 'Sure! Probably about 10 leads.')
+  const badReplies: Array<[string, unknown]> = [
+    ['prose', 'Sure! Probably about 10 leads are in France.'],
+    ['a truncated object', '{"kind":"plan","plan":{"where":{"column":"Country","op":"equ'],
+    ['a plan of the wrong type', { kind: 'plan', plan: { where: { column: 'Country', op: 'equals', value: 5 } }, reasoning: 'x', confidence: 0.5 }],
+    ['an unknown operator', { kind: 'plan', plan: { where: { column: 'Country', op: 'like', value: 'Fr%' } }, reasoning: 'x', confidence: 0.5 }],
+    ['a confidence that is not a number', { kind: 'plan', plan: francePlan, reasoning: 'x', confidence: 'high' }],
+  ]
+
+  it.each(badReplies)('never keeps %s: the repair call answers, or the question fails and is refunded', async (_, bad) => {
+    let calls = 0
+    planAnswer = () => {
+      calls += 1
+      return (calls === 1 ? bad : { kind: 'plan', plan: francePlan, reasoning: 'France', confidence: 0.7 }) as ChatModelAnswer
+    }
     const { answer: reply } = await askOk('Leads in France?')
     expect(reply.result!.data.count).toBe(french.length)
-    const planCalls = fake.calls.filter((call) => call.messages.some((m) => m.content.startsWith(PLAN_PROMPT_MARKER)))
-    expect(planCalls).toHaveLength(2)
+    expect(reply.result!.plan).toEqual(francePlan)
+    expect(reply.result!.data.confidence).toBe(0.7)
+    expect(fake.calls.filter((call) => call.messages.some((m) => m.content.startsWith(PLAN_PROMPT_MARKER)))).toHaveLength(2)
+
+    // The same bad reply twice: no answer with a result, and the credits come back.
+    const before = await balance()
+    planAnswer = () => bad as ChatModelAnswer
+    const res = await ask('Leads in France?')
+    expect(res.status).toBe(503)
+    expect(await balance()).toBe(before)
+    const last = (await thread()).messages.at(-1)!
+    expect(last).toMatchObject({ type: 'ai', isError: true, result: null })
+  })
+
+  it('reads a plan sent in a code fence as the plan it is', async () => {
+    planAnswer = () => `\`\`\`json\n${JSON.stringify({ kind: 'plan', plan: francePlan, reasoning: 'France', confidence: 0.6 })}\n\`\`\``
+    const { answer: reply } = await askOk('Leads in France?')
+    expect(reply.result!.data.count).toBe(french.length)
+    expect(reply.result!.plan).toEqual(francePlan)
   })
 
   it('sends a plan naming an unknown column back once with the list of columns', async () => {

@@ -4,6 +4,7 @@ import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env } from '#server/env'
 import { logger } from '#server/platform/logger'
+import { parseJsonText } from '#server/modules/enrichment/lib/ai-output'
 import { accountKey, type AiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
 import { createLanguageModel } from '#server/modules/enrichment/providers/language-model'
 import { limiterFor } from '#server/modules/enrichment/providers/rate-limiter'
@@ -65,10 +66,19 @@ export async function askForObject<T>({
       limiter.release()
     }
   }
+  // The SDK reads bare JSON only; a reply in a code fence is the same answer, as it is for cells.
+  const fenced = (error: NoObjectGeneratedError) => {
+    const parsed = schema.safeParse(parseJsonText(error.text ?? ''))
+    return parsed.success ? parsed.data : undefined
+  }
   const messages: ModelMessage[] = [{ role: 'user', content: user }]
   try {
     return { ok: true, value: await call(messages) }
   } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) {
+      const value = fenced(error)
+      if (value !== undefined) return { ok: true, value }
+    }
     if (!NoObjectGeneratedError.isInstance(error)) {
       logger.warn({ event: 'chat.call_failed', provider: credentials.provider, err: error })
       return { ok: false, error: failureMessage(error) }
@@ -84,6 +94,10 @@ export async function askForObject<T>({
         ]),
       }
     } catch (repairError) {
+      if (NoObjectGeneratedError.isInstance(repairError)) {
+        const value = fenced(repairError)
+        if (value !== undefined) return { ok: true, value }
+      }
       logger.warn({ event: 'chat.repair_failed', provider: credentials.provider, err: repairError })
       return { ok: false, error: NoObjectGeneratedError.isInstance(repairError) ? 'The AI answer did not fit the plan format.' : failureMessage(repairError) }
     }

@@ -168,7 +168,8 @@ export function checkValue(output: AiOutputType, value: unknown): { ok: true; va
   }
 }
 
-function parseJsonText(text: string): unknown {
+/** The JSON of a reply, alone or in a code fence; undefined when it is not JSON. Cells and chat read replies alike. */
+export function parseJsonText(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text)
   const body = (fenced ? fenced[1]! : text).trim()
   try {
