@@ -88,9 +88,12 @@ export async function getChat({ userId, uploadId }: { userId: string; uploadId: 
     .select({ id: chatThreads.id })
     .from(chatThreads)
     .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, upload.id)))
-  if (!thread) return { messages: [] }
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt))
-  return { messages: rows.map(toMessage) }
+  return { messages: thread ? await messagesOf(thread.id) : [] }
+}
+
+async function messagesOf(threadId: string): Promise<ChatMessage[]> {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.createdAt))
+  return rows.map(toMessage)
 }
 
 export async function clearChat({ userId, uploadId }: { userId: string; uploadId: string }) {
@@ -247,8 +250,7 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
     remaining = (await consumeCreditsOrThrow({ userId, operation: 'chat_query', amount: CREDIT_COSTS.chatQuery, idempotencyKey, reference: upload.id })).remaining_credits
   }
   const threadId = await threadOf(userId, upload.id)
-  const history = (await getChat({ userId, uploadId: upload.id })).messages
-  const previous = lastPlannedAnswer(history)
+  const previous = lastPlannedAnswer(await messagesOf(threadId))
   const followsUp = previous !== null && isFollowUp(query)
 
   let planned: Awaited<ReturnType<typeof planQuestion>>
@@ -261,17 +263,43 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
   }
 
   const question = await addMessage(threadId, 'user', query, null)
-  if (planned.kind === 'failed') {
+  // Whatever fails after the charge gives the credits back and leaves the error in the conversation.
+  const fail = async (message: string): Promise<never> => {
     if (!credentials.ownKey) remaining = (await refundCredits({ userId, idempotencyKey, reason: 'chat_query_failed' })).balance
-    await addMessage(threadId, 'ai', CHAT_MESSAGES.errorReply(planned.error), null)
-    throw new AppError('SERVICE_UNAVAILABLE', planned.error, { title: CHAT_MESSAGES.errorTitle, remaining_credits: remaining })
+    await addMessage(threadId, 'ai', CHAT_MESSAGES.errorReply(message), null)
+    throw new AppError('SERVICE_UNAVAILABLE', message, { title: CHAT_MESSAGES.errorTitle, remaining_credits: remaining })
   }
+  if (planned.kind === 'failed') return fail(planned.error)
 
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
   let result: ChatResult
-  if (planned.kind === 'judgment') {
-    result = judgmentResult(query, planned.judgment, planned.answer, upload.validRows)
-  } else if (followsUp && previous?.plan) {
+  try {
+    result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
+  } catch (error) {
+    logger.error({ event: 'chat.answer_failed', uploadId: upload.id, err: error })
+    return fail(CHAT_MESSAGES.modelFailed)
+  }
+  const answer = await addMessage(threadId, 'ai', result.data.summary, result)
+  logger.info({ event: 'chat.answered', uploadId: upload.id, method: result.method, count: result.data.count })
+  return { question, answer, remainingCredits: remaining }
+}
+
+/** The answer to a planned question: computed, summarised, merged into the previous one for a follow-up. */
+async function composeResult({
+  upload,
+  credentials,
+  query,
+  planned,
+  previous,
+}: {
+  upload: Upload
+  credentials: Parameters<typeof askForObject>[0]['credentials']
+  query: string
+  planned: Exclude<Planned, { kind: 'failed' }>
+  previous: ChatResult | null
+}): Promise<ChatResult> {
+  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  if (planned.kind === 'judgment') return judgmentResult(query, planned.judgment, planned.answer, upload.validRows)
+  if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
     const computed = await runPlan({ source: upload, plan })
     // 001 §5: queries joined with '+', summaries, leads and criteria concatenated. The count is
@@ -289,7 +317,7 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
     })
     const leads = [...previous.data.matching_leads, ...leadsOf(planned.computed, columnNames)]
     const uniqueLeads = leads.filter((lead, i) => leads.findIndex((other) => other.rowIndex === lead.rowIndex) === i)
-    result = {
+    return {
       ...merged,
       data: {
         ...merged.data,
@@ -297,13 +325,9 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
         matching_leads: uniqueLeads.slice(0, CHAT.maxSampleLeads),
       },
     }
-  } else {
-    const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
-    result = buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
   }
-  const answer = await addMessage(threadId, 'ai', result.data.summary, result)
-  logger.info({ event: 'chat.answered', uploadId: upload.id, method: result.method, count: result.data.count })
-  return { question, answer, remainingCredits: remaining }
+  const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+  return buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
 }
 
 function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, rows: number): ChatResult {
