@@ -29,6 +29,7 @@ type ChatAnswerCardProps = {
 export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }: ChatAnswerCardProps) {
   const result = message.result
   const { data, plan } = result
+  const countLine = CHAT_MESSAGES.summaryRows(data.count, data.total_rows)
   const update = useUpdateChatAnswer(uploadId)
   const chips = criterionChips(plan)
 
@@ -51,7 +52,7 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
             <span className="text-3xl font-bold tabular-nums" data-testid="answer-count">
               {data.count.toLocaleString('en-US')}
             </span>
-            <span className="text-sm text-muted-foreground">{CHAT_MESSAGES.summaryRows(data.count, data.total_rows)}</span>
+            <span className="text-sm text-muted-foreground">{countLine}</span>
             {update.isPending && (
               <span className="flex items-center gap-1 text-xs text-muted-foreground" role="status">
                 <Spinner className="size-3" />
@@ -71,7 +72,8 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
         </div>
       </div>
 
-      {data.summary && <p className="text-sm leading-relaxed">{data.summary}</p>}
+      {/* A summary written from the figures alone can be the count line itself: said once. */}
+      {data.summary && data.summary !== countLine && <p className="text-sm leading-relaxed">{data.summary}</p>}
 
       <div className="grid gap-1.5">
         <p className="text-sm font-medium">{CHAT_MESSAGES.criteria}</p>
