@@ -8,6 +8,8 @@ const baseURL = `http://localhost:${E2E_PORT}`
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own per data directory, so two runs at once (`.ci/run`) do not clear each other's results.
+  outputDir: `test-results/${E2E_DATA_DIR.replace(/^\.+/, '')}`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -37,7 +39,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx src/server/main.ts`,
+    // E2E_PREBUILT: the web app is already built (`.ci/run` builds it once for both browser runs).
+    command: `rm -rf ${E2E_DATA_DIR} && ${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node --import tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,

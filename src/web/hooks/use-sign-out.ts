@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { APP_LOCAL_STORAGE_KEYS } from '#common/constants'
 import { AUTH_MESSAGES } from '#common/messages'
 import { authClient } from '#web/lib/auth-client'
+import { markSigningOut } from '#web/lib/signing-out'
 
 /** The session is already gone or unknown to the server: nothing left to undo. */
 const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404])
@@ -28,6 +29,7 @@ export function useSignOut() {
   const queryClient = useQueryClient()
 
   return useCallback(async () => {
+    markSigningOut()
     await navigate('/')
     try {
       const { error } = await authClient.signOut()
