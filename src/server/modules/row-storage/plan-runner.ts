@@ -5,33 +5,45 @@ import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateResult, Plan, PlanResult } from '#common/schemas/plans'
 import { queryRows } from '#server/db/query-rows'
 import { AppError } from '#server/platform/app-error'
-import { clauseSql, resolveColumnOrThrow, resolveCondition, type Clause } from './plan-sql.ts'
-import { clauseWhere, fullOrderSql, rowsByIndex, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { clauseSql, resolveColumnOrThrow, resolveCondition } from './plan-sql.ts'
+import { fullOrderSql, rowsByIndex, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import { cellSql, type ViewColumn } from './view-sql.ts'
 
 /**
  * Runs a query plan over every row of one upload (issue 22): the rows it matches, in its order,
  * its aggregate, and a count after each of its top-level conditions. Everything here is computed
  * by the database; nothing is estimated from a sample.
+ *
+ * One scan of the upload answers the counts, the ordered row list and any aggregate but a
+ * grouping: each top-level condition is evaluated once a row (the subquery's OFFSET 0 keeps the
+ * planner from copying a condition into every count that uses it), and the rest read its
+ * answer. A count after each step reads every row anyway, so an index would save nothing; and
+ * none is built for a plan, so a plan over a new column answers at once.
  */
 export async function runPlan({ source, plan }: { source: RowSource; plan: Plan }): Promise<PlanResult> {
   const columns = await storedColumnsOf(source.id)
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
-  const clause: Clause = { all: topLevel }
-  const where = await clauseWhere(source, clause)
   const sort = plan.sort ? { column: resolveColumnOrThrow(columns, plan.sort.column), direction: plan.sort.direction } : undefined
   const aggregateColumn = plan.aggregate && 'column' in plan.aggregate ? resolveColumnOrThrow(columns, plan.aggregate.column) : null
+  const aggregate = plan.aggregate
+  const inScan = aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by' && aggregateColumn ? scanAggregate(aggregate.op, aggregateColumn) : null
 
-  const order = fullOrderSql(sort)
-  const [listed] = await queryRows<{ indexes: string | null }>(sql`
-    SELECT string_agg(row_index::text, ',') AS indexes
-    FROM (SELECT row_index FROM csv_rows WHERE ${where} ORDER BY ${order} LIMIT ${CHAT_PLAN.maxRowIndexes + 1}) AS matched`)
-  let rowIndexes = listed?.indexes ? listed.indexes.split(',').map(Number) : []
-  const rowIndexesComplete = rowIndexes.length <= CHAT_PLAN.maxRowIndexes
-  rowIndexes = rowIndexes.slice(0, CHAT_PLAN.maxRowIndexes)
+  const search = searchSource()
+  const flags = topLevel.map((_, i) => sql.raw(`m${i}`))
+  const matched = flags.length === 0 ? sql`true` : sql.join(flags, sql` AND `)
+  const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
+  const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
+  const [scan] = await queryRows<Record<string, string | number | null>>(sql`
+    SELECT count(*) AS total${sql.join(stepCounts, sql``)},
+      array_to_string((array_agg(row_index ORDER BY ${fullOrderSql(sort)}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
+      ${inScan ? sql`, ${inScan.select(matched)}` : sql``}
+    FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM csv_rows WHERE upload_id = ${source.id} OFFSET 0) AS r`)
 
-  const { totalRows, counts } = await stepCounts(source, topLevel)
-  const count = rowIndexesComplete ? rowIndexes.length : counts.at(-1) ?? totalRows
+  const totalRows = Number(scan?.total ?? 0)
+  const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
+  const count = counts.at(-1) ?? totalRows
+  const rowIndexes = typeof scan?.indexes === 'string' && scan.indexes !== '' ? scan.indexes.split(',').map(Number) : []
+  const rowIndexesComplete = count <= CHAT_PLAN.maxRowIndexes
   const criteria = describeCriteria(plan.where)
   const steps = [{ description: 'All rows in the file', count: totalRows }, ...criteria.map((description, i) => ({ description, count: counts[i] ?? 0 }))]
 
@@ -41,63 +53,67 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
     rowIndex: row.rowIndex,
     values: Object.fromEntries(Object.entries(row.values).flatMap(([key, value]) => (byKey.has(key) ? [[byKey.get(key)!, value]] : []))),
   }))
-  const aggregate = plan.aggregate ? await aggregateOf(where, plan.aggregate, aggregateColumn, count) : null
-  return { count, rowIndexes, rowIndexesComplete, rows, aggregate, criteria, totalRows, steps }
-}
-
-/** Rows in the file, and the rows left after each top-level condition in turn, in one scan. */
-async function stepCounts(source: RowSource, topLevel: Clause[]): Promise<{ totalRows: number; counts: number[] }> {
-  const search = searchSource()
-  const cumulative = topLevel.map((_, i) => clauseSql({ all: topLevel.slice(0, i + 1) }, search))
-  const filters = cumulative.map((condition, i) => sql`, count(*) FILTER (WHERE ${condition}) AS ${sql.raw(`s${i}`)}`)
-  const [row] = await queryRows<Record<string, number | string>>(
-    sql`SELECT count(*) AS total${sql.join(filters, sql``)} FROM csv_rows WHERE upload_id = ${source.id}`,
-  )
-  return { totalRows: Number(row?.total ?? 0), counts: cumulative.map((_, i) => Number(row?.[`s${i}`] ?? 0)) }
-}
-
-async function aggregateOf(where: SQL, aggregate: Aggregate, column: ViewColumn | null, count: number): Promise<AggregateResult> {
-  if (aggregate.op === 'count' || !column) return { op: 'count', column: null, value: count }
-  const cell = cellSql(column.key)
-  if (aggregate.op === 'count_by') {
-    const limit = aggregate.limit ?? CHAT_PLAN.defaultGroups
-    // Values that differ only in case, accents or outer spaces are one group, shown as most often written.
-    const groups = await queryRows<{ value: string | null; n: number | string; groups: number | string }>(sql`
-      SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${cell}), '')) AS value, count(*) AS n, count(*) OVER () AS groups
-      FROM csv_rows WHERE ${where}
-      GROUP BY coalesce(rowcraft_fold(${cell}), '')
-      ORDER BY count(*) DESC, coalesce(rowcraft_fold(${cell}), '') ASC
-      LIMIT ${limit}`)
-    const total = Number(groups[0]?.groups ?? 0)
-    return {
-      op: 'count_by',
-      column: column.name,
-      groups: groups.map((group) => ({ value: group.value ?? '', count: Number(group.n) })),
-      otherGroups: Math.max(0, total - groups.length),
-    }
+  let answer: AggregateResult | null = null
+  if (aggregate?.op === 'count_by' && aggregateColumn) {
+    const where = sql`upload_id = ${source.id} AND ${clauseSql({ all: topLevel }, search)}`
+    answer = await countBy(where, aggregateColumn, aggregate.limit ?? CHAT_PLAN.defaultGroups)
+  } else if (inScan) {
+    answer = inScan.result(scan ?? {})
+  } else if (aggregate) {
+    answer = { op: 'count', column: null, value: count }
   }
-  if (aggregate.op === 'count_distinct') {
-    const [row] = await queryRows<{ n: number | string }>(
-      sql`SELECT count(DISTINCT rowcraft_fold(${cell})) FILTER (WHERE btrim(${cell}) <> '') AS n FROM csv_rows WHERE ${where}`,
-    )
-    return { op: 'count_distinct', column: column.name, value: Number(row?.n ?? 0) }
+  return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps }
+}
+
+type ScanAggregate = {
+  /** Its select-list items over the scan's rows, counting only those `matched`. */
+  select: (matched: SQL) => SQL
+  result: (row: Record<string, string | number | null>) => AggregateResult
+}
+
+/** An aggregate other than a grouping, computed in the plan's one scan. */
+function scanAggregate(op: Exclude<Aggregate['op'], 'count' | 'count_by'>, column: ViewColumn): ScanAggregate {
+  const cell = cellSql(column.key)
+  const skipped = (row: Record<string, string | number | null>) => Number(row.agg_skipped ?? 0)
+  if (op === 'count_distinct') {
+    return {
+      select: (matched) => sql`count(DISTINCT rowcraft_fold(${cell})) FILTER (WHERE ${matched} AND btrim(${cell}) <> '') AS agg_value`,
+      result: (row) => ({ op, column: column.name, value: Number(row.agg_value ?? 0) }),
+    }
   }
   if (column.type === 'date') {
-    if (aggregate.op !== 'min' && aggregate.op !== 'max') {
-      throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(column.name))
+    if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(column.name))
+    const direction = sql.raw(op === 'min' ? 'ASC' : 'DESC')
+    return {
+      select: (matched) => sql`
+        (array_agg(btrim(${cell}) ORDER BY rowcraft_date_key(${cell}) ${direction}, row_index) FILTER (WHERE ${matched} AND rowcraft_date_key(${cell}) IS NOT NULL))[1] AS agg_value,
+        count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND rowcraft_date_key(${cell}) IS NULL) AS agg_skipped`,
+      result: (row) => ({ op, column: column.name, value: row.agg_value === null || row.agg_value === undefined ? null : String(row.agg_value), skipped: skipped(row) }),
     }
-    const direction = sql.raw(aggregate.op === 'min' ? 'ASC' : 'DESC')
-    const [row] = await queryRows<{ value: string | null; skipped: number | string }>(sql`
-      SELECT (array_agg(btrim(${cell}) ORDER BY rowcraft_date_key(${cell}) ${direction}, row_index) FILTER (WHERE rowcraft_date_key(${cell}) IS NOT NULL))[1] AS value,
-        count(*) FILTER (WHERE btrim(${cell}) <> '' AND rowcraft_date_key(${cell}) IS NULL) AS skipped
-      FROM csv_rows WHERE ${where}`)
-    return { op: aggregate.op, column: column.name, value: row?.value ?? null, skipped: Number(row?.skipped ?? 0) }
   }
-  const fn = sql.raw(aggregate.op)
-  const [row] = await queryRows<{ value: string | number | null; skipped: number | string }>(sql`
-    SELECT ${fn}(rowcraft_num(${cell}))::float8 AS value,
-      count(*) FILTER (WHERE btrim(${cell}) <> '' AND rowcraft_num(${cell}) IS NULL) AS skipped
-    FROM csv_rows WHERE ${where}`)
-  const value = row?.value === null || row?.value === undefined ? null : Number(row.value)
-  return { op: aggregate.op, column: column.name, value, skipped: Number(row?.skipped ?? 0) }
+  const fn = sql.raw(op)
+  return {
+    select: (matched) => sql`
+      (${fn}(rowcraft_num(${cell})) FILTER (WHERE ${matched}))::float8 AS agg_value,
+      count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND rowcraft_num(${cell}) IS NULL) AS agg_skipped`,
+    result: (row) => ({ op, column: column.name, value: row.agg_value === null || row.agg_value === undefined ? null : Number(row.agg_value), skipped: skipped(row) }),
+  }
+}
+
+/** A grouping: values that differ only in case, accents or outer spaces are one group, shown as most often written. */
+async function countBy(where: SQL, column: ViewColumn, limit: number): Promise<AggregateResult> {
+  const cell = cellSql(column.key)
+  const groups = await queryRows<{ value: string | null; n: number | string; groups: number | string }>(sql`
+    SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${cell}), '')) AS value, count(*) AS n, count(*) OVER () AS groups
+    FROM csv_rows WHERE ${where}
+    GROUP BY coalesce(rowcraft_fold(${cell}), '')
+    ORDER BY count(*) DESC, coalesce(rowcraft_fold(${cell}), '') ASC
+    LIMIT ${limit}`)
+  const total = Number(groups[0]?.groups ?? 0)
+  return {
+    op: 'count_by',
+    column: column.name,
+    groups: groups.map((group) => ({ value: group.value ?? '', count: Number(group.n) })),
+    otherGroups: Math.max(0, total - groups.length),
+  }
 }

@@ -210,5 +210,3 @@ export async function viewSql({ source, view }: { source: RowSource; view: RowVi
   const where = await whereOf(source, viewClause(view, columns))
   return { where, order: fullOrderSql(sortOf(view, columns)) }
 }
-
-export { whereOf as clauseWhere }
