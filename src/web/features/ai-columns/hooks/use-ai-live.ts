@@ -112,6 +112,9 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
   // 'Enrichment completed' when a field this page saw processing is done (001 §4); a run that
   // stopped has its cells on screen read once more, so no 'running' marker outlives it.
   const seenStatuses = useRef(new Map<string, AiField['status']>())
+  // A run is announced once: a list read begun before the run ended can answer after a newer one,
+  // showing the field processing again and then completed a second time.
+  const announcedRuns = useRef(new Set<string>())
   useEffect(() => {
     if (!fields) return
     const stopped: string[] = []
@@ -120,8 +123,10 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
       seenStatuses.current.set(field.id, field.status)
       if ((before === 'processing' || before === 'paused') && !isActive(field)) stopped.push(field.id)
       const ending = before === 'processing' && field.status === 'completed' ? completionToast(field) : null
-      if (ending) {
-        toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { description: ending })
+      const runKey = `${field.id}:${field.run?.startedAt ?? ''}`
+      if (ending && !announcedRuns.current.has(runKey)) {
+        announcedRuns.current.add(runKey)
+        toast.success(AI_FIELD_MESSAGES.enrichmentCompleted, { id: `enrichment-completed-${runKey}`, description: ending })
         // The values are in the rows now: sorting, filters and the AI Enrichment card read them again.
         void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
         void queryClient.invalidateQueries({ queryKey: billingKeys.all })
