@@ -3,6 +3,7 @@ import { SEARCH } from '#common/constants'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { findRowCandidates } from '#server/modules/row-storage/search-sql'
 import { CANDIDATES_PER_FILE } from './search.service.ts'
 
 let t: TestApp
@@ -147,5 +148,13 @@ describe('GET /api/search', () => {
     const res = await alice.api.search.$get({ query: { q: 'x'.repeat(SEARCH.termMaxLength + 1) } })
     expect(res.status).toBe(422)
     expect((await errorOf(res)).code).toBe('VALIDATION_FAILED')
+  })
+
+  it('reads the files still there when one is deleted between listing and reading', async () => {
+    // A file deleted after the search listed the user's files: its rows are gone with its table.
+    const deletedMeanwhile = '00000000-0000-4000-8000-000000000000'
+    const rows = await findRowCandidates({ uploadIds: [deletedMeanwhile, leadsId, notesId], term: 'acme', perUpload: CANDIDATES_PER_FILE })
+    expect(new Set(rows.map((row) => row.uploadId))).toEqual(new Set([leadsId, notesId]))
+    expect(rows.find((row) => row.uploadId === notesId)?.values).toMatchObject({ c1: 'Fay' })
   })
 })
