@@ -3,10 +3,9 @@ import { CHAT_PLAN } from '#common/constants'
 import { PLAN_MESSAGES } from '#common/messages'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateResult, Plan, PlanResult } from '#common/schemas/plans'
-import { queryRows } from '#server/db/query-rows'
 import { AppError } from '#server/platform/app-error'
 import { clauseSql, resolveColumnOrThrow, resolveCondition } from './plan-sql.ts'
-import { fullOrderSql, rowsByIndex, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { fullOrderSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import { cellSql, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -33,11 +32,11 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   const matched = flags.length === 0 ? sql`true` : sql.join(flags, sql` AND `)
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
-  const [scan] = await queryRows<Record<string, string | number | null>>(sql`
+  const [scan] = await readRows<Record<string, string | number | null>>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${fullOrderSql(sort)}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``}
-    FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM csv_rows WHERE upload_id = ${source.id} OFFSET 0) AS r`)
+    FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
@@ -55,8 +54,7 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   }))
   let answer: AggregateResult | null = null
   if (aggregate?.op === 'count_by' && aggregateColumn) {
-    const where = sql`upload_id = ${source.id} AND ${clauseSql({ all: topLevel }, search)}`
-    answer = await countBy(where, aggregateColumn, aggregate.limit ?? CHAT_PLAN.defaultGroups)
+    answer = await countBy(source.id, clauseSql({ all: topLevel }, search), aggregateColumn, aggregate.limit ?? CHAT_PLAN.defaultGroups)
   } else if (inScan) {
     answer = inScan.result(scan ?? {})
   } else if (aggregate) {
@@ -101,11 +99,11 @@ function scanAggregate(op: Exclude<Aggregate['op'], 'count' | 'count_by'>, colum
 }
 
 /** A grouping: values that differ only in case, accents or outer spaces are one group, shown as most often written. */
-async function countBy(where: SQL, column: ViewColumn, limit: number): Promise<AggregateResult> {
+async function countBy(uploadId: string, where: SQL, column: ViewColumn, limit: number): Promise<AggregateResult> {
   const cell = cellSql(column.key)
-  const groups = await queryRows<{ value: string | null; n: number | string; groups: number | string }>(sql`
+  const groups = await readRows<{ value: string | null; n: number | string; groups: number | string }>(sql`
     SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${cell}), '')) AS value, count(*) AS n, count(*) OVER () AS groups
-    FROM csv_rows WHERE ${where}
+    FROM ${rowsFrom(uploadId)} WHERE ${where}
     GROUP BY coalesce(rowcraft_fold(${cell}), '')
     ORDER BY count(*) DESC, coalesce(rowcraft_fold(${cell}), '') ASC
     LIMIT ${limit}`)

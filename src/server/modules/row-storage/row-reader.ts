@@ -7,7 +7,8 @@ import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
 import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
-import { storesSearchText } from './row-writer.ts'
+import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
+import { partitionName, storesSearchText } from './row-writer.ts'
 import { sortValueSql, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -29,6 +30,35 @@ export async function storedColumnsOf(uploadId: string): Promise<ViewColumn[]> {
 }
 
 export const searchSource = () => ({ isStored: storesSearchText() })
+
+/**
+ * The upload's rows, read from its partition by name rather than through `csv_rows`. Through the
+ * parent, PostgreSQL plans the one partition left after pruning by its cheapest complete scan and
+ * never weighs a LIMIT: a search or a capped count of a common term built a GIN bitmap of every
+ * matching row to return 50 of them. Named directly, a LIMIT read stops early when it can.
+ */
+export const rowsFrom = (uploadId: string): SQL => sql`${sql.identifier(partitionName(uploadId))} AS csv_rows`
+
+/**
+ * A read of one upload's rows. An upload deleted between its check and the read has no table any
+ * more (PostgreSQL's undefined_table): that is the 404 the check would have given a moment later.
+ */
+export async function readRows<T>(query: SQL): Promise<T[]> {
+  try {
+    return await queryRows<T>(query)
+  } catch (error) {
+    if (isMissingTable(error)) throw new AppError('NOT_FOUND', UPLOAD_NOT_FOUND)
+    throw error
+  }
+}
+
+/** PostgreSQL's undefined_table, however the driver wraps it. */
+export function isMissingTable(error: unknown): boolean {
+  for (let cause: unknown = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '42P01') return true
+  }
+  return false
+}
 
 function columnByKeyOrThrow(columns: readonly ViewColumn[], key: string): ViewColumn {
   const column = columns.find((c) => c.key === key)
@@ -70,28 +100,29 @@ function orderSql(sort: Sorted | undefined, reverse = false): SQL {
  * segments it overlaps, each read from whichever end is nearer, so the last page costs what the
  * first does. A segment of a view too large to count (`size` null) is read forwards only.
  */
-type Segment = { where: SQL; forward: SQL; backward: SQL; size: number | null }
+type Segment = { uploadId: string; where: SQL; forward: SQL; backward: SQL; size: number | null }
 
 async function segmentsOf(source: RowSource, where: SQL, filtered: boolean, sort: Sorted | undefined) {
-  const counted = filtered ? await countWhere(where, VIEW_COUNT_LIMIT) : source.validRows
+  const counted = filtered ? await countWhere(source.id, where, VIEW_COUNT_LIMIT) : source.validRows
   const isCountExact = counted <= VIEW_COUNT_LIMIT || !filtered
   const count = isCountExact ? counted : VIEW_COUNT_LIMIT
   const size = isCountExact ? count : null
   if (!sort) {
-    const segment: Segment = { where, forward: orderSql(undefined), backward: orderSql(undefined, true), size }
+    const segment: Segment = { uploadId: source.id, where, forward: orderSql(undefined), backward: orderSql(undefined, true), size }
     return { count, isCountExact, segments: [segment] }
   }
   await ensureSortIndex(source.id, sort.column)
   const value = sortValueSql(sort.column)
   const emptyWhere = sql`${where} AND ${value} IS NULL`
-  const emptyCount = size === null ? null : size === 0 ? 0 : await countWhere(emptyWhere)
+  const emptyCount = size === null ? null : size === 0 ? 0 : await countWhere(source.id, emptyWhere)
   const valued: Segment = {
+    uploadId: source.id,
     where: sql`${where} AND ${value} IS NOT NULL`,
     forward: orderSql(sort),
     backward: orderSql(sort, true),
     size: size === null || emptyCount === null ? null : size - emptyCount,
   }
-  const empty: Segment = { where: emptyWhere, forward: orderSql(undefined), backward: orderSql(undefined, true), size: emptyCount }
+  const empty: Segment = { uploadId: source.id, where: emptyWhere, forward: orderSql(undefined), backward: orderSql(undefined, true), size: emptyCount }
   return { count, isCountExact, segments: [valued, empty] }
 }
 
@@ -100,19 +131,19 @@ function sortOf(view: Pick<RowView, 'sort'>, columns: readonly ViewColumn[]): So
 }
 
 /** Rows matching `where`; with `limit`, counting stops past it (the answer is then limit + 1). */
-export async function countWhere(where: SQL, limit?: number): Promise<number> {
+async function countWhere(uploadId: string, where: SQL, limit?: number): Promise<number> {
   const query =
     limit === undefined
-      ? sql`SELECT count(*) AS n FROM csv_rows WHERE ${where}`
-      : sql`SELECT count(*) AS n FROM (SELECT 1 FROM csv_rows WHERE ${where} LIMIT ${limit + 1}) AS matched`
-  const [row] = await queryRows<{ n: number | string }>(query)
+      ? sql`SELECT count(*) AS n FROM ${rowsFrom(uploadId)} WHERE ${where}`
+      : sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${rowsFrom(uploadId)} WHERE ${where} LIMIT ${limit + 1}) AS matched`
+  const [row] = await readRows<{ n: number | string }>(query)
   return Number(row?.n ?? 0)
 }
 
 async function readSegment(segment: Segment, order: SQL, skip: number, take: number): Promise<number[]> {
   // Only row_index is read here, so an ordered index answers without touching the rows.
-  const rows = await queryRows<{ row_index: number }>(
-    sql`SELECT row_index FROM csv_rows WHERE ${segment.where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
+  const rows = await readRows<{ row_index: number }>(
+    sql`SELECT row_index FROM ${rowsFrom(segment.uploadId)} WHERE ${segment.where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   )
   return rows.map((row) => Number(row.row_index))
 }
@@ -130,7 +161,7 @@ async function rowIndexesAt(segments: Segment[], offset: number, limit: number):
       const indexes = await readSegment(segment, segment.forward, local, wanted)
       picked.push(...indexes)
       if (indexes.length === wanted) break
-      start += indexes.length > 0 ? local + indexes.length : await countWhere(segment.where)
+      start += indexes.length > 0 ? local + indexes.length : await countWhere(segment.uploadId, segment.where)
       continue
     }
     const take = Math.min(wanted, segment.size - local)
@@ -151,8 +182,8 @@ const intArray = (indexes: number[]) => sql.raw(`'{${indexes.join(',')}}'::integ
 /** The rows at these indexes, in the order given (indexes that are gone are left out). */
 export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
   if (indexes.length === 0) return []
-  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(
-    sql`SELECT row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${intArray(indexes)})`,
+  const rows = await readRows<{ row_index: number; data: Record<string, string> | string }>(
+    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE row_index = ANY(${intArray(indexes)})`,
   )
   const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
   return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
@@ -171,7 +202,7 @@ export async function readViewPage({ source, view, page, perPage }: { source: Ro
 export async function countViewRows({ source, view }: { source: RowSource; view: RowView }): Promise<number> {
   if (!isFiltered(view)) return source.validRows
   const columns = await storedColumnsOf(source.id)
-  return countWhere(await whereOf(source, viewClause(view, columns)))
+  return countWhere(source.id, await whereOf(source, viewClause(view, columns)))
 }
 
 /**
@@ -185,8 +216,8 @@ export async function* viewRowIndexPages({ source, view, pageSize }: { source: R
   const { segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
   for (const segment of segments) {
     if (segment.size === 0) continue
-    const [row] = await queryRows<{ indexes: string | null }>(
-      sql`SELECT string_agg(row_index::text, ',' ORDER BY ${segment.forward}) AS indexes FROM csv_rows WHERE ${segment.where}`,
+    const [row] = await readRows<{ indexes: string | null }>(
+      sql`SELECT string_agg(row_index::text, ',' ORDER BY ${segment.forward}) AS indexes FROM ${rowsFrom(source.id)} WHERE ${segment.where}`,
     )
     const indexes = row?.indexes ? row.indexes.split(',').map(Number) : []
     for (let at = 0; at < indexes.length; at += pageSize) yield indexes.slice(at, at + pageSize)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
+import { isMissingTable, rowsFrom } from './row-reader.ts'
 import { partitionName, storesSearchText } from './row-writer.ts'
 
 /**
@@ -79,20 +80,13 @@ function readCandidates(uploadIds: string[], match: SQL, perUpload: number) {
   return queryRows<CandidateRecord>(
     sql.join(
       uploadIds.map(
-        (uploadId) => sql`(SELECT ${uploadId}::uuid AS upload_id, row_index, data FROM ${sql.identifier(partitionName(uploadId))} AS csv_rows WHERE ${match} LIMIT ${perUpload})`,
+        (uploadId) => sql`(SELECT ${uploadId}::uuid AS upload_id, row_index, data FROM ${rowsFrom(uploadId)} WHERE ${match} LIMIT ${perUpload})`,
       ),
       sql` UNION ALL `,
     ),
   )
 }
 
-/** PostgreSQL's undefined_table, however the driver wraps it. */
-function isMissingTable(error: unknown): boolean {
-  for (let cause: unknown = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '42P01') return true
-  }
-  return false
-}
 
 async function existingPartitions(uploadIds: string[]): Promise<string[]> {
   const names = uploadIds.map(partitionName)
