@@ -160,10 +160,12 @@ export const CHAT = {
 export const DEFAULT_POST_AUTH_PATH = '/dashboard'
 
 /**
- * Every local-storage key the web app writes; sign-out removes them all (the sidebar state is a
- * cookie and stays). A feature that stores something adds its key here.
+ * The local-storage keys sign-out removes: what belongs to the session (the sidebar state is a
+ * cookie and stays). A feature that stores something of the user's adds its key here. The Magic
+ * Chat explainer's dismissal (CHAT.explainerDismissedKey) is not one: 001 §4 dismisses it
+ * permanently, remembered locally, so it outlives a sign-out.
  */
-export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY, CHAT.explainerDismissedKey] as const
+export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const
 
 /** Where a signed-in visitor goes from the landing page when nothing else is waiting (000 §4). */
 export const PAYMENT_SETUP_PATH = '/payment-setup'
