@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
+import { CHAT } from '../src/common/constants.ts'
 import { CHAT_MESSAGES, GRID_MESSAGES } from '../src/common/messages.ts'
+import { signOut } from './support/auth.ts'
 import { creditBadge } from './support/billing.ts'
 import { FAKE_CHAT_PLANS, FAKE_CHAT_SUMMARY } from './support/fake-ai.ts'
 import { expectColumnValues, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
@@ -101,6 +103,10 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await expect(toast(page, CHAT_MESSAGES.cleared)).toBeVisible()
   await expect(chat.getByRole('log')).toHaveCount(0)
   await expect(creditBadge(page)).toHaveText('1,992 credits')
+
+  // The explainer stays dismissed for good, a sign-out included (001 §4: remembered locally).
+  await signOut(page)
+  expect(await page.evaluate((key) => localStorage.getItem(key), CHAT.explainerDismissedKey)).toBe('true')
 })
 
 test('the AI search panel filters the grid at once, or says that nothing matches', async ({ page, baseURL }) => {
