@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { SEARCH } from '#common/constants'
 import type { SearchResult } from '#common/schemas/search'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
@@ -6,14 +7,18 @@ import { findRowCandidates } from '#server/modules/row-storage/search-sql'
 import { hitOfRow, normaliseTerm, rankHits, type RankedHit, type SearchColumn } from './lib/row-hits.ts'
 
 /**
- * Candidate rows per file. A term found in most rows of many files would otherwise have every one
- * of them read and ranked; a file holding more candidates than this is ranked on the first ones
- * found (about its first rows). Each costs its row text (about 13 µs a row on PostgreSQL, more
- * for the rows a common term's scan passes over). 20 is two and a half answers a file; on a
- * heavily loaded machine 50 and 20 measured the same (5-6 times a bare LIMIT 8 query, which reads
- * one file), so this is not yet the limit of a common term's cost: see docs/api/search.md.
+ * Candidate rows a search reads in all, shared among the user's files. A term found in most rows
+ * of many files would otherwise have every one of them read and ranked; a file holding more
+ * candidates than its share is ranked on the first ones found (about its first rows). Each costs
+ * its row text (about 13 µs a row on PostgreSQL, more for the rows a common term's scan passes
+ * over), so the total, not a number a file, bounds a search's work: one file is ranked on 80
+ * candidates, each of 10 files on 8 (20 a file over 10 files read 200 rows for 8 answers, and its
+ * p95 was twice this).
  */
-export const CANDIDATES_PER_FILE = 20
+export const CANDIDATES_IN_ALL = 80
+
+/** A file's share of the candidates: never fewer than a search answers, so one file can give them all. */
+export const candidatesPerFile = (files: number) => Math.max(SEARCH.maxResults, Math.ceil(CANDIDATES_IN_ALL / Math.max(1, files)))
 
 /**
  * The home dashboard's global search (001 §2, §5, §9): every row of every completed file of the
@@ -30,7 +35,7 @@ export async function searchRows({ userId, q }: { userId: string; q: string }): 
     .orderBy(desc(csvUploads.updatedAt), asc(csvUploads.id))
   if (files.length === 0) return { term, hits: [] }
 
-  const candidates = await findRowCandidates({ uploadIds: files.map((file) => file.id), term, perUpload: CANDIDATES_PER_FILE })
+  const candidates = await findRowCandidates({ uploadIds: files.map((file) => file.id), term, perUpload: candidatesPerFile(files.length) })
   if (candidates.length === 0) return { term, hits: [] }
 
   const columnsByFile = await columnsOf([...new Set(candidates.map((row) => row.uploadId))])

@@ -4,7 +4,7 @@ import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-serve
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { findRowCandidates } from '#server/modules/row-storage/search-sql'
-import { CANDIDATES_PER_FILE } from './search.service.ts'
+import { candidatesPerFile, CANDIDATES_IN_ALL } from './search.service.ts'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -35,7 +35,7 @@ beforeAll(async () => {
         ['Di Egan', 'Megacme', 'Rome', 'acmes are mentioned nowhere'],
         ['Ed Finch', 'Globex', 'Lagos', longNote],
         // More rows with the term than a file's candidates.
-        ...Array.from({ length: CANDIDATES_PER_FILE + 10 }, (_, i) => [`Person ${i}`, `Filler ${i}`, 'Quito', `quokka note ${i}`]),
+        ...Array.from({ length: CANDIDATES_IN_ALL + 10 }, (_, i) => [`Person ${i}`, `Filler ${i}`, 'Quito', `quokka note ${i}`]),
       ],
     ),
   )
@@ -98,6 +98,13 @@ describe('GET /api/search', () => {
     expect(hit!.field.value.startsWith('…')).toBe(true)
   })
 
+  it('shares the candidates it reads among the files, never fewer a file than it answers', () => {
+    expect(candidatesPerFile(1)).toBe(CANDIDATES_IN_ALL)
+    expect(candidatesPerFile(3)).toBe(Math.ceil(CANDIDATES_IN_ALL / 3))
+    expect(candidatesPerFile(10)).toBe(SEARCH.maxResults)
+    expect(candidatesPerFile(500)).toBe(SEARCH.maxResults)
+  })
+
   it(`answers at most ${SEARCH.maxResults} hits, from a file with more candidates than it reads`, async () => {
     const { hits } = await search('quokka')
     expect(hits).toHaveLength(SEARCH.maxResults)
@@ -153,7 +160,7 @@ describe('GET /api/search', () => {
   it('reads the files still there when one is deleted between listing and reading', async () => {
     // A file deleted after the search listed the user's files: its rows are gone with its table.
     const deletedMeanwhile = '00000000-0000-4000-8000-000000000000'
-    const rows = await findRowCandidates({ uploadIds: [deletedMeanwhile, leadsId, notesId], term: 'acme', perUpload: CANDIDATES_PER_FILE })
+    const rows = await findRowCandidates({ uploadIds: [deletedMeanwhile, leadsId, notesId], term: 'acme', perUpload: candidatesPerFile(3) })
     expect(new Set(rows.map((row) => row.uploadId))).toEqual(new Set([leadsId, notesId]))
     expect(rows.find((row) => row.uploadId === notesId)?.values).toMatchObject({ c1: 'Fay' })
   })
