@@ -390,3 +390,17 @@ export const TOAST_TOP_OFFSET_PX = 72
 export const SITE_STATS_SHOWN_FROM = { recordsEnriched: 1000, users: 100, files: 100 } as const
 /** On a phone toasts rise from the bottom, this far from the edge (at the top they covered dialogs' close buttons and page titles). */
 export const TOAST_BOTTOM_OFFSET_PX = 16
+
+/**
+ * Personal API tokens (issue 24). A token is `rc_` and 43 base64url characters (32 random bytes);
+ * the server keeps only its SHA-256 and the first characters, which the list shows.
+ */
+export const API_TOKENS = {
+  prefix: 'rc_',
+  randomBytes: 32,
+  shownChars: 10,
+  maxPerUser: 20,
+  nameMaxLength: 100,
+  /** Requests a minute per token (API_TOKEN_REQUESTS_PER_MINUTE overrides it). */
+  requestsPerMinute: 120,
+} as const

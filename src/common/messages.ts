@@ -742,6 +742,32 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const
 
 /** API Settings (001 §4, §5, §8). */
+/** Personal API tokens (issue 24): API Settings' 'API tokens' and the bearer check. */
+export const API_TOKEN_MESSAGES = {
+  title: 'API tokens',
+  description: 'Call the Rowcraft API from scripts and automations with `Authorization: Bearer <token>`. A token acts as you.',
+  nameRequired: 'Please enter a name for the token.',
+  nameTooLong: (max: number) => `The name can be at most ${max} characters.`,
+  limitReached: (max: number) => `You can have at most ${max} API tokens. Revoke one you no longer use first.`,
+  createdTitle: 'API Token Created',
+  createdBody: 'Copy it now: it will not be shown again.',
+  createFailed: 'Failed to create API token. Please try again.',
+  copied: 'Token copied to the clipboard.',
+  copyFailed: 'Could not copy the token. Select it and copy it by hand.',
+  revokedTitle: 'API Token Revoked',
+  revokedBody: 'Requests with this token are refused from now on.',
+  revokeFailed: 'Failed to revoke API token. Please try again.',
+  revokeConfirmTitle: 'Revoke API token?',
+  revokeConfirmBody: 'Scripts and automations that use this token will stop working at once.',
+  notFound: 'API token not found',
+  empty: 'No API tokens yet.',
+  missing: 'Please send a valid API token as `Authorization: Bearer <token>`.',
+  invalid: 'This API token is not valid: it is unknown, revoked or malformed.',
+  refused: 'API tokens cannot be used here: sign-in, account, API token and two-factor settings need a signed-in browser session.',
+  rateLimited: (seconds: number) => `Too many requests with this API token. Please try again in ${seconds} seconds.`,
+  docsLink: 'API reference',
+} as const
+
 export const API_KEY_MESSAGES = {
   enterValidKey: 'Please enter a valid API key',
   perplexityPrefix: "Perplexity API keys should start with 'pplx-'.",

@@ -10,6 +10,8 @@ import { REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
+import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
+import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -33,6 +35,7 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { trackForeground } from '#server/platform/foreground'
 import { originCheck } from '#server/platform/origin-check'
+import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 
 const apiRoutes = new Hono<AppEnv>()
   .route('/', systemRoutes)
@@ -48,6 +51,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
+  .route('/api-tokens', apiTokensRoutes)
   .route('/templates', templatesRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)
@@ -102,6 +106,8 @@ export function createApp(options: { webDir?: string } = {}) {
     }),
   )
   app.use('/api/*', trackForeground())
+  // A personal API token acts as its user on every /api/* route; the origin check is for cookies.
+  app.use('/api/*', bearerAuth)
   app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
   app.use(
     '/api/*',
@@ -116,6 +122,8 @@ export function createApp(options: { webDir?: string } = {}) {
     }),
   )
 
+  // Sign-in, password, sessions and two-factor: a browser session only.
+  app.use('/api/auth/*', refuseApiTokens)
   app.route('/api/auth', authRoutes)
   app.route('/api', apiRoutes)
   app.all('/api/*', () => {

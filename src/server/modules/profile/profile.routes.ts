@@ -6,6 +6,7 @@ import { PROFILE_MESSAGES } from '#common/messages'
 import { deleteAccountSchema } from '#common/schemas/profile'
 import type { AppEnv } from '#server/platform/hono-env'
 import { receiveFile } from '#server/platform/receive-file'
+import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { incomingDir } from '#server/platform/storage'
@@ -31,6 +32,7 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header('Last-Modified', avatar.modifiedAt.toUTCString())
     return c.body(Readable.toWeb(createReadStream(avatar.path)) as ReadableStream)
   })
-  .post('/delete-account', validate('json', deleteAccountSchema), async (c) =>
+  // The account itself: a browser session only (issue 24).
+  .post('/delete-account', refuseApiTokens, validate('json', deleteAccountSchema), async (c) =>
     c.json(await deleteAccount({ userId: c.var.user.id, ...c.req.valid('json') })),
   )
