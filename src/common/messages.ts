@@ -745,7 +745,7 @@ export const IDEMPOTENCY_MESSAGES = {
 /** Personal API tokens (issue 24): API Settings' 'API tokens' and the bearer check. */
 export const API_TOKEN_MESSAGES = {
   title: 'API tokens',
-  description: 'Call the Rowcraft API from scripts and automations with `Authorization: Bearer <token>`. A token acts as you.',
+  description: 'Call the Rowcraft API from scripts and automations by sending a token as the header "Authorization: Bearer <token>". A token acts as you, with your plan and credits.',
   nameRequired: 'Please enter a name for the token.',
   nameTooLong: (max: number) => `The name can be at most ${max} characters.`,
   limitReached: (max: number) => `You can have at most ${max} API tokens. Revoke one you no longer use first.`,
