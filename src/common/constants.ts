@@ -404,3 +404,18 @@ export const API_TOKENS = {
   /** Requests a minute per token (API_TOKEN_REQUESTS_PER_MINUTE overrides it). */
   requestsPerMinute: 120,
 } as const
+
+/**
+ * Webhooks (issue 24): the events, and the delivery schedule. A failed attempt (a timeout, a
+ * refused connection, any answer but 2xx) is retried after each delay in turn, about a day in all;
+ * an endpoint that has failed for `disableAfterMs` is turned off and its owner told by mail.
+ */
+export const WEBHOOKS = {
+  events: ['upload.completed', 'upload.failed', 'ai_run.completed', 'ai_run.failed'] as const,
+  maxEndpointsPerUser: 10,
+  timeoutMs: 10_000,
+  retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 60 * 60, 5 * 60 * 60, 10 * 60 * 60, 10 * 60 * 60],
+  disableAfterMs: 3 * 24 * 60 * 60 * 1000,
+  recentDeliveries: 20,
+  secretPrefix: 'whsec_',
+} as const

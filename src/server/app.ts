@@ -12,6 +12,7 @@ import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
 import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
 import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
+import { webhooksRoutes } from '#server/modules/webhooks/webhooks.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -56,6 +57,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
   .route('/api-tokens', apiTokensRoutes)
+  .route('/webhooks', webhooksRoutes)
   .route('/templates', templatesRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)

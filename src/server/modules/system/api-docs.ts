@@ -24,6 +24,7 @@ const tagRules: [RegExp, string][] = [
   [/^\/api\/search/, 'Search'],
   [/^\/api\/dashboard/, 'Dashboard'],
   [/^\/api\/api-keys/, 'AI provider keys'],
+  [/^\/api\/webhooks/, 'Webhooks'],
   [/^\/api\/profile/, 'Profile'],
 ]
 export const API_TAGS = [...new Set([...tagRules.map(([, tag]) => tag), 'System'])]
