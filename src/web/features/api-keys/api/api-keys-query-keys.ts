@@ -7,3 +7,8 @@ export const apiTokensKeys = {
   all: ['api-tokens'] as const,
   list: () => [...apiTokensKeys.all, 'list'] as const,
 }
+
+export const webhooksKeys = {
+  all: ['webhooks'] as const,
+  list: () => [...webhooksKeys.all, 'list'] as const,
+}

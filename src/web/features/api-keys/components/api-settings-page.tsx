@@ -5,12 +5,13 @@ import { Skeleton } from '#web/components/ui/skeleton'
 import { useApiSettings } from '../api/get-api-settings'
 import { ApiKeyForm } from './api-key-form'
 import { ApiTokensCard } from './api-tokens-card'
+import { WebhooksCard } from './webhooks-card'
 import { BenefitsCard, SecurityNotesCard } from './api-key-info-cards'
 import { CurrentConfigurationCard } from './current-configuration-card'
 import { KeyStatusBadge } from './key-status-badge'
 import { PaymentMethodCard } from './payment-method-card'
 
-/** API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch; API tokens (issue 24). */
+/** API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch; API tokens and webhooks (issue 24). */
 export function ApiSettingsPage() {
   const { data: settings, isPending, isError, refetch } = useApiSettings()
   return (
@@ -51,6 +52,7 @@ export function ApiSettingsPage() {
         </div>
       )}
       <ApiTokensCard />
+      <WebhooksCard />
     </div>
   )
 }
