@@ -142,6 +142,26 @@ describe('webhooks', () => {
     expect(JSON.parse(calls[1]!.body)).toEqual(JSON.parse(call!.body))
   })
 
+  it('sends ai_run.failed when a run ends with no cell done, and only to endpoints that asked for it', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const failedOnly = await addWebhook(browser, ['ai_run.failed'], '/failed-runs')
+    await addWebhook(browser, ['upload.completed'], '/uploads-only')
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    const field = (await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })).json()) as AiField
+    // The provider refuses the platform's key: every cell fails.
+    fake.reset({ ...fake.options, isValidKey: () => false })
+    try {
+      expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+      const [call] = await until(() => callsTo('/failed-runs'), (calls) => calls.length > 0, 30_000)
+      const event = new Webhook(failedOnly.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
+      expect(event).toMatchObject({ type: 'ai_run.failed', data: { field_id: field.id, counts: { done: 0, errors: 2 }, credits_spent: 0 } })
+    } finally {
+      fake.reset({ ...fake.options, isValidKey: undefined })
+    }
+    expect(callsTo('/uploads-only').map((c) => JSON.parse(c.body).type)).toEqual(['upload.completed'])
+  })
+
   it('refuses private, loopback and link-local addresses when saved, and plain http to a public one', async () => {
     const { browser } = await t.signUpVerified()
     env.ALLOW_PRIVATE_AI_URLS = false
