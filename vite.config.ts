@@ -22,6 +22,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    // /docs/api is the API reference page, served by the API server.
+    proxy: { '/api': `http://localhost:${apiPort}`, '/docs/api': `http://localhost:${apiPort}` },
   },
 })

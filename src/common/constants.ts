@@ -392,3 +392,32 @@ export const TOAST_TOP_OFFSET_PX = 72
 export const SITE_STATS_SHOWN_FROM = { recordsEnriched: 1000, users: 100, files: 100 } as const
 /** On a phone toasts rise from the bottom, this far from the edge (at the top they covered dialogs' close buttons and page titles). */
 export const TOAST_BOTTOM_OFFSET_PX = 16
+
+/**
+ * Personal API tokens (issue 24). A token is `rc_` and 43 base64url characters (32 random bytes);
+ * the server keeps only its SHA-256 and the first characters, which the list shows.
+ */
+export const API_TOKENS = {
+  prefix: 'rc_',
+  randomBytes: 32,
+  shownChars: 10,
+  maxPerUser: 20,
+  nameMaxLength: 100,
+  /** Requests a minute per token (API_TOKEN_REQUESTS_PER_MINUTE overrides it). */
+  requestsPerMinute: 120,
+} as const
+
+/**
+ * Webhooks (issue 24): the events, and the delivery schedule. A failed attempt (a timeout, a
+ * refused connection, any answer but 2xx) is retried after each delay in turn, about a day in all;
+ * an endpoint that has failed for `disableAfterMs` is turned off and its owner told by mail.
+ */
+export const WEBHOOKS = {
+  events: ['upload.completed', 'upload.failed', 'ai_run.completed', 'ai_run.failed'] as const,
+  maxEndpointsPerUser: 10,
+  timeoutMs: 10_000,
+  retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 60 * 60, 5 * 60 * 60, 10 * 60 * 60, 10 * 60 * 60],
+  disableAfterMs: 3 * 24 * 60 * 60 * 1000,
+  recentDeliveries: 20,
+  secretPrefix: 'whsec_',
+} as const

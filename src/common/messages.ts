@@ -742,6 +742,63 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const
 
 /** API Settings (001 §4, §5, §8). */
+/** Personal API tokens (issue 24): API Settings' 'API tokens' and the bearer check. */
+export const API_TOKEN_MESSAGES = {
+  title: 'API tokens',
+  description: 'Call the Rowcraft API from scripts and automations by sending a token as the header "Authorization: Bearer <token>". A token acts as you, with your plan and credits.',
+  nameRequired: 'Please enter a name for the token.',
+  nameTooLong: (max: number) => `The name can be at most ${max} characters.`,
+  limitReached: (max: number) => `You can have at most ${max} API tokens. Revoke one you no longer use first.`,
+  createdTitle: 'API Token Created',
+  createdBody: 'Copy it now: it will not be shown again.',
+  createFailed: 'Failed to create API token. Please try again.',
+  copied: 'Token copied to the clipboard.',
+  copyFailed: 'Could not copy the token. Select it and copy it by hand.',
+  revokedTitle: 'API Token Revoked',
+  revokedBody: 'Requests with this token are refused from now on.',
+  revokeFailed: 'Failed to revoke API token. Please try again.',
+  revokeConfirmTitle: 'Revoke API token?',
+  revokeConfirmBody: 'Scripts and automations that use this token will stop working at once.',
+  notFound: 'API token not found',
+  empty: 'No API tokens yet.',
+  missing: 'Please send a valid API token as `Authorization: Bearer <token>`.',
+  invalid: 'This API token is not valid: it is unknown, revoked or malformed.',
+  refused: 'API tokens cannot be used here: sign-in, account, API token and two-factor settings need a signed-in browser session.',
+  rateLimited: (seconds: number) => `Too many requests with this API token. Please try again in ${seconds} seconds.`,
+  docsLink: 'API reference',
+} as const
+
+/** API Settings' 'Webhooks' (issue 24). */
+export const WEBHOOK_MESSAGES = {
+  title: 'Webhooks',
+  description: 'Rowcraft calls your URL when a file finishes importing or an AI run ends. Each call is signed (Standard Webhooks).',
+  urlInvalid: 'Enter an https:// address without a user name or password.',
+  urlHttpOnlyLocal: 'Use https://. Plain http:// is allowed only for a local address, and only when the operator allows private addresses.',
+  urlPrivate:
+    'Webhooks are not sent to private or local network addresses (such as localhost, 127.0.0.1, 10.x or 192.168.x). Use a public address.',
+  urlReserved: 'This address cannot be called (a link-local, cloud metadata or reserved address).',
+  urlNotFound: 'No server was found at this address. Please check the URL.',
+  eventsRequired: 'Choose at least one event.',
+  limitReached: (max: number) => `You can have at most ${max} webhook endpoints.`,
+  createdTitle: 'Webhook Added',
+  createdBody: 'Copy the signing secret now: it will not be shown again.',
+  createFailed: 'Failed to add the webhook. Please try again.',
+  deletedTitle: 'Webhook Removed',
+  deleteFailed: 'Failed to remove the webhook. Please try again.',
+  deleteConfirmTitle: 'Remove webhook?',
+  deleteConfirmBody: 'Rowcraft stops calling this URL, and its delivery history is deleted.',
+  testSent: 'Test event queued',
+  resent: 'Delivery queued again',
+  actionFailed: 'Failed to queue the delivery. Please try again.',
+  notFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
+  disabled: 'This webhook is turned off after failing for 3 days. Remove it and add it again to resume.',
+  empty: 'No webhooks yet.',
+  noDeliveries: 'No deliveries yet.',
+  refusedAtDelivery: 'Refused: the address is not public.',
+  timedOut: 'No answer in time.',
+} as const
+
 export const API_KEY_MESSAGES = {
   enterValidKey: 'Please enter a valid API key',
   perplexityPrefix: "Perplexity API keys should start with 'pplx-'.",

@@ -10,11 +10,16 @@ import { REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
+import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
+import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
+import { webhooksRoutes } from '#server/modules/webhooks/webhooks.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
 import { securityRoutes } from '#server/modules/security/security.routes'
 import { systemRoutes } from '#server/modules/system/system.routes'
+import { API_DESCRIPTION, API_DOCS_PATH, apiDocsRoutes, apiTagOf, OPENAPI_PATH } from '#server/modules/system/api-docs'
+import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { aiStatusRoutes, enrichmentRoutes } from '#server/modules/enrichment/enrichment.routes'
 import { exportsRoutes } from '#server/modules/exports/exports.routes'
@@ -33,6 +38,9 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { trackForeground } from '#server/platform/foreground'
 import { originCheck } from '#server/platform/origin-check'
+import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
+import { buildOpenApiDocument } from '#server/platform/openapi'
+import { requireUser } from '#server/platform/require-user'
 
 const apiRoutes = new Hono<AppEnv>()
   .route('/', systemRoutes)
@@ -48,6 +56,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
+  .route('/api-tokens', apiTokensRoutes)
+  .route('/webhooks', webhooksRoutes)
   .route('/templates', templatesRoutes)
   .route('/folders', foldersRoutes)
   .route('/dashboard', dashboardRoutes)
@@ -81,27 +91,33 @@ export function createApp(options: { webDir?: string } = {}) {
       ms: Math.round(performance.now() - started),
     })
   })
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers and sonner injects its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
-      },
-      strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  )
+  const appSecureHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix positions popovers and sonner injects its stylesheet at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+    },
+    strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+  })
+  // The API reference page sets a policy of its own (modules/system/api-docs.ts).
+  const docsSecureHeaders = secureHeaders({
+    strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+  })
+  app.use((c, next) => (c.req.path === API_DOCS_PATH ? docsSecureHeaders(c, next) : appSecureHeaders(c, next)))
   app.use('/api/*', trackForeground())
+  // A personal API token acts as its user on every /api/* route; the origin check is for cookies.
+  app.use('/api/*', bearerAuth)
   app.use('/api/*', originCheck({ trusted: trustedOrigins, exempt: ['/api/billing/webhooks/'] }))
   app.use(
     '/api/*',
@@ -116,13 +132,31 @@ export function createApp(options: { webDir?: string } = {}) {
     }),
   )
 
+  // Sign-in, password, sessions and two-factor: a browser session only.
+  app.use('/api/auth/*', refuseApiTokens)
   app.route('/api/auth', authRoutes)
+  // Generated from the route table once every route is mounted: the first request builds it.
+  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined
+  app.get(OPENAPI_PATH, (c) => {
+    openApiDocument ??= buildOpenApiDocument(app.routes, {
+      title: 'Rowcraft API',
+      version: '1.0.0',
+      description: API_DESCRIPTION,
+      isExcluded: (path) => path.startsWith('/api/billing/webhooks'),
+      excludedWith: [refuseApiTokens],
+      requireUser,
+      requirePaidAccess,
+      tagOf: apiTagOf,
+    })
+    return c.json(openApiDocument)
+  })
   app.route('/api', apiRoutes)
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
 
   app.route('/', siteRootRoutes)
+  app.route('/docs', apiDocsRoutes)
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     mountWebApp(app, options.webDir)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { DEV_SERVER_ORIGIN } from '#common/constants'
+import { API_TOKENS, DEV_SERVER_ORIGIN } from '#common/constants'
 
 /** Empty strings count as unset (CONVENTIONS §10). */
 const optional = z
@@ -26,6 +26,10 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Multiplies the per-address limits of sign-in, sign-up, resets and verification mails. */
   AUTH_IP_LIMIT_FACTOR: optional.transform((v) => Number(v ?? 1)).pipe(z.number().positive().max(1000)),
+  /** Requests a minute one personal API token may make (issue 24); default API_TOKENS.requestsPerMinute. */
+  API_TOKEN_REQUESTS_PER_MINUTE: optional
+    .transform((v) => Number(v ?? API_TOKENS.requestsPerMinute))
+    .pipe(z.number().int().min(1).max(100_000)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optional.default('Rowcraft <no-reply@rowcraft.local>'),

@@ -3,6 +3,7 @@ import { monthlyCreditResetJob } from '#server/modules/billing/billing.jobs'
 import { securityMonitorJob } from '#server/modules/security/security.jobs'
 import { dropOrphanRowTablesJob, importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import { recoverRunsJob, runFieldJob } from '#server/modules/enrichment/enrichment.jobs'
+import { deliverWebhookJob } from '#server/modules/webhooks/webhooks.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
@@ -14,4 +15,5 @@ export const allJobs: AnyJobDefinition[] = [
   dropOrphanRowTablesJob,
   runFieldJob,
   recoverRunsJob,
+  deliverWebhookJob,
 ]

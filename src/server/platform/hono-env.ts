@@ -16,5 +16,7 @@ export type AppEnv = {
     trustProxy: boolean
     user: SessionUser
     sessionId: string
+    /** How the request proved who it is: a browser session's cookie or a personal API token. */
+    authMethod: 'session' | 'token'
   }
 }

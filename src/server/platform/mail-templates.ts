@@ -46,3 +46,15 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     outro: "If it wasn't you, ignore this e-mail: your password stays as it is.",
   })
 }
+
+export function webhookDisabledMail(to: string, name: string, url: string, link: string): MailMessage {
+  return actionMail({
+    to,
+    subject: 'A Rowcraft webhook was turned off',
+    greeting: `Hi ${name || 'there'},`,
+    intro: `Calls to your webhook ${url} have failed for 3 days, so Rowcraft stopped sending them. Check the receiver, then add the webhook again in API Settings.`,
+    action: 'Open API Settings',
+    link,
+    outro: 'Deliveries that failed are listed with the webhook until you remove it.',
+  })
+}

@@ -4,7 +4,8 @@ import { AppError } from './app-error.ts'
 import type { AppEnv } from './hono-env.ts'
 
 /**
- * Resolves the session from the cookie; every user-data route sits behind it. Sub-apps mounted on
+ * Resolves the session from the cookie; every user-data route sits behind it. A request with a
+ * bearer token already has its user (`bearerAuth`, before every `/api/*` route). Sub-apps mounted on
  * one path each declare it, and Hono runs each of those for the path: the session is read once.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -13,5 +14,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!result) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.')
   c.set('user', result.user)
   c.set('sessionId', result.session.id)
+  c.set('authMethod', 'session')
   await next()
 })

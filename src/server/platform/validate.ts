@@ -10,14 +10,30 @@ function validationFailed(issues: z.core.$ZodIssue[]) {
   return new AppError('VALIDATION_FAILED', `${where}${first?.message ?? 'Invalid request'}`, issues)
 }
 
+/** What a validator middleware checks: the OpenAPI document is generated from these (`platform/openapi.ts`). */
+export type ValidatedInput = { target: keyof ValidationTargets; schema: ZodType }
+const validatedInputs = new WeakMap<object, ValidatedInput>()
+
+/** The target and zod schema a route's middleware validates, if it is one of ours. */
+export const validatedInputOf = (handler: unknown): ValidatedInput | undefined =>
+  typeof handler === 'function' ? validatedInputs.get(handler) : undefined
+
+function recorded<Handler extends object>(handler: Handler, input: ValidatedInput): Handler {
+  validatedInputs.set(handler, input)
+  return handler
+}
+
 /** `zValidator` with our error contract: a 422 whose details are the zod issues. */
 export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,
   schema: Schema,
 ) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) throw validationFailed(result.error.issues)
-  })
+  recorded(
+    zValidator(target, schema, (result) => {
+      if (!result.success) throw validationFailed(result.error.issues)
+    }),
+    { target, schema },
+  )
 
 type IdShape<Id extends string, Params extends z.ZodRawShape> = Omit<{ [K in Id]: z.ZodUUID }, keyof Params> & Params
 
@@ -37,10 +53,14 @@ export function validateIds<Id extends string, Params extends z.ZodRawShape = Re
 ) {
   const names = Object.keys(notFound) as Id[]
   const shape = { ...Object.fromEntries(names.map((name) => [name, z.uuid()])), ...params } as IdShape<Id, Params>
-  return zValidator('param', z.object(shape), (result) => {
-    if (result.success) return
-    const malformed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name))
-    if (malformed) throw new AppError('NOT_FOUND', notFound[malformed])
-    throw validationFailed(result.error.issues)
-  })
+  const schema = z.object(shape)
+  return recorded(
+    zValidator('param', schema, (result) => {
+      if (result.success) return
+      const malformed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name))
+      if (malformed) throw new AppError('NOT_FOUND', notFound[malformed])
+      throw validationFailed(result.error.issues)
+    }),
+    { target: 'param', schema },
+  )
 }

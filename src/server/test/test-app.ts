@@ -30,10 +30,15 @@ export class TestBrowser {
   readonly api = hc<AppType>(`${TEST_ORIGIN}/api`, {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => this.request(input instanceof Request ? input.url : String(input), init),
   })
-  constructor(private readonly app: App) {}
+  /** `defaultHeaders` go with every request unless one names them: `Authorization` for a token client. */
+  constructor(
+    private readonly app: App,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   async request(path: string, init: RequestInit & { json?: unknown } = {}) {
     const headers = new Headers(init.headers)
+    for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value)
     if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN)
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
     let body = init.body
@@ -80,6 +85,8 @@ export type TestApp = {
   runtime: Runtime
   dataDir: string
   browser: () => TestBrowser
+  /** A client that sends `Authorization: Bearer <token>` and no cookie, as a script would. */
+  bearer: (token: string) => TestBrowser
   lastMailTo: (email: string) => ReturnType<typeof lastMailTo>
   signUpVerified: (user?: Partial<TestUser>) => Promise<{ browser: TestBrowser; user: TestUser }>
   /** Starts the signed-in user's trial (the local provider's checkout), for paid routes. */
@@ -137,6 +144,7 @@ export async function createTestApp(
     runtime,
     dataDir,
     browser: () => new TestBrowser(app),
+    bearer: (token) => new TestBrowser(app, { authorization: `Bearer ${token}` }),
     lastMailTo: (email) => lastMailTo(dataDir, email),
     async signUpVerified(partial = {}) {
       const user = makeTestUser(partial)

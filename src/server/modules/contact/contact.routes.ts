@@ -8,11 +8,12 @@ import { sendContactMessage } from './contact.service.ts'
 
 /** The public contact form; a signed-in sender's message is linked to their account. */
 export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', contactMessageSchema), async (c) => {
-  const session = await auth.api.getSession({ headers: c.req.raw.headers })
+  // A caller with an API token is its user already (bearerAuth); otherwise the cookie, if any.
+  const userId = c.get('user')?.id ?? (await auth.api.getSession({ headers: c.req.raw.headers }))?.user.id ?? null
   const { id } = await sendContactMessage({
     ...c.req.valid('json'),
     ipAddress: clientIp(c),
-    userId: session?.user.id ?? null,
+    userId,
   })
   return c.json({ sent: true as const, id }, 201)
 })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEvent } from '#common/events'
 import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { getWorkspaceStats } from './dashboard.service.ts'
 
@@ -14,4 +15,4 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/stats', async (c) => c.json(await getWorkspaceStats({ userId: c.var.user.id })))
   // The signed-in user's channel for live file lists (001 §4), open while a list is on screen.
-  .get('/events', (c) => streamEvents(c, { userId: c.var.user.id, filter: isWorkspaceEvent }))
+  .get('/events', documented({ summary: 'Live file list changes as Server-Sent Events', produces: 'text/event-stream' }), (c) => streamEvents(c, { userId: c.var.user.id, filter: isWorkspaceEvent }))

@@ -6,6 +6,7 @@ import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
 import {
@@ -33,14 +34,14 @@ const actionParams = validateIds(fieldIds, { action: aiRunActionSchema })
 export const enrichmentRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:id/ai-fields', uploadIdParam, async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .post('/:id/ai-fields', uploadIdParam, requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
+  .post('/:id/ai-fields', uploadIdParam, documented({ summary: 'Create an AI column' }), requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
     c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
   )
   // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
   .post('/:id/ai-fields/test', uploadIdParam, requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
     c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .get('/:id/ai-fields/events', uploadIdParam, async (c) => {
+  .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells and run progress as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
     return streamEvents(c, {
@@ -48,7 +49,7 @@ export const enrichmentRoutes = new Hono<AppEnv>()
       filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
     })
   })
-  .get('/:id/ai-fields/:fieldId', fieldParams, async (c) => {
+  .get('/:id/ai-fields/:fieldId', fieldParams, documented({ summary: 'An AI column with its run status and counts' }), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await getAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
@@ -64,7 +65,7 @@ export const enrichmentRoutes = new Hono<AppEnv>()
     const { id, fieldId } = c.req.valid('param')
     return c.json(await estimateRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .post('/:id/ai-fields/:fieldId/runs', fieldParams, requirePaidAccess, validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/runs', fieldParams, documented({ summary: 'Start a run of an AI column' }), requirePaidAccess, validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await startRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }), 202)
   })

@@ -4,7 +4,7 @@ import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiCellStatus, AiCellValue, AiTokenUsage } from '#common/schemas/enrichment'
 import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { aiCells, aiFields } from '#server/db/schema/index'
+import { aiCells, aiFields, uploadColumns } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { AI_CELL_REFUND_REASON, consumeCreditsBatch, refundCredits } from '#server/modules/billing/credits.service'
 import { storesSearchText } from '#server/modules/row-storage/row-writer'
@@ -17,6 +17,7 @@ import { inputHashSql, intArray } from './lib/cell-sql.ts'
 import { buildFixedPart, buildRowPart, type PromptColumn } from './lib/render-prompt.ts'
 import { resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
 import { callModel, type ModelCallResult } from './providers/call-model.ts'
+import { emitWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 
 /**
  * The run engine (issue 12 §6-7). A worker takes a field's queued cells in small batches (SKIP
@@ -643,7 +644,40 @@ export async function finishRunIfDone(fieldId: string) {
   if (!row) return false
   logger.info({ event: 'enrichment.run.done', fieldId, credits: row.runCreditsSpent })
   await publishProgress(row)
+  await emitRunWebhook(row)
   return true
+}
+
+/**
+ * `ai_run.completed` with the field's cell counts and the run's credits, or `ai_run.failed` when
+ * the run ended without one cell done and with errors (no provider, a rejected key).
+ */
+async function emitRunWebhook(field: AiFieldRow) {
+  const rows = await db
+    .select({ status: aiCells.status, n: sql<number>`count(*)::int` })
+    .from(aiCells)
+    .where(eq(aiCells.fieldId, field.id))
+    .groupBy(aiCells.status)
+  const [column] = await db
+    .select({ name: uploadColumns.name })
+    .from(uploadColumns)
+    .where(and(eq(uploadColumns.uploadId, field.uploadId), eq(uploadColumns.key, field.columnKey)))
+  const countOf = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0)
+  const counts = { done: countOf('done'), errors: countOf('error'), no_credits: countOf('no_credits'), cancelled: countOf('cancelled') }
+  await emitWebhookEvent({
+    userId: field.userId,
+    type: counts.done === 0 && counts.errors > 0 ? 'ai_run.failed' : 'ai_run.completed',
+    data: {
+      upload_id: field.uploadId,
+      field_id: field.id,
+      field_name: column?.name ?? null,
+      counts,
+      credits_spent: field.runCreditsSpent,
+      stop_reason: field.runStopReason,
+      started_at: field.runStartedAt?.toISOString() ?? null,
+      finished_at: field.runFinishedAt?.toISOString() ?? null,
+    },
+  })
 }
 
 /**

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { createExportSchema } from '#common/schemas/rows'
 import { attachmentDisposition } from '#server/platform/content-disposition'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { createExport } from './exports.service.ts'
@@ -11,7 +12,7 @@ import { uploadIdParam } from '#server/modules/uploads/upload-id-param'
 /** Mounted at /api/uploads: a download of all rows, the current view, or the selection. */
 export const exportsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/:id/exports', uploadIdParam, validate('json', createExportSchema), async (c) => {
+  .post('/:id/exports', uploadIdParam, documented({ summary: 'Download rows as CSV, JSON or XLSX', produces: 'application/octet-stream' }), validate('json', createExportSchema), async (c) => {
     const file = await createExport({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })
     c.header('Content-Type', file.contentType)
     c.header('Content-Disposition', attachmentDisposition(file.filename))

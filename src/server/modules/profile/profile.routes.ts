@@ -5,7 +5,9 @@ import { AVATAR_RULES } from '#common/constants'
 import { PROFILE_MESSAGES } from '#common/messages'
 import { deleteAccountSchema } from '#common/schemas/profile'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { receiveFile } from '#server/platform/receive-file'
+import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { incomingDir } from '#server/platform/storage'
@@ -14,7 +16,7 @@ import { getAvatarFileOrThrow, setAvatar } from './profile.service.ts'
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/avatar', async (c) => {
+  .post('/avatar', documented({ summary: 'Upload an avatar image', multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } }), async (c) => {
     const file = await receiveFile(c.req.raw, {
       dir: incomingDir(),
       field: 'file',
@@ -23,7 +25,7 @@ export const profileRoutes = new Hono<AppEnv>()
     })
     return c.json(await setAvatar({ userId: c.var.user.id, file }))
   })
-  .get('/avatar/:userId', async (c) => {
+  .get('/avatar/:userId', documented({ summary: "A user's avatar", produces: 'image/png' }), async (c) => {
     const avatar = await getAvatarFileOrThrow({ userId: c.var.user.id, ownerId: c.req.param('userId') })
     c.header('Content-Type', 'image/png')
     c.header('Content-Length', String(avatar.sizeBytes))
@@ -31,6 +33,7 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header('Last-Modified', avatar.modifiedAt.toUTCString())
     return c.body(Readable.toWeb(createReadStream(avatar.path)) as ReadableStream)
   })
-  .post('/delete-account', validate('json', deleteAccountSchema), async (c) =>
+  // The account itself: a browser session only (issue 24).
+  .post('/delete-account', refuseApiTokens, validate('json', deleteAccountSchema), async (c) =>
     c.json(await deleteAccount({ userId: c.var.user.id, ...c.req.valid('json') })),
   )

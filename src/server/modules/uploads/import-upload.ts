@@ -21,6 +21,7 @@ import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
 import { progressEventOf } from './upload-progress.ts'
 import { skippedRowsPath } from '#server/platform/storage'
+import { emitWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 
 const PROGRESS_EVERY_MS = 250
 
@@ -207,6 +208,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       return
     }
     await publish(done.userId, progressEventOf(done))
+    await emitWebhookEvent({ userId: done.userId, type: 'upload.completed', data: uploadEventData(done) })
     logger.info({
       event: 'uploads.import.done',
       uploadId,
@@ -232,7 +234,10 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
       .where(eq(csvUploads.id, uploadId))
       .returning()
-    if (failed) await publish(failed.userId, progressEventOf(failed))
+    if (failed) {
+      await publish(failed.userId, progressEventOf(failed))
+      await emitWebhookEvent({ userId: failed.userId, type: 'upload.failed', data: uploadEventData(failed) })
+    }
     return
   }
 
@@ -255,6 +260,20 @@ export async function failAbandonedImport({ uploadId }: { uploadId: string }) {
   if (!failed) return
   await dropUploadRows(uploadId)
   await publish(failed.userId, progressEventOf(failed))
+  await emitWebhookEvent({ userId: failed.userId, type: 'upload.failed', data: uploadEventData(failed) })
+}
+
+/** The `data` of `upload.completed` and `upload.failed` webhooks. */
+function uploadEventData(upload: typeof csvUploads.$inferSelect) {
+  return {
+    upload_id: upload.id,
+    filename: upload.filename,
+    status: upload.status,
+    total_rows: upload.totalRows,
+    valid_rows: upload.validRows,
+    skipped_rows: upload.skippedRows,
+    error_message: upload.errorMessage,
+  }
 }
 
 /** Rows sampled to guess column types. */

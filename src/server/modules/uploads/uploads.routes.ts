@@ -10,6 +10,7 @@ import { AppError } from '#server/platform/app-error'
 import { attachmentDisposition } from '#server/platform/content-disposition'
 import { streamEvents } from '#server/platform/events'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { receiveFile } from '#server/platform/receive-file'
 import { requireUser } from '#server/platform/require-user'
 import { incomingDir, skippedRowsPath } from '#server/platform/storage'
@@ -35,16 +36,24 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listUploadsQuerySchema), async (c) =>
     c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
   )
-  .post('/', async (c) => {
-    const file = await receiveFile(c.req.raw, {
-      dir: incomingDir(),
-      field: 'file',
-      limitBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
-      tooLargeMessage: UPLOAD_MESSAGES.tooLarge(env.MAX_UPLOAD_MB),
-    })
-    const sheet = file.fields.sheet?.trim() || undefined
-    return c.json(await createUpload({ userId: c.var.user.id, file, sheet }), 201)
-  })
+  .post(
+    '/',
+    documented({
+      summary: 'Upload a file (CSV, TSV, TXT or XLSX)',
+      description: 'Imports in the background: poll `GET /api/uploads/{id}/progress` until `completed`, or follow `/events`.',
+      multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' }, sheet: { type: 'string', description: 'A workbook sheet name' } } },
+    }),
+    async (c) => {
+      const file = await receiveFile(c.req.raw, {
+        dir: incomingDir(),
+        field: 'file',
+        limitBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+        tooLargeMessage: UPLOAD_MESSAGES.tooLarge(env.MAX_UPLOAD_MB),
+      })
+      const sheet = file.fields.sheet?.trim() || undefined
+      return c.json(await createUpload({ userId: c.var.user.id, file, sheet }), 201)
+    },
+  )
   .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }), 201))
   .get('/:id', uploadIdParam, async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .patch('/:id', uploadIdParam, validate('json', renameUploadSchema), async (c) =>
@@ -55,11 +64,11 @@ export const uploadsRoutes = new Hono<AppEnv>()
     c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .post('/:id/retry', uploadIdParam, async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .get('/:id/progress', uploadIdParam, async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .get('/:id/progress', uploadIdParam, documented({ summary: "An upload's import progress" }), async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .post('/:id/confirm-headers', uploadIdParam, validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .get('/:id/skipped-rows.csv', uploadIdParam, async (c) => {
+  .get('/:id/skipped-rows.csv', uploadIdParam, documented({ summary: 'The rows the import skipped, as CSV', produces: 'text/csv' }), async (c) => {
     const upload = await getUploadOrThrow({ userId: c.var.user.id, uploadId: c.req.valid('param').id })
     const path = skippedRowsPath(upload)
     if (!existsSync(path)) throw new AppError('NOT_FOUND', 'This file has no skipped rows.')
@@ -67,7 +76,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     c.header('Content-Disposition', attachmentDisposition(`skipped_${upload.filename.replace(/\.[^.]+$/, '')}.csv`))
     return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream)
   })
-  .get('/:id/events', uploadIdParam, async (c) => {
+  .get('/:id/events', uploadIdParam, documented({ summary: 'Import progress as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
     return streamEvents(c, {

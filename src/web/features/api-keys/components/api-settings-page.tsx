@@ -4,12 +4,14 @@ import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { useApiSettings } from '../api/get-api-settings'
 import { ApiKeyForm } from './api-key-form'
+import { ApiTokensCard } from './api-tokens-card'
+import { WebhooksCard } from './webhooks-card'
 import { BenefitsCard, SecurityNotesCard } from './api-key-info-cards'
 import { CurrentConfigurationCard } from './current-configuration-card'
 import { KeyStatusBadge } from './key-status-badge'
 import { PaymentMethodCard } from './payment-method-card'
 
-/** API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch. */
+/** API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch; API tokens and webhooks (issue 24). */
 export function ApiSettingsPage() {
   const { data: settings, isPending, isError, refetch } = useApiSettings()
   return (
@@ -49,6 +51,8 @@ export function ApiSettingsPage() {
           </div>
         </div>
       )}
+      <ApiTokensCard />
+      <WebhooksCard />
     </div>
   )
 }

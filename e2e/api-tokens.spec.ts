@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { API_TOKEN_MESSAGES } from '../src/common/messages.ts'
+import { newUser, signUpVerified } from './support/auth.ts'
+import { toast } from './support/uploads.ts'
+
+test('a user creates an API token, copies it, calls the API with it, and revokes it', async ({ page, context, playwright, baseURL }) => {
+  test.setTimeout(120_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUpVerified(page, newUser('tokens'))
+  await page.goto('/dashboard/api-settings')
+  await expect(page.getByText(API_TOKEN_MESSAGES.title, { exact: true })).toBeVisible()
+  await expect(page.getByText(API_TOKEN_MESSAGES.empty)).toBeVisible()
+  await expect(page.getByRole('link', { name: API_TOKEN_MESSAGES.docsLink })).toHaveAttribute('href', '/docs/api')
+
+  // The name is required before anything is sent.
+  await page.getByRole('button', { name: 'Create token' }).click()
+  await expect(page.getByText(API_TOKEN_MESSAGES.nameRequired)).toBeVisible()
+
+  await page.getByLabel('Token name').fill('Nightly CRM sync')
+  await page.getByRole('button', { name: 'Create token' }).click()
+  await expect(toast(page, API_TOKEN_MESSAGES.createdTitle)).toBeVisible()
+  const token = (await page.getByTestId('new-api-token').textContent())!.trim()
+  expect(token).toMatch(/^rc_[A-Za-z0-9_-]{43}$/)
+
+  await page.getByRole('button', { name: 'Copy' }).click()
+  await expect(toast(page, API_TOKEN_MESSAGES.copied)).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token)
+
+  const list = page.getByRole('list', { name: 'Your API tokens' })
+  await expect(list.getByText('Nightly CRM sync')).toBeVisible()
+  await expect(list.getByText(`${token.slice(0, 10)}…`)).toBeVisible()
+  await expect(list.getByText(/Never used/)).toBeVisible()
+
+  // Shown once: after a reload only its first characters remain.
+  await page.reload()
+  await expect(list.getByText('Nightly CRM sync')).toBeVisible()
+  await expect(page.getByText(token)).toHaveCount(0)
+
+  // A script with the token and no cookie acts as this user.
+  const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
+  expect((await script.get('/api/uploads')).status()).toBe(200)
+  await page.reload()
+  await expect(list.getByText(/Last used Just now/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Revoke Nightly CRM sync' }).click()
+  await expect(page.getByText(API_TOKEN_MESSAGES.revokeConfirmTitle)).toBeVisible()
+  await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+  await expect(toast(page, API_TOKEN_MESSAGES.revokedTitle)).toBeVisible()
+  await expect(page.getByText(API_TOKEN_MESSAGES.empty)).toBeVisible()
+
+  const refused = await script.get('/api/uploads')
+  expect(refused.status()).toBe(401)
+  expect((await refused.json()).error.code).toBe('UNAUTHORIZED')
+  await script.dispose()
+})

@@ -1,0 +1,116 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createAiFieldSchema, aiRunRequestSchema } from '#common/schemas/enrichment'
+import { createExportSchema } from '#common/schemas/rows'
+import { openApiPath } from '#server/platform/openapi'
+import { createTestApp, type TestApp } from '#server/test/test-app'
+import { API_DOCS_PATH, API_TAGS } from './api-docs.ts'
+
+type Operation = {
+  tags: string[]
+  parameters?: { name: string; in: string; schema: unknown }[]
+  requestBody?: { content: Record<string, { schema?: unknown }> }
+  responses: Record<string, unknown>
+  security?: unknown[]
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
+
+let t: TestApp
+let document: Document
+beforeAll(async () => {
+  t = await createTestApp()
+  const res = await t.browser().request('/api/openapi.json')
+  expect(res.status).toBe(200)
+  document = (await res.json()) as Document
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+/** The session-only routes (they refuse API tokens: api-tokens.test.ts) and Stripe's callback. */
+const isOutsideTheApi = (path: string) =>
+  path.startsWith('/api/auth/') || path.startsWith('/api/api-tokens') || path === '/api/profile/delete-account' || path.startsWith('/api/billing/webhooks')
+
+const inputSchema = (schema: z.ZodType) => {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  delete json.$schema
+  return json
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document whose schemas compile', async () => {
+    expect(document.openapi).toBe('3.1.0')
+    const result = await new Validator().validate(document)
+    expect(result.errors).toBeUndefined()
+    expect(result.valid).toBe(true)
+
+    const ajv = new Ajv2020({ strict: false })
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schemas = [...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema), ...(operation.parameters ?? []).map((p) => p.schema)]
+        for (const schema of schemas.filter(Boolean)) {
+          // Refs into components.schemas (recursive contracts) resolve against the document's components.
+          expect(() => ajv.compile({ ...(schema as object), components: (document as unknown as { components: unknown }).components }), `${method} ${path}`).not.toThrow()
+        }
+      }
+    }
+  })
+
+  it('describes every route of the route table a token can call, and no other', () => {
+    const expected = new Set(
+      t.app.routes
+        .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*') && !isOutsideTheApi(route.path))
+        .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`),
+    )
+    const described = new Set(Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`)))
+    expect([...expected].filter((route) => !described.has(route))).toEqual([])
+    expect([...described].filter((route) => !expected.has(route))).toEqual([])
+    expect(described.size).toBeGreaterThan(60)
+  })
+
+  it('covers uploads, rows, columns, exports, AI fields, runs and cells, templates and credits', () => {
+    const tags = new Set(Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation.tags)))
+    for (const tag of ['Uploads', 'Rows', 'Columns', 'Exports', 'AI fields', 'AI runs and cells', 'Templates', 'Credits']) expect(tags).toContain(tag)
+    expect([...tags].every((tag) => API_TAGS.includes(tag))).toBe(true)
+    expect(document.paths['/api/uploads']?.post?.requestBody?.content['multipart/form-data']).toBeDefined()
+    expect(document.paths['/api/uploads/{id}/ai-fields/{fieldId}/runs']?.post?.responses['402']).toBeDefined()
+    expect(document.paths['/api/uploads/{id}/ai-fields/{fieldId}/cells/{rowIndex}']?.get?.parameters?.map((p) => p.name)).toEqual(['id', 'fieldId', 'rowIndex'])
+  })
+
+  it('takes its request schemas from the zod contracts the routes validate with', () => {
+    const body = (path: string) => document.paths[path]?.post?.requestBody?.content['application/json']?.schema
+    expect(body('/api/uploads/{id}/ai-fields')).toEqual(inputSchema(createAiFieldSchema))
+    // A run's and an export's view hold a recursive plan: its definitions move to components, the fields stay the contract's.
+    for (const [path, schema] of [
+      ['/api/uploads/{id}/ai-fields/{fieldId}/runs', aiRunRequestSchema],
+      ['/api/uploads/{id}/exports', createExportSchema],
+    ] as const) {
+      const described = body(path) as { properties: Record<string, unknown>; required?: string[] }
+      const contract = inputSchema(schema) as typeof described
+      expect(Object.keys(described.properties)).toEqual(Object.keys(contract.properties))
+      expect(described.required).toEqual(contract.required)
+    }
+  })
+
+  it('asks for a bearer token, except on the public routes', () => {
+    expect(document.paths['/api/uploads']?.get?.security).toBeUndefined()
+    expect(document.paths['/api/health']?.get?.security).toEqual([])
+    expect(document.paths['/api/uploads']?.get?.responses['401']).toBeDefined()
+  })
+})
+
+describe('the API reference page', () => {
+  it('renders the document with Scalar under a policy that allows only its own scripts', async () => {
+    const res = await t.browser().request(API_DOCS_PATH)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('/api/openapi.json')
+    expect(html).toContain('@scalar/api-reference')
+    const csp = res.headers.get('content-security-policy')!
+    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(csp).not.toContain('unsafe-inline\' https://cdn')
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+})

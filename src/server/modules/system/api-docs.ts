@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto'
+import { Scalar } from '@scalar/hono-api-reference'
+import { Hono } from 'hono'
+import type { AppEnv } from '#server/platform/hono-env'
+
+/** Where the reference page is served, and the document it renders. */
+export const API_DOCS_PATH = '/docs/api'
+export const OPENAPI_PATH = '/api/openapi.json'
+
+/** The sections of the reference, in the order a script meets them. */
+const tagRules: [RegExp, string][] = [
+  [/^\/api\/uploads\/:id\/rows/, 'Rows'],
+  [/^\/api\/uploads\/:id\/columns/, 'Columns'],
+  [/^\/api\/uploads\/:id\/exports/, 'Exports'],
+  [/^\/api\/uploads\/:id\/ai-fields\/:fieldId\/(runs|estimate|cells|clear|:action)/, 'AI runs and cells'],
+  [/^\/api\/uploads\/:id\/ai-fields/, 'AI fields'],
+  [/^\/api\/ai\//, 'AI fields'],
+  [/^\/api\/uploads\/:id\/chat/, 'Magic Chat'],
+  [/^\/api\/uploads/, 'Uploads'],
+  [/^\/api\/templates/, 'Templates'],
+  [/^\/api\/billing\/credits/, 'Credits'],
+  [/^\/api\/billing/, 'Subscription'],
+  [/^\/api\/folders/, 'Folders'],
+  [/^\/api\/search/, 'Search'],
+  [/^\/api\/dashboard/, 'Dashboard'],
+  [/^\/api\/api-keys/, 'AI provider keys'],
+  [/^\/api\/webhooks/, 'Webhooks'],
+  [/^\/api\/profile/, 'Profile'],
+]
+export const API_TAGS = [...new Set([...tagRules.map(([, tag]) => tag), 'System'])]
+
+export const apiTagOf = (path: string) => tagRules.find(([pattern]) => pattern.test(path))?.[1] ?? 'System'
+
+export const API_DESCRIPTION = [
+  'The Rowcraft API: the same routes the web app calls.',
+  'Authenticate with a personal API token from API Settings, sent as `Authorization: Bearer rc_...`. A token acts as its user,',
+  'with the same payment gate and credits; another user\'s ids answer 404. Each token may make a limited number of requests a',
+  'minute (429 with `Retry-After`). Errors are `{ "error": { "code", "message", "details"? } }`.',
+].join(' ')
+
+const renderReference = Scalar({ url: OPENAPI_PATH, pageTitle: 'Rowcraft API reference', hideClientButton: false })
+
+/** The hashes of the page's inline scripts, for a Content-Security-Policy that allows exactly them. */
+function inlineScriptHashes(html: string) {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`,
+  )
+}
+
+let cachedPage: { html: string; csp: string } | undefined
+
+/**
+ * `/docs/api`: Scalar's API reference over the OpenAPI document. The page loads Scalar's script
+ * from its CDN (decision 017), so its policy allows that script and the page's own inline
+ * configuration by hash, and nothing else from elsewhere but fonts and images.
+ */
+export const apiDocsRoutes = new Hono<AppEnv>().get('/api', async (c) => {
+  if (!cachedPage) {
+    const html = await (await new Hono().get('/', renderReference).request('/')).text()
+    cachedPage = {
+      html,
+      csp: [
+        "default-src 'self'",
+        `script-src 'self' https://cdn.jsdelivr.net ${inlineScriptHashes(html).join(' ')}`,
+        "style-src 'self' 'unsafe-inline' https:",
+        "font-src 'self' data: https:",
+        "img-src 'self' data: https:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    }
+  }
+  c.header('Content-Security-Policy', cachedPage.csp)
+  c.header('Cache-Control', 'no-cache')
+  return c.html(cachedPage.html)
+})

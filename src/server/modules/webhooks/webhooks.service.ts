@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, arrayContains, count, desc, eq } from 'drizzle-orm'
+import { WEBHOOKS } from '#common/constants'
+import { WEBHOOK_MESSAGES } from '#common/messages'
+import type { CreatedWebhook, WebhookDelivery, WebhookEndpoint, WebhookEventType, WebhookList } from '#common/schemas/webhooks'
+import { db } from '#server/db/client'
+import { user, webhookDeliveries, webhookEndpoints } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { encryptSecret } from '#server/platform/crypto'
+import { logger } from '#server/platform/logger'
+import { secretContext } from './webhook-delivery.ts'
+import { assertWebhookUrlAllowedOrThrow } from './webhook-url.ts'
+import { enqueueDelivery } from './webhooks.jobs.ts'
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect
+type DeliveryRow = typeof webhookDeliveries.$inferSelect
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    message_id: row.messageId,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    response_status: row.responseStatus,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+  }
+}
+
+function toEndpoint(row: EndpointRow, deliveries: DeliveryRow[]): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    deliveries: deliveries.map(toDelivery),
+  }
+}
+
+async function recentDeliveries(endpointId: string) {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(WEBHOOKS.recentDeliveries)
+}
+
+export async function listWebhooks({ userId }: { userId: string }): Promise<WebhookList> {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(desc(webhookEndpoints.createdAt))
+  const endpoints = await Promise.all(rows.map(async (row) => toEndpoint(row, await recentDeliveries(row.id))))
+  return { endpoints, events: WEBHOOKS.events }
+}
+
+async function getEndpointOrThrow(userId: string, endpointId: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
+  if (!row) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notFound)
+  return row
+}
+
+/** Saves an endpoint after its URL passed the address policy; the signing secret is in this answer only. */
+export async function createWebhook({ userId, url, events }: { userId: string; url: string; events: WebhookEventType[] }): Promise<CreatedWebhook> {
+  await assertWebhookUrlAllowedOrThrow(url)
+  const id = randomUUID()
+  const secret = `${WEBHOOKS.secretPrefix}${randomBytes(24).toString('base64')}`
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
+    const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId))
+    if ((existing?.n ?? 0) >= WEBHOOKS.maxEndpointsPerUser) {
+      throw new AppError('CONFLICT', WEBHOOK_MESSAGES.limitReached(WEBHOOKS.maxEndpointsPerUser))
+    }
+    const [inserted] = await tx
+      .insert(webhookEndpoints)
+      .values({ id, userId, url, events: [...new Set(events)], encryptedSecret: encryptSecret(secret, secretContext(id)) })
+      .returning()
+    return inserted!
+  })
+  return { ...toEndpoint(row, []), secret }
+}
+
+export async function deleteWebhook({ userId, id }: { userId: string; id: string }): Promise<WebhookList> {
+  const deleted = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .returning({ id: webhookEndpoints.id })
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notFound)
+  return listWebhooks({ userId })
+}
+
+/** The body every delivery sends: `{ type, timestamp, data }`. */
+const eventBody = (type: string, data: Record<string, unknown>) => ({ type, timestamp: new Date().toISOString(), data })
+
+async function queueDelivery(values: { endpointId: string; messageId: string; event: DeliveryRow['event']; payload: Record<string, unknown> }) {
+  const [delivery] = await db.insert(webhookDeliveries).values(values).returning()
+  await enqueueDelivery(delivery!.id)
+  return delivery!
+}
+
+const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`
+
+export async function sendTestEvent({ userId, id }: { userId: string; id: string }): Promise<WebhookDelivery> {
+  const endpoint = await getEndpointOrThrow(userId, id)
+  if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled)
+  const delivery = await queueDelivery({
+    endpointId: endpoint.id,
+    messageId: newMessageId(),
+    event: 'webhook.test',
+    payload: eventBody('webhook.test', { message: 'A test event from Rowcraft.' }),
+  })
+  return toDelivery(delivery)
+}
+
+/** Sends a past delivery's body again under the same `webhook-id`, so a receiver can tell it is the same event. */
+export async function resendDelivery({ userId, id, deliveryId }: { userId: string; id: string; deliveryId: string }): Promise<WebhookDelivery> {
+  const endpoint = await getEndpointOrThrow(userId, id)
+  if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled)
+  const [past] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+  if (!past) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound)
+  return toDelivery(await queueDelivery({ endpointId: endpoint.id, messageId: past.messageId, event: past.event, payload: past.payload }))
+}
+
+/**
+ * Queues an event for every enabled endpoint of the user that asked for it. Called by the modules
+ * whose events these are (an import's end, a run's end); a failure here is logged and never fails
+ * the work that raised the event.
+ */
+export async function emitWebhookEvent({ userId, type, data }: { userId: string; type: WebhookEventType; data: Record<string, unknown> }) {
+  try {
+    const endpoints = await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])))
+    if (endpoints.length === 0) return
+    const messageId = newMessageId()
+    const payload = eventBody(type, data)
+    for (const endpoint of endpoints) await queueDelivery({ endpointId: endpoint.id, messageId, event: type, payload })
+  } catch (error) {
+    logger.warn({ event: 'webhooks.emit_failed', type, userId, err: error })
+  }
+}

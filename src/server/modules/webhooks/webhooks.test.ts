@@ -1,0 +1,236 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq, sql } from 'drizzle-orm'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { WEBHOOKS } from '#common/constants'
+import { WEBHOOK_MESSAGES } from '#common/messages'
+import type { AiField } from '#common/schemas/enrichment'
+import type { CreatedWebhook, WebhookList } from '#common/schemas/webhooks'
+import { db } from '#server/db/client'
+import { webhookEndpoints } from '#server/db/schema/index'
+import { env } from '#server/env'
+import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { webhookTiming } from './webhook-delivery.ts'
+
+type Received = { path: string; headers: Record<string, string>; body: string }
+
+/** A local receiver: records every call and answers each path from its `answers` in turn (then 204). */
+function startReceiver() {
+  const received: Received[] = []
+  const answers = new Map<string, number[]>()
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers as Record<string, string>, body })
+      const status = answers.get(req.url ?? '')?.shift() ?? 204
+      // A redirect points back at this receiver: a follow would be seen as a call to /redirected.
+      if (status === 302) res.writeHead(302, { location: `http://${req.headers.host}/redirected` })
+      else res.writeHead(status)
+      res.end()
+    })
+  })
+  return new Promise<{ url: string; received: Received[]; answers: Map<string, number[]>; stop: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      resolve({ url: `http://127.0.0.1:${port}`, received, answers, stop: () => new Promise((done) => server.close(() => done())) })
+    })
+  })
+}
+
+let t: TestApp
+let fake: FakeAiServer
+let receiver: Awaited<ReturnType<typeof startReceiver>>
+beforeAll(async () => {
+  fake = await startFakeAiServer()
+  receiver = await startReceiver()
+  t = await createTestApp(
+    { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', ALLOW_PRIVATE_AI_URLS: 'true' },
+    { withWorkers: true },
+  )
+  webhookTiming.retryDelaysSeconds = [0.2, 0.2, 0.2]
+  fake.reset({ answer: () => ({ reasoning: 'From the row', confidence: 0.9, value: 'Software' }) })
+}, 180_000)
+afterAll(async () => {
+  await t?.close()
+  await receiver?.stop()
+  await fake?.stop()
+})
+beforeEach(() => {
+  receiver.received.length = 0
+  receiver.answers.clear()
+  env.ALLOW_PRIVATE_AI_URLS = true
+})
+
+async function addWebhook(browser: TestBrowser, events: string[], path = '/hook'): Promise<CreatedWebhook> {
+  const res = await browser.post('/api/webhooks', { url: `${receiver.url}${path}`, events })
+  expect(res.status).toBe(201)
+  return (await res.json()) as CreatedWebhook
+}
+
+async function until<T>(read: () => Promise<T> | T, isDone: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (isDone(value)) return value
+    if (Date.now() > deadline) throw new Error(`still waiting: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const listOf = async (browser: TestBrowser) => (await (await browser.request('/api/webhooks')).json()) as WebhookList
+const callsTo = (path: string) => receiver.received.filter((call) => call.path === path)
+
+describe('webhooks', () => {
+  it('shows the signing secret once and signs every delivery by the Standard Webhooks convention', async () => {
+    const { browser } = await t.signUpVerified()
+    const created = await addWebhook(browser, ['upload.completed'], '/signed')
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/)
+    const listed = await listOf(browser)
+    expect(JSON.stringify(listed)).not.toContain(created.secret)
+    expect(listed.endpoints).toEqual([expect.objectContaining({ id: created.id, events: ['upload.completed'], enabled: true })])
+
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    const [call] = await until(() => callsTo('/signed'), (calls) => calls.length > 0)
+    // Verified with the Standard Webhooks library and the secret shown at creation; it throws on a bad signature.
+    const event = new Webhook(created.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
+    expect(event).toMatchObject({ type: 'upload.completed', data: { upload_id: uploadId, filename: 'leads.csv', status: 'completed', valid_rows: 2 } })
+    expect(call!.headers['webhook-id']).toMatch(/^msg_/)
+    expect(() => new Webhook(`whsec_${Buffer.from('another secret of 24 byt').toString('base64')}`).verify(call!.body, call!.headers)).toThrow()
+
+    const delivered = await until(() => listOf(browser), (list) => list.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    expect(delivered.endpoints[0]!.deliveries[0]).toMatchObject({ event: 'upload.completed', attempts: 1, response_status: 204 })
+  })
+
+  it('retries a receiver that fails twice, with back-off, until it answers 2xx', async () => {
+    const { browser } = await t.signUpVerified()
+    const created = await addWebhook(browser, ['upload.completed'], '/flaky')
+    receiver.answers.set('/flaky', [500, 503])
+    const res = await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
+    expect(res.status).toBe(202)
+
+    const calls = await until(() => callsTo('/flaky'), (list) => list.length >= 3)
+    expect(new Set(calls.map((call) => call.headers['webhook-id'])).size).toBe(1)
+    for (const call of calls) expect(() => new Webhook(created.secret).verify(call.body, call.headers)).not.toThrow()
+    const list = await until(() => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ event: 'webhook.test', attempts: 3, response_status: 204, error: null })
+  })
+
+  it('sends ai_run.completed with the counts and credits spent, and resends a delivery under the same id', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const created = await addWebhook(browser, ['ai_run.completed', 'ai_run.failed'], '/runs')
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    const field = (await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })).json()) as AiField
+    expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+
+    const [call] = await until(() => callsTo('/runs'), (calls) => calls.length > 0, 30_000)
+    const event = new Webhook(created.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
+    expect(event).toMatchObject({
+      type: 'ai_run.completed',
+      data: { upload_id: uploadId, field_id: field.id, field_name: 'Industry', counts: { done: 2, errors: 0, no_credits: 0 }, credits_spent: 2 },
+    })
+
+    const list = await until(() => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    const delivery = list.endpoints[0]!.deliveries[0]!
+    expect((await browser.request(`/api/webhooks/${created.id}/deliveries/${delivery.id}/resend`, { method: 'POST' })).status).toBe(202)
+    const calls = await until(() => callsTo('/runs'), (current) => current.length >= 2)
+    expect(calls[1]!.headers['webhook-id']).toBe(call!.headers['webhook-id'])
+    expect(JSON.parse(calls[1]!.body)).toEqual(JSON.parse(call!.body))
+  })
+
+  it('sends ai_run.failed when a run ends with no cell done, and only to endpoints that asked for it', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const failedOnly = await addWebhook(browser, ['ai_run.failed'], '/failed-runs')
+    await addWebhook(browser, ['upload.completed'], '/uploads-only')
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    const field = (await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })).json()) as AiField
+    // The provider refuses the platform's key: every cell fails.
+    fake.reset({ ...fake.options, isValidKey: () => false })
+    try {
+      expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+      const [call] = await until(() => callsTo('/failed-runs'), (calls) => calls.length > 0, 30_000)
+      const event = new Webhook(failedOnly.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
+      expect(event).toMatchObject({ type: 'ai_run.failed', data: { field_id: field.id, counts: { done: 0, errors: 2 }, credits_spent: 0 } })
+    } finally {
+      fake.reset({ ...fake.options, isValidKey: undefined })
+    }
+    expect(callsTo('/uploads-only').map((c) => JSON.parse(c.body).type)).toEqual(['upload.completed'])
+  })
+
+  it('refuses private, loopback and link-local addresses when saved, and plain http to a public one', async () => {
+    const { browser } = await t.signUpVerified()
+    env.ALLOW_PRIVATE_AI_URLS = false
+    for (const [url, message] of [
+      [`${receiver.url}/hook`, WEBHOOK_MESSAGES.urlPrivate],
+      ['https://10.1.2.3/hook', WEBHOOK_MESSAGES.urlPrivate],
+      ['https://[::1]/hook', WEBHOOK_MESSAGES.urlPrivate],
+      ['https://169.254.169.254/latest', WEBHOOK_MESSAGES.urlReserved],
+      ['http://8.8.8.8/hook', WEBHOOK_MESSAGES.urlHttpOnlyLocal],
+      ['ftp://example.com/hook', WEBHOOK_MESSAGES.urlInvalid],
+    ] as const) {
+      const res = await browser.post('/api/webhooks', { url, events: ['upload.completed'] })
+      expect(res.status, url).toBe(422)
+      expect((await errorOf(res)).message, url).toContain(message)
+    }
+    expect((await listOf(browser)).endpoints).toEqual([])
+  })
+
+  it('refuses a private address again at delivery, and follows no redirect', async () => {
+    const { browser } = await t.signUpVerified()
+    const created = await addWebhook(browser, ['upload.completed'], '/later-private')
+    // The operator stops allowing private addresses after the endpoint was saved.
+    env.ALLOW_PRIVATE_AI_URLS = false
+    await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
+    const refused = await until(() => listOf(browser), (list) => (list.endpoints[0]!.deliveries[0]?.attempts ?? 0) >= 1)
+    expect(refused.endpoints[0]!.deliveries[0]).toMatchObject({ error: WEBHOOK_MESSAGES.refusedAtDelivery, response_status: null })
+    expect(callsTo('/later-private')).toEqual([])
+    // Removing the endpoint ends its retries: they find no delivery.
+    expect((await browser.request(`/api/webhooks/${created.id}`, { method: 'DELETE' })).status).toBe(200)
+
+    env.ALLOW_PRIVATE_AI_URLS = true
+    const redirecting = await addWebhook(browser, ['upload.completed'], '/redirect')
+    receiver.answers.set('/redirect', [302, 302, 302, 302])
+    await browser.request(`/api/webhooks/${redirecting.id}/test`, { method: 'POST' })
+    const list = await until(
+      () => listOf(browser),
+      (current) => (current.endpoints.find((e) => e.id === redirecting.id)?.deliveries[0]?.attempts ?? 0) >= 1,
+    )
+    expect(list.endpoints.find((e) => e.id === redirecting.id)!.deliveries[0]).toMatchObject({ response_status: 302, error: 'Answered 302' })
+    // Retries of the 302 may have come meanwhile; none went where it pointed.
+    expect(callsTo('/redirect').length).toBeGreaterThanOrEqual(1)
+    expect(callsTo('/redirected')).toEqual([])
+  })
+
+  it('turns off an endpoint that has failed for 3 days and tells its owner by mail', async () => {
+    const { browser, user } = await t.signUpVerified()
+    const created = await addWebhook(browser, ['upload.completed'], '/down')
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - make_interval(secs => ${WEBHOOKS.disableAfterMs / 1000 + 60})` })
+      .where(eq(webhookEndpoints.id, created.id))
+    receiver.answers.set('/down', [500])
+    await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
+
+    const list = await until(() => listOf(browser), (current) => !current.endpoints[0]!.enabled)
+    expect(list.endpoints[0]).toMatchObject({ enabled: false, disabled_at: expect.any(String) })
+    expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 500 })
+    expect(t.lastMailTo(user.email).subject).toBe('A Rowcraft webhook was turned off')
+    const again = await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
+    expect(again.status).toBe(409)
+    expect((await errorOf(again)).message).toBe(WEBHOOK_MESSAGES.disabled)
+  })
+
+  it("answers 404 for another user's endpoint", async () => {
+    const { browser: owner } = await t.signUpVerified()
+    const created = await addWebhook(owner, ['upload.completed'])
+    const { browser: other } = await t.signUpVerified()
+    expect((await other.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(404)
+    expect((await other.request(`/api/webhooks/${created.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await listOf(owner)).endpoints).toHaveLength(1)
+  })
+})

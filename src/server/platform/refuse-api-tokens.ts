@@ -1,0 +1,13 @@
+import { createMiddleware } from 'hono/factory'
+import { API_TOKEN_MESSAGES } from '#common/messages'
+import { AppError } from './app-error.ts'
+import type { AppEnv } from './hono-env.ts'
+
+/**
+ * For routes only a browser session may call: sign-in, the account, API tokens and two-factor.
+ * A token must not mint tokens, change the password or delete the account it belongs to.
+ */
+export const refuseApiTokens = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('authMethod') === 'token') throw new AppError('FORBIDDEN', API_TOKEN_MESSAGES.refused)
+  await next()
+})

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiTokenList } from '#common/schemas/api-tokens'
+import { api, unwrap } from '#web/lib/api-client'
+import { apiTokensKeys } from './api-keys-query-keys'
+
+export async function revokeApiToken(id: string): Promise<ApiTokenList> {
+  return unwrap(await api['api-tokens'][':id'].$delete({ param: { id } }))
+}
+
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: revokeApiToken,
+    onSuccess: (list) => queryClient.setQueryData(apiTokensKeys.list(), list),
+  })
+}

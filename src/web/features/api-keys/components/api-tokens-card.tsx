@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { BookOpenIcon, CopyIcon, TerminalIcon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { API_TOKEN_MESSAGES, AUTH_MESSAGES } from '#common/messages'
+import { createApiTokenSchema, type ApiTokenSummary, type CreateApiTokenInput, type CreatedApiToken } from '#common/schemas/api-tokens'
+import { ConfirmDialog } from '#web/components/confirm-dialog'
+import { Button } from '#web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form'
+import { Input } from '#web/components/ui/input'
+import { Skeleton } from '#web/components/ui/skeleton'
+import { Spinner } from '#web/components/ui/spinner'
+import { errorMessage } from '#web/lib/api-client'
+import { formatRelativeTime } from '#web/lib/relative-time'
+import { useCreateApiToken } from '../api/create-api-token'
+import { useApiTokens } from '../api/list-api-tokens'
+import { useRevokeApiToken } from '../api/revoke-api-token'
+
+/** The path of the API reference page (served by the API server, not the web app's router). */
+export const API_DOCS_PATH = '/docs/api'
+
+/** API Settings' 'API tokens' (issue 24): create one (shown once, with a copy button), list, revoke. */
+export function ApiTokensCard() {
+  const { data, isPending, isError, refetch } = useApiTokens()
+  const [created, setCreated] = useState<CreatedApiToken | null>(null)
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TerminalIcon className="size-5 text-primary" aria-hidden="true" />
+          {API_TOKEN_MESSAGES.title}
+        </CardTitle>
+        <CardDescription>
+          {API_TOKEN_MESSAGES.description}{' '}
+          <a href={API_DOCS_PATH} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            <BookOpenIcon className="size-3.5" aria-hidden="true" />
+            {API_TOKEN_MESSAGES.docsLink}
+          </a>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <CreateTokenForm onCreated={setCreated} />
+        {created && <NewTokenNotice token={created} onDismiss={() => setCreated(null)} />}
+        {isPending && <Skeleton className="h-16" />}
+        {isError && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+            Failed to load your API tokens.
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {data && <TokenList tokens={data.tokens} />}
+      </CardContent>
+    </Card>
+  )
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+  const createToken = useCreateApiToken()
+  const form = useForm<CreateApiTokenInput>({ resolver: zodResolver(createApiTokenSchema), defaultValues: { name: '' } })
+
+  async function submit(values: CreateApiTokenInput) {
+    try {
+      onCreated(await createToken.mutateAsync(values))
+      form.reset({ name: '' })
+      toast.success(API_TOKEN_MESSAGES.createdTitle, { description: API_TOKEN_MESSAGES.createdBody })
+    } catch (error) {
+      toast.error(AUTH_MESSAGES.errorTitle, { description: errorMessage(error, API_TOKEN_MESSAGES.createFailed) })
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(submit)} className="flex flex-wrap items-end gap-3" noValidate>
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem className="min-w-48 flex-1">
+              <FormLabel>Token name</FormLabel>
+              <FormControl>
+                <Input autoComplete="off" placeholder="Nightly CRM sync" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={createToken.isPending}>
+          {createToken.isPending && <Spinner />}
+          Create token
+        </Button>
+      </form>
+    </Form>
+  )
+}
+
+function NewTokenNotice({ token, onDismiss }: { token: CreatedApiToken; onDismiss: () => void }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(token.token)
+      toast.success(API_TOKEN_MESSAGES.copied)
+    } catch {
+      toast.error(AUTH_MESSAGES.errorTitle, { description: API_TOKEN_MESSAGES.copyFailed })
+    }
+  }
+
+  return (
+    <div role="status" className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3">
+      <p className="text-sm font-medium">
+        {token.name}: {API_TOKEN_MESSAGES.createdBody}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code data-testid="new-api-token" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-sm">
+          {token.token}
+        </code>
+        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+          <CopyIcon aria-hidden="true" />
+          Copy
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
+          Done
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function TokenList({ tokens }: { tokens: ApiTokenSummary[] }) {
+  if (tokens.length === 0) return <p className="text-sm text-muted-foreground">{API_TOKEN_MESSAGES.empty}</p>
+  return (
+    <ul className="grid gap-2" aria-label="Your API tokens">
+      {tokens.map((token) => (
+        <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+          <div className="grid min-w-0 gap-0.5">
+            <span className="font-medium break-all">{token.name}</span>
+            <span className="font-mono text-sm text-muted-foreground">{token.start}…</span>
+            <span className="text-xs text-muted-foreground">
+              Created {formatRelativeTime(token.created_at)} · {token.last_used_at ? `Last used ${formatRelativeTime(token.last_used_at)}` : 'Never used'}
+            </span>
+          </div>
+          <RevokeTokenButton token={token} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function RevokeTokenButton({ token }: { token: ApiTokenSummary }) {
+  const revokeToken = useRevokeApiToken()
+  const [isOpen, setIsOpen] = useState(false)
+
+  async function revoke() {
+    try {
+      await revokeToken.mutateAsync(token.id)
+      toast.success(API_TOKEN_MESSAGES.revokedTitle, { description: API_TOKEN_MESSAGES.revokedBody })
+    } catch {
+      toast.error(AUTH_MESSAGES.errorTitle, { description: API_TOKEN_MESSAGES.revokeFailed })
+    } finally {
+      setIsOpen(false)
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`} onClick={() => setIsOpen(true)}>
+        <Trash2Icon aria-hidden="true" />
+        Revoke
+      </Button>
+      {isOpen && (
+        <ConfirmDialog
+          title={API_TOKEN_MESSAGES.revokeConfirmTitle}
+          description={API_TOKEN_MESSAGES.revokeConfirmBody}
+          confirmLabel="Revoke"
+          isPending={revokeToken.isPending}
+          onConfirm={() => void revoke()}
+          onClose={() => setIsOpen(false)}
+        />
+      )}
+    </>
+  )
+}
