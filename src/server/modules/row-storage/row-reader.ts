@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
+import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { GridRow, RowView } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -7,7 +8,6 @@ import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
 import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
-import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { partitionName, storesSearchText } from './row-writer.ts'
 import { sortValueSql, type ViewColumn } from './view-sql.ts'
 
@@ -47,7 +47,7 @@ export async function readRows<T>(query: SQL): Promise<T[]> {
   try {
     return await queryRows<T>(query)
   } catch (error) {
-    if (isMissingTable(error)) throw new AppError('NOT_FOUND', UPLOAD_NOT_FOUND)
+    if (isMissingTable(error)) throw new AppError('NOT_FOUND', UPLOAD_DETAIL_MESSAGES.notFoundTitle)
     throw error
   }
 }

@@ -1,6 +1,8 @@
+import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import { validateIds } from '#server/platform/validate'
 
-export const UPLOAD_NOT_FOUND = 'File not found'
+/** The upload page's 'File not found', which row storage also answers for an upload deleted mid-read. */
+export const UPLOAD_NOT_FOUND = UPLOAD_DETAIL_MESSAGES.notFoundTitle
 
 /**
  * The upload's `:id` in every `/api/uploads/:id/...` route, whichever module answers it; a route
