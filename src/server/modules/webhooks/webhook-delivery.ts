@@ -91,6 +91,14 @@ export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
   if (delay !== undefined) await enqueueDelivery(delivery.id, delay)
 }
 
+/** Every attempt of a delivery's job was cut short by a stopped process: the delivery fails. */
+export async function failAbandonedDelivery({ deliveryId }: { deliveryId: string }) {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', error: 'The delivery was interrupted.' })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
+}
+
 /**
  * Notes a failure on the endpoint; one that has failed since more than WEBHOOKS.disableAfterMs
  * ago (with no success between) is turned off, and its owner mailed once. True when it is off.
