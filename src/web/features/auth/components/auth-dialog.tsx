@@ -38,7 +38,12 @@ const copy: Record<AuthMode, { title: string; description: string }> = {
 export function AuthDialog() {
   const { mode, close, switchMode } = useAuthDialogState()
   const { data: session, isPending } = authClient.useSession()
-  const isOpen = mode !== null && !isPending && !session
+  // Better Auth marks every refetch of a signed-out session as pending again (a sign-in attempt,
+  // the tab regaining focus): only the first answer is waited for, or the dialog would close and
+  // reopen under the user, and its overlay, mounted again, would cover its own form.
+  const [hasSessionAnswered, setHasSessionAnswered] = useState(!isPending)
+  if (!isPending && !hasSessionAnswered) setHasSessionAnswered(true)
+  const isOpen = mode !== null && hasSessionAnswered && !session
   // Keeps the last mode on screen while the dialog animates closed.
   const [shownMode, setShownMode] = useState<AuthMode>(mode ?? 'signin')
   if (mode && mode !== shownMode) setShownMode(mode)
