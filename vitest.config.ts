@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['src/server/test/setup-file.ts'],
+    // One migrated PGlite that every test file's database starts from (PGlite only).
+    globalSetup: ['src/server/test/global-setup.ts'],
   },
 })

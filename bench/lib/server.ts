@@ -89,6 +89,19 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
   throw new Error('server did not start')
 }
 
+/** The verification mail, which the server may write just after it answers the sign-up (a busy machine). */
+async function verificationMail(dataDir: string, email: string) {
+  const until = Date.now() + 15_000
+  for (;;) {
+    try {
+      return lastMailTo(dataDir, email)
+    } catch (error) {
+      if (Date.now() > until) throw error
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
+
 async function signUp(baseUrl: string, dataDir: string): Promise<string> {
   const email = `bench.${Date.now()}@example.com`
   const headers = { 'content-type': 'application/json', origin: baseUrl }
@@ -98,7 +111,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
     body: JSON.stringify({ email, password: 'Bench-Password1!', name: 'Bench User', firstName: 'Bench', lastName: 'User', callbackURL: '/' }),
   })
   if (!res.ok) throw new Error(`sign-up failed: ${res.status}`)
-  const link = lastMailTo(dataDir, email).links.find((l) => l.includes('/verify-email'))!
+  const link = (await verificationMail(dataDir, email)).links.find((l) => l.includes('/verify-email'))!
   const verified = await fetch(link, { redirect: 'manual' })
   const cookie = verified.headers
     .getSetCookie()

@@ -10,7 +10,7 @@ export type Runtime = { env: Env; database: DatabaseHandle; logger: Logger; clos
 /** Wires the process-wide services in order: config, logs, database (migrated), mail, auth. */
 export async function bootstrap(
   env: Env,
-  options: { logger?: Logger; inMemoryDatabase?: boolean } = {},
+  options: { logger?: Logger; inMemoryDatabase?: boolean; pgliteTemplate?: Blob } = {},
 ): Promise<Runtime> {
   setEnv(env)
   const logger =
@@ -20,6 +20,7 @@ export async function bootstrap(
   const database = await connectDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL || options.inMemoryDatabase ? undefined : join(env.DATA_DIR, 'pglite'),
+    pgliteTemplate: env.DATABASE_URL ? undefined : options.pgliteTemplate,
   })
   setMailer(
     createMailer({

@@ -24,7 +24,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export let db: Database
 export let driver: Driver
 
-export type ConnectOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number }
+export type ConnectOptions = {
+  databaseUrl?: string
+  pgliteDir?: string
+  poolSize?: number
+  /** A PGlite data directory to start from (`dumpDataDir`): the tests' already migrated database. */
+  pgliteTemplate?: Blob
+}
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (in memory when omitted). */
 export async function openDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -37,7 +43,7 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
     return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = takeTurns(await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } }))
+  const client = takeTurns(await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } }))
   const database = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hc } from 'hono/client'
 import { pino } from 'pino'
+import { inject } from 'vitest'
 import { z } from 'zod'
 import { errorStatus, type ErrorCode } from '#common/errors'
 import { createApp, type AppType } from '#server/app'
@@ -110,6 +111,16 @@ export function makeTestUser(overrides: Partial<TestUser> = {}): TestUser {
   }
 }
 
+let pgliteTemplate: Blob | undefined
+
+/** The migrated PGlite the global setup made (global-setup.ts), read once a worker. */
+function migratedPglite(): Blob | undefined {
+  const path = inject('pgliteTemplatePath')
+  if (!path) return undefined
+  pgliteTemplate ??= new Blob([readFileSync(path)])
+  return pgliteTemplate
+}
+
 /** The real app on a fresh database: PGlite in memory, or its own database on DATABASE_URL. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
@@ -126,7 +137,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...overrides,
   })
-  const runtime = await bootstrap(env, { logger: pino({ level: 'silent' }), inMemoryDatabase: true })
+  const runtime = await bootstrap(env, { logger: pino({ level: 'silent' }), inMemoryDatabase: true, pgliteTemplate: migratedPglite() })
   await startEvents({ driver: runtime.database.driver, databaseUrl: env.DATABASE_URL })
   if (options.withWorkers) {
     await startQueue({
