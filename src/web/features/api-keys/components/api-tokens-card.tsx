@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { BookOpenIcon, CopyIcon, TerminalIcon, Trash2Icon } from 'lucide-react'
+import { BookOpenIcon, TerminalIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -17,6 +17,7 @@ import { formatRelativeTime } from '#web/lib/relative-time'
 import { useCreateApiToken } from '../api/create-api-token'
 import { useApiTokens } from '../api/list-api-tokens'
 import { useRevokeApiToken } from '../api/revoke-api-token'
+import { ShownOnceSecret } from './shown-once-secret'
 
 /** The path of the API reference page (served by the API server, not the web app's router). */
 export const API_DOCS_PATH = '/docs/api'
@@ -99,33 +100,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
 }
 
 function NewTokenNotice({ token, onDismiss }: { token: CreatedApiToken; onDismiss: () => void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(token.token)
-      toast.success(API_TOKEN_MESSAGES.copied)
-    } catch {
-      toast.error(AUTH_MESSAGES.errorTitle, { description: API_TOKEN_MESSAGES.copyFailed })
-    }
-  }
-
   return (
-    <div role="status" className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3">
-      <p className="text-sm font-medium">
-        {token.name}: {API_TOKEN_MESSAGES.createdBody}
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="new-api-token" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-sm">
-          {token.token}
-        </code>
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-          <CopyIcon aria-hidden="true" />
-          Copy
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <ShownOnceSecret
+      title={`${token.name}: ${API_TOKEN_MESSAGES.createdBody}`}
+      value={token.token}
+      testId="new-api-token"
+      copied={API_TOKEN_MESSAGES.copied}
+      copyFailed={API_TOKEN_MESSAGES.copyFailed}
+      onDismiss={onDismiss}
+    />
   )
 }
 

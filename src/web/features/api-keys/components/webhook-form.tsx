@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CopyIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { WEBHOOKS } from '#common/constants'
@@ -13,6 +12,7 @@ import { Label } from '#web/components/ui/label'
 import { Spinner } from '#web/components/ui/spinner'
 import { ApiError, errorMessage } from '#web/lib/api-client'
 import { useCreateWebhook } from '../api/create-webhook'
+import { ShownOnceSecret } from './shown-once-secret'
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'upload.completed': 'File imported',
@@ -99,29 +99,14 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook
 
 /** The signing secret, shown once after the endpoint is added. */
 export function NewWebhookSecret({ webhook, onDismiss }: { webhook: CreatedWebhook; onDismiss: () => void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(webhook.secret)
-      toast.success('Secret copied to the clipboard.')
-    } catch {
-      toast.error(AUTH_MESSAGES.errorTitle, { description: 'Could not copy the secret. Select it and copy it by hand.' })
-    }
-  }
   return (
-    <div role="status" className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3">
-      <p className="text-sm font-medium">Signing secret for {webhook.url}: {WEBHOOK_MESSAGES.createdBody}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="new-webhook-secret" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-sm">
-          {webhook.secret}
-        </code>
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-          <CopyIcon aria-hidden="true" />
-          Copy
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <ShownOnceSecret
+      title={`Signing secret for ${webhook.url}: ${WEBHOOK_MESSAGES.createdBody}`}
+      value={webhook.secret}
+      testId="new-webhook-secret"
+      copied="Secret copied to the clipboard."
+      copyFailed="Could not copy the secret. Select it and copy it by hand."
+      onDismiss={onDismiss}
+    />
   )
 }
