@@ -22,6 +22,15 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   const token = (await page.getByTestId('new-api-token').textContent())!.trim()
   expect(token).toMatch(/^rc_[A-Za-z0-9_-]{43}$/)
 
+  // The API Settings page with a new token, at 1280 and 375 px, when E2E_SCREENSHOTS_DIR is set.
+  const shots = process.env.E2E_SCREENSHOTS_DIR
+  if (shots) {
+    await page.screenshot({ path: `${shots}/api-settings-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.screenshot({ path: `${shots}/api-settings-375.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 720 })
+  }
+
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(toast(page, API_TOKEN_MESSAGES.copied)).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token)
