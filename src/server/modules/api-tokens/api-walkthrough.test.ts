@@ -3,6 +3,7 @@ import type { AiField } from '#common/schemas/enrichment'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf } from '#server/test/upload-helpers'
+import { until } from '#server/test/until'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -16,15 +17,6 @@ afterAll(async () => {
   await fake?.stop()
 })
 
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (isDone(value)) return value
-    if (Date.now() > deadline) throw new Error(`still waiting: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 it("runs the README's walk-through with a token alone: upload, AI column, run, wait, CSV", async () => {
   const { browser } = await t.signUpVerified()

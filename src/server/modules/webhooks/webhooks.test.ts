@@ -14,6 +14,7 @@ import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-serve
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { webhookTiming } from './webhook-delivery.ts'
+import { until } from '#server/test/until'
 
 type Received = { path: string; headers: Record<string, string>; body: string }
 
@@ -71,15 +72,6 @@ async function addWebhook(browser: TestBrowser, events: string[], path = '/hook'
   return (await res.json()) as CreatedWebhook
 }
 
-async function until<T>(read: () => Promise<T> | T, isDone: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (isDone(value)) return value
-    if (Date.now() > deadline) throw new Error(`still waiting: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 const listOf = async (browser: TestBrowser) => (await (await browser.request('/api/webhooks')).json()) as WebhookList
 const callsTo = (path: string) => receiver.received.filter((call) => call.path === path)
