@@ -62,3 +62,13 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   expect((await refused.json()).error.code).toBe('UNAUTHORIZED')
   await script.dispose()
 })
+
+test('the API reference says why it is empty when its viewer cannot be loaded, and links the document', async ({ page }) => {
+  // This machine has no internet; the block makes the test the same on one that has.
+  await page.route('https://cdn.jsdelivr.net/**', (route) => route.abort())
+  await page.goto('/docs/api')
+  const note = page.getByRole('alert').filter({ hasText: API_TOKEN_MESSAGES.docsOffline })
+  await expect(note).toBeVisible()
+  const [document] = await Promise.all([page.waitForResponse('**/api/openapi.json'), note.getByRole('link', { name: '/api/openapi.json' }).click()])
+  expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/)
+})

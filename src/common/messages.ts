@@ -766,6 +766,8 @@ export const API_TOKEN_MESSAGES = {
   refused: 'API tokens cannot be used here: sign-in, account, API token and two-factor settings need a signed-in browser session.',
   rateLimited: (seconds: number) => `Too many requests with this API token. Please try again in ${seconds} seconds.`,
   docsLink: 'API reference',
+  /** `/docs/api` when Scalar's script cannot be loaded (no internet, or the CDN blocked). */
+  docsOffline: 'The API reference viewer could not be loaded: it comes from cdn.jsdelivr.net, which this browser cannot reach. The API description itself is served by this server:',
 } as const
 
 /** API Settings' 'Webhooks' (issue 24). */

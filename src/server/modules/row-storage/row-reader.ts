@@ -183,7 +183,10 @@ const intArray = (indexes: number[]) => sql.raw(`'{${indexes.join(',')}}'::integ
 export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
   if (indexes.length === 0) return []
   const rows = await readRows<{ row_index: number; data: Record<string, string> | string }>(
-    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE row_index = ANY(${intArray(indexes)})`,
+    // upload_id too, though the partition holds only this upload's rows: the key is (upload_id,
+    // row_index), and without its first column PostgreSQL read the whole partition for a page's
+    // 50 rows (30 ms on 200,000 rows, 95 ms on a million: every grid request paid it).
+    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE upload_id = ${uploadId} AND row_index = ANY(${intArray(indexes)})`,
   )
   const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
   return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))

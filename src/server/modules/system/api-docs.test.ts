@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { API_TOKEN_MESSAGES } from '#common/messages'
 import { createAiFieldSchema, aiRunRequestSchema } from '#common/schemas/enrichment'
 import { createExportSchema } from '#common/schemas/rows'
 import { openApiPath } from '#server/platform/openapi'
@@ -112,5 +114,14 @@ describe('the API reference page', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/=]+'/)
     expect(csp).not.toContain('unsafe-inline\' https://cdn')
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
+  it('says why the page is empty when Scalar cannot load, under the same policy', async () => {
+    const res = await t.browser().request(API_DOCS_PATH)
+    const html = await res.text()
+    const fallback = /<script>(\s*if \(typeof Scalar === 'undefined'\)[\s\S]*?)<\/script>/.exec(html)?.[1]
+    expect(fallback).toContain(JSON.stringify(API_TOKEN_MESSAGES.docsOffline))
+    const hash = `'sha256-${createHash('sha256').update(fallback!).digest('base64')}'`
+    expect(res.headers.get('content-security-policy')).toContain(hash)
   })
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
+import { API_TOKEN_MESSAGES } from '#common/messages'
 import type { AppEnv } from '#server/platform/hono-env'
 
 /** Where the reference page is served, and the document it renders. */
@@ -47,6 +48,24 @@ function inlineScriptHashes(html: string) {
   )
 }
 
+/**
+ * Without Scalar's script (a machine with no internet, a blocked CDN) the page would stay blank:
+ * it says why instead, and links the document, which this server serves itself.
+ */
+const offlineFallback = `<script>
+      if (typeof Scalar === 'undefined') {
+        const note = document.createElement('p')
+        note.setAttribute('role', 'alert')
+        note.style.cssText = 'font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem'
+        note.append(${JSON.stringify(API_TOKEN_MESSAGES.docsOffline)} + ' ')
+        const link = document.createElement('a')
+        link.href = ${JSON.stringify(OPENAPI_PATH)}
+        link.textContent = ${JSON.stringify(OPENAPI_PATH)}
+        note.append(link)
+        document.body.prepend(note)
+      }
+    </script>`
+
 let cachedPage: { html: string; csp: string } | undefined
 
 /**
@@ -56,7 +75,8 @@ let cachedPage: { html: string; csp: string } | undefined
  */
 export const apiDocsRoutes = new Hono<AppEnv>().get('/api', async (c) => {
   if (!cachedPage) {
-    const html = await (await new Hono().get('/', renderReference).request('/')).text()
+    const page = await (await new Hono().get('/', renderReference).request('/')).text()
+    const html = page.replace('</body>', `${offlineFallback}</body>`)
     cachedPage = {
       html,
       csp: [
