@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { API_TOKEN_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signUpVerified } from './support/auth.ts'
+import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { toast } from './support/uploads.ts'
 
 test('a user creates an API token, copies it, calls the API with it, and revokes it', async ({ page, context, playwright, baseURL }) => {
@@ -22,14 +23,7 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   const token = (await page.getByTestId('new-api-token').textContent())!.trim()
   expect(token).toMatch(/^rc_[A-Za-z0-9_-]{43}$/)
 
-  // The API Settings page with a new token, at 1280 and 375 px, when E2E_SCREENSHOTS_DIR is set.
-  const shots = process.env.E2E_SCREENSHOTS_DIR
-  if (shots) {
-    await page.screenshot({ path: `${shots}/api-settings-1280.png`, fullPage: true })
-    await page.setViewportSize({ width: 375, height: 800 })
-    await page.screenshot({ path: `${shots}/api-settings-375.png`, fullPage: true })
-    await page.setViewportSize({ width: 1280, height: 720 })
-  }
+  await screenshotsAt1280And375(page, 'api-settings')
 
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(toast(page, API_TOKEN_MESSAGES.copied)).toBeVisible()

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { GLOBAL_SEARCH_MESSAGES, GRID_MESSAGES } from '../src/common/messages.ts'
 import { openUploadedGrid } from './support/grid.ts'
+import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { csvFile, postUpload, rowsTable } from './support/uploads.ts'
 
 /** 130 leads; one company, far down, is the one searched for. */
@@ -39,6 +40,8 @@ test('searches every file from the dashboard and opens the chosen hit on its pag
   await expect(options.first()).toContainText(GLOBAL_SEARCH_MESSAGES.rowLabel(117))
   await expect(options.first()).toContainText('Person 117')
   await expect(options.nth(1)).toContainText('Met the Quillfeathers')
+  await screenshotsAt1280And375(page, 'global-search')
+  await box.focus()
 
   await box.press('ArrowDown')
   await box.press('ArrowDown')

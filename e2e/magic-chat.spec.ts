@@ -7,6 +7,7 @@ import { signOut } from './support/auth.ts'
 import { creditBadge } from './support/billing.ts'
 import { FAKE_CHAT_PLANS, FAKE_CHAT_SUMMARY } from './support/fake-ai.ts'
 import { expectColumnValues, gridLeadsCsv, openUploadedGrid } from './support/grid.ts'
+import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { gridBodyRows, toast } from './support/uploads.ts'
 
 // Sign-up, trial, import and several model calls: more than the default minute on a busy machine.
@@ -18,16 +19,6 @@ const ALL_NAMES = ['Ann Ng', 'Bo Li', 'Cy Ra', 'Di Fox', 'Ed Oz', 'Flo Yu', 'Gus
 
 const chatSection = (page: Page) => page.getByRole('region', { name: CHAT_MESSAGES.title })
 const banner = (page: Page) => page.getByRole('status', { name: CHAT_MESSAGES.aiFilterActive })
-
-/** Screenshots of the answer and the filtered grid at 1280 and 375 px, when E2E_SCREENSHOTS_DIR is set. */
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR
-  if (!dir) return
-  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true })
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 async function ask(page: Page, question: string) {
   const input = chatSection(page).getByRole('textbox', { name: CHAT_MESSAGES.inputLabel })
@@ -61,7 +52,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   // The first question put the explainer away for good.
   await expect(chat.getByRole('note', { name: CHAT_MESSAGES.explainerTitle })).toHaveCount(0)
   await expect(creditBadge(page)).toHaveText('1,992 credits')
-  await screenshots(page, 'chat-answer')
+  await screenshotsAt1280And375(page, 'chat-answer')
 
   // Editing a criterion counts again at once, with no credits.
   await criteria.getByRole('button', { name: `${CHAT_MESSAGES.editCriterion}: Employees is greater than "50"` }).click()
@@ -80,7 +71,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await chat.getByRole('button', { name: CHAT_MESSAGES.showInTable }).click()
   await expect(banner(page)).toContainText(CHAT_MESSAGES.aiFilterShowing(3, 12))
   await expectColumnValues(page, 'Name', ['Ann Ng', 'Ed Oz', 'Ivy Mo'])
-  await screenshots(page, 'chat-ai-filter')
+  await screenshotsAt1280And375(page, 'chat-ai-filter')
 
   // The export menu offers the result under the question's name.
   await page.getByRole('button', { name: GRID_MESSAGES.export, exact: true }).click()

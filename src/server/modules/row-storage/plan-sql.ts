@@ -91,9 +91,14 @@ export function clauseSql(clause: Clause, search: SearchSource): SQL {
 }
 
 function searchSql(term: string, { isStored }: SearchSource): SQL {
+  const pattern = `%${escapeLike(term.toLowerCase())}%`
   // Rows imported before the text was stored fall back to computing it.
-  const text = isStored ? sql`coalesce(search_text, rowcraft_row_text(data))` : sql`rowcraft_row_text(data)`
-  return sql`${text} LIKE ${`%${escapeLike(term.toLowerCase())}%`}`
+  if (isStored) return sql`coalesce(search_text, rowcraft_row_text(data)) LIKE ${pattern}`
+  // A term with no word of three characters gives pg_trgm no trigram, and the row's search index
+  // would then be read whole: counting 'zq' in 100,000 rows took 1.3 s that way, 0.55 s by reading
+  // the rows. Written as `|| ''` the text is not the index's expression, so the planner reads rows.
+  if (!term.split(/\s+/).some((word) => word.length >= 3)) return sql`(rowcraft_row_text(data) || '') LIKE ${pattern}`
+  return sql`rowcraft_row_text(data) LIKE ${pattern}`
 }
 
 const NEGATED: Partial<Record<PlanOperator, PlanOperator>> = { not_equals: 'equals', not_contains: 'contains', not_in: 'in' }
