@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bareCopyInSeconds } from './lib/bare-pg.ts'
+import { bareCopyInSeconds, bareJsonbCopyInSeconds, writeJsonbCopyFile } from './lib/bare-pg.ts'
 import { LEAD_HEADER, writeLeadList } from './lib/lead-list.ts'
 import { startBenchServer, uploadFile, waitForImport, waitForJobs, type Backend, type BenchServer } from './lib/server.ts'
 import { percentile, round1, round2 } from './lib/stats.ts'
@@ -23,7 +23,10 @@ export async function runImportBench(backends: Backend[], report: Report) {
     await writeLeadList(small, 10 * 1024 * 1024, 1)
     const largeRows = await writeLeadList(large, 100 * 1024 * 1024, 2)
     console.error(`generated ${largeRows} rows in the 100 MB lead list`)
-    const files = { small, large }
+    // The same rows as COPY lines of jsonb, for PostgreSQL's second bare reference.
+    const largeJsonb = join(dir, 'leads-100mb.jsonb.copy')
+    if (backends.includes('pg')) await writeJsonbCopyFile(large, largeJsonb)
+    const files = { small, large, largeJsonb }
 
     for (const backend of backends) {
       const suffix = backend === 'pg' ? '_pg' : '_pglite'
@@ -49,6 +52,12 @@ export async function runImportBench(backends: Backend[], report: Report) {
         report(`import_bare_copy_s${suffix}`, round2(bare), 's')
         report(`import_ratio_to_copy${suffix}`, round2(bare / read.seconds), 'ratio')
       }
+      if (read.bareJsonbSeconds.length > 0) {
+        const bare = read.bareJsonbSeconds.reduce((sum, value) => sum + value, 0) / read.bareJsonbSeconds.length
+        console.error(`${backend}: bare COPY of the same rows as jsonb: ${read.bareJsonbSeconds.map((value) => value.toFixed(2)).join(' s, ')} s`)
+        report(`import_bare_jsonb_copy_s${suffix}`, round2(bare), 's')
+        report(`import_ratio_to_jsonb_copy${suffix}`, round2(bare / read.seconds), 'ratio')
+      }
       report(`import_peak_rss_mb${suffix}`, read.peakRssMb, 'MB')
     }
   } finally {
@@ -61,15 +70,18 @@ export async function runImportBench(backends: Backend[], report: Report) {
  * column builds its index on PGlite: a cost of the first sort, not of reading during an import),
  * then imports the 100 MB file, while the 10 MB file's grid is read or not.
  */
-async function timeImport(backend: Backend, files: { small: string; large: string }, { reads: withReads }: { reads: boolean }) {
+async function timeImport(backend: Backend, files: { small: string; large: string; largeJsonb: string }, { reads: withReads }: { reads: boolean }) {
   const server = await startBenchServer(backend)
   try {
     // PostgreSQL's bare reference: the same file by `COPY ... FROM STDIN (FORMAT csv)` into a
     // plain table, on this database, once before the warm-up and once right before the import it
     // is compared with (after it, the import's index builds would compete).
     const bareSeconds: number[] = []
+    const bareJsonbSeconds: number[] = []
     const bareCopy = async () => {
-      if (server.databaseUrl) bareSeconds.push(await bareCopyInSeconds(server.databaseUrl, files.large, LEAD_HEADER.length))
+      if (!server.databaseUrl) return
+      bareSeconds.push(await bareCopyInSeconds(server.databaseUrl, files.large, LEAD_HEADER.length))
+      bareJsonbSeconds.push(await bareJsonbCopyInSeconds(server.databaseUrl, files.largeJsonb))
     }
     await bareCopy()
 
@@ -93,7 +105,7 @@ async function timeImport(backend: Backend, files: { small: string; large: strin
     const seconds = (Date.now() - started) / 1000
     const { pageMs, healthMs } = (await reads?.done) ?? { pageMs: [], healthMs: [] }
     console.error(`${backend}: 100 MB in ${seconds} s ${withReads ? `with ${pageMs.length} page reads` : 'without reads'}`)
-    return { warmSeconds, seconds, rows, pageMs, healthMs, bareSeconds, peakRssMb: Math.round(server.peakRssMb()) }
+    return { warmSeconds, seconds, rows, pageMs, healthMs, bareSeconds, bareJsonbSeconds, peakRssMb: Math.round(server.peakRssMb()) }
   } finally {
     await server.stop()
   }

@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs'
+import { once } from 'node:events'
+import Papa from 'papaparse'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
@@ -36,6 +38,45 @@ export async function bareCopyInSeconds(databaseUrl: string, file: string, colum
     try {
       const started = performance.now()
       await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), client.query(copyFrom(`COPY ${table} FROM STDIN (FORMAT csv, HEADER)`)))
+      return (performance.now() - started) / 1000
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS ${table}`)
+    }
+  })
+}
+
+/**
+ * The same rows as ours store them, for the floor of any import into jsonb: the CSV turned (before
+ * any timing) into a `COPY` text-format file of `row_index, data` lines, each row's values an
+ * object keyed `c1`..`cN` as the import keys them.
+ */
+export async function writeJsonbCopyFile(csvFile: string, copyFile: string): Promise<number> {
+  const { data } = Papa.parse<string[]>(readFileSync(csvFile, 'utf8'), { skipEmptyLines: true })
+  const out = createWriteStream(copyFile)
+  let rows = 0
+  for (const cells of data.slice(1)) {
+    const object: Record<string, string> = {}
+    cells.forEach((value, i) => (object[`c${i + 1}`] = value))
+    // COPY text format: backslashes doubled; JSON has already escaped tabs and line breaks.
+    if (!out.write(`${rows}\t${JSON.stringify(object).replace(/\\/g, '\\\\')}\n`)) await once(out, 'drain')
+    rows += 1
+  }
+  out.end()
+  await once(out, 'finish')
+  return rows
+}
+
+/**
+ * `COPY ... FROM STDIN` of that file into a fresh plain table `(row_index int, data jsonb)`
+ * (dropped after), through one connection: what PostgreSQL alone spends parsing the rows' jsonb.
+ */
+export async function bareJsonbCopyInSeconds(databaseUrl: string, copyFile: string): Promise<number> {
+  return withClient(databaseUrl, async (client) => {
+    const table = `bench_bare_jsonb_${Date.now()}`
+    await client.query(`CREATE TABLE ${table} (row_index integer, data jsonb)`)
+    try {
+      const started = performance.now()
+      await pipeline(createReadStream(copyFile, { highWaterMark: 1 << 20 }), client.query(copyFrom(`COPY ${table} FROM STDIN`)))
       return (performance.now() - started) / 1000
     } finally {
       await client.query(`DROP TABLE IF EXISTS ${table}`)
