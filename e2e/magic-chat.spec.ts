@@ -100,7 +100,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   expect(await page.evaluate((key) => localStorage.getItem(key), CHAT.explainerDismissedKey)).toBe('true')
 })
 
-test('the AI search panel filters the grid at once, or says that nothing matches', async ({ page, baseURL }) => {
+test('the AI search panel filters the grid at once, says that nothing matches, or leads to a figure in Magic Chat', async ({ page, baseURL }) => {
   await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'chat-search')
   const search = page.getByRole('form', { name: CHAT_MESSAGES.searchPanelButton })
   const box = search.getByRole('textbox', { name: CHAT_MESSAGES.searchPanelButton })
@@ -110,11 +110,20 @@ test('the AI search panel filters the grid at once, or says that nothing matches
   await expect(search.getByText(CHAT_MESSAGES.searchNoMatches)).toBeVisible()
   await expect(banner(page)).toHaveCount(0)
 
+  // A figure, not rows: the panel says where it is and leads there.
+  await box.fill(FAKE_CHAT_PLANS.byCompany.question)
+  await box.press('Enter')
+  await expect(search.getByText(CHAT_MESSAGES.searchAnswerInChat)).toBeVisible()
+  await expect(banner(page)).toHaveCount(0)
+  await search.getByRole('button', { name: CHAT_MESSAGES.goToChat }).click()
+  await expect(page.getByRole('heading', { name: CHAT_MESSAGES.title })).toBeFocused()
+  await expect(chatSection(page).getByText('Count by Company')).toBeVisible()
+
   await box.fill(FAKE_CHAT_PLANS.acme.question)
   await box.press('Enter')
   await expect(banner(page)).toContainText(CHAT_MESSAGES.aiFilterShowing(3, 12))
   await expectColumnValues(page, 'Name', ['Ann Ng', 'Hal Ek', 'Lea Vo'])
-  await expect(creditBadge(page)).toHaveText('1,984 credits')
+  await expect(creditBadge(page)).toHaveText('1,976 credits')
 
   // The filter is in the address: a reload keeps it; Remove Filter goes back to every row.
   await page.reload()

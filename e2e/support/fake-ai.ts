@@ -59,6 +59,15 @@ export const FAKE_CHAT_PLANS = {
       confidence: 0.7,
     },
   },
+  byCompany: {
+    question: 'How many leads work at each company?',
+    answer: {
+      kind: 'plan',
+      plan: { aggregate: { op: 'count_by', column: 'Company' } },
+      reasoning: 'Every lead, counted by company.',
+      confidence: 0.9,
+    },
+  },
   nobody: {
     question: 'Who works at Nowhere Inc?',
     answer: {

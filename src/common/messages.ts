@@ -990,6 +990,11 @@ export const CHAT_MESSAGES = {
   searchPanelPlaceholder: 'Ask AI to find rows, e.g. companies in Germany with more than 50 employees',
   searchPanelButton: 'AI Search',
   searchNoMatches: 'No rows match this search.',
+  /** The AI search panel, when the answer is a figure (a count by group, a sum) rather than rows. */
+  searchAnswerInChat: 'The answer is a figure, not a set of rows: it is in Magic Chat below.',
+  /** The AI search panel, when no column holds the answer and an AI column is proposed. */
+  searchNeedsJudgment: 'No column holds the answer yet: Magic Chat below proposes an AI column that decides it for every row.',
+  goToChat: 'Go to Magic Chat',
   /** `count` as the grid shows it ('1,234', '10,000+'). */
   exportAiSearch: (count: string) => `Export AI Search (${count} rows)`,
   answerNotFound: 'This answer no longer exists. Refresh the page and try again.',

@@ -7,8 +7,9 @@ import { Button } from '#web/components/ui/button'
 import { Input } from '#web/components/ui/input'
 import { Spinner } from '#web/components/ui/spinner'
 import { useAskChat } from '../api/ask-chat'
-import { canShowInTable } from '../lib/answer-view'
+import { canShowInTable, searchPanelNotice, type SearchPanelNotice } from '../lib/answer-view'
 import { announceAnswer, announceChatError } from '../lib/announce'
+import { goToMagicChat } from '../lib/chat-anchor'
 
 type AiSearchPanelProps = {
   uploadId: string
@@ -18,11 +19,12 @@ type AiSearchPanelProps = {
 
 /**
  * The AI search panel above the grid (001 §2): the chat's engine (`source: 'search'`, 8 credits);
- * an answer with matching rows becomes the AI filter at once.
+ * an answer with matching rows becomes the AI filter at once. Any other answer (a figure, a
+ * proposed AI column) is in the Magic Chat conversation below, and the panel leads there.
  */
 export function AiSearchPanel({ uploadId, onApply }: AiSearchPanelProps) {
   const [query, setQuery] = useState('')
-  const [hasNoMatches, setHasNoMatches] = useState(false)
+  const [notice, setNotice] = useState<SearchPanelNotice | null>(null)
   const ask = useAskChat(uploadId)
   const canSend = !ask.isPending && query.trim() !== ''
 
@@ -34,7 +36,7 @@ export function AiSearchPanel({ uploadId, onApply }: AiSearchPanelProps) {
         event.preventDefault()
         if (!canSend) return
         const asked = query.trim()
-        setHasNoMatches(false)
+        setNotice(null)
         ask.mutate(
           { query: asked, source: 'search' },
           {
@@ -42,7 +44,7 @@ export function AiSearchPanel({ uploadId, onApply }: AiSearchPanelProps) {
               announceAnswer(response)
               const result = response.answer.result
               if (result && canShowInTable(result) && result.plan?.where) onApply({ where: result.plan.where, query: asked })
-              else setHasNoMatches(true)
+              else setNotice(searchPanelNotice(result))
             },
             onError: announceChatError,
           },
@@ -60,7 +62,7 @@ export function AiSearchPanel({ uploadId, onApply }: AiSearchPanelProps) {
             readOnly={ask.isPending}
             onChange={(event) => {
               setQuery(event.target.value)
-              setHasNoMatches(false)
+              setNotice(null)
             }}
             className="h-9 pl-8"
           />
@@ -71,7 +73,15 @@ export function AiSearchPanel({ uploadId, onApply }: AiSearchPanelProps) {
         </Button>
       </div>
       <p aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
-        {ask.isPending ? CHAT_MESSAGES.thinking : hasNoMatches ? CHAT_MESSAGES.searchNoMatches : ''}
+        {ask.isPending ? CHAT_MESSAGES.thinking : (notice?.text ?? '')}
+        {!ask.isPending && notice?.toChat ? (
+          <>
+            {' '}
+            <Button type="button" variant="link" className="h-auto p-0" onClick={goToMagicChat}>
+              {CHAT_MESSAGES.goToChat}
+            </Button>
+          </>
+        ) : null}
       </p>
     </form>
   )

@@ -13,6 +13,7 @@ import { useExplainerDismissed } from '../hooks/use-explainer-dismissed'
 import type { AiColumnWatch } from '../lib/ai-column-progress'
 import { latestAnswer } from '../lib/answer-view'
 import { announceAnswer, announceChatError } from '../lib/announce'
+import { MAGIC_CHAT_HEADING_ID } from '../lib/chat-anchor'
 import { ChatAnswerCard } from './chat-answer-card'
 import { ChatConversation } from './chat-conversation'
 import { ChatExplainer } from './chat-explainer'
@@ -47,10 +48,10 @@ export function MagicChat({ upload, onShowInTable, aiColumns }: MagicChatProps) 
   }
 
   return (
-    <section aria-labelledby="magic-chat-heading" className="grid min-w-0 gap-3">
+    <section aria-labelledby={MAGIC_CHAT_HEADING_ID} className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-0.5">
-          <h2 id="magic-chat-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <h2 id={MAGIC_CHAT_HEADING_ID} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold outline-none">
             <SparklesIcon className="size-4 text-primary" aria-hidden="true" />
             {CHAT_MESSAGES.title}
           </h2>

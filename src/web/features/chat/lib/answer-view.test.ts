@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
-import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, skippedNote } from './answer-view'
+import { CHAT_MESSAGES } from '#common/messages'
+import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, searchPanelNotice, skippedNote } from './answer-view'
 
 const result = (over: Partial<ChatResult> = {}): ChatResult => ({
   id: 'r1',
@@ -51,6 +52,14 @@ describe('the answer card', () => {
     expect(canShowInTable(result({ plan: { aggregate: { op: 'count' } } }))).toBe(false)
     expect(canShowInTable(result({ data: { ...result().data, count: 0 } }))).toBe(false)
     expect(canShowInTable(result({ result_type: 'judgment_proposal' }))).toBe(false)
+  })
+
+  it('tells the AI search panel where an answer it cannot show as rows is', () => {
+    expect(searchPanelNotice(result({ data: { ...result().data, count: 0 } }))).toEqual({ text: CHAT_MESSAGES.searchNoMatches, toChat: false })
+    expect(searchPanelNotice(null)).toEqual({ text: CHAT_MESSAGES.searchNoMatches, toChat: false })
+    const byIndustry = result({ plan: { aggregate: { op: 'count_by', column: 'Industry' } }, data: { ...result().data, count: 10 } })
+    expect(searchPanelNotice(byIndustry)).toEqual({ text: CHAT_MESSAGES.searchAnswerInChat, toChat: true })
+    expect(searchPanelNotice(result({ result_type: 'judgment_proposal', data: { ...result().data, count: 0 } }))).toEqual({ text: CHAT_MESSAGES.searchNeedsJudgment, toChat: true })
   })
 
   it('names aggregates and their skipped values in words', () => {

@@ -1,4 +1,5 @@
 import { CHAT } from '#common/constants'
+import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
 import type { AggregateResult } from '#common/schemas/plans'
 
@@ -20,6 +21,18 @@ export function confidencePercent(confidence: number | null | undefined): number
 /** 'Show in table' needs rows to show and a condition that finds them (001 §5: never a list of ids). */
 export function canShowInTable(result: ChatResult): boolean {
   return result.result_type !== 'judgment_proposal' && Boolean(result.plan?.where) && result.data.count > 0
+}
+
+export type SearchPanelNotice = { text: string; toChat: boolean }
+
+/**
+ * What the AI search panel says of an answer it does not apply as the filter: nothing matched,
+ * or the answer is elsewhere (a figure, a proposed AI column), in the Magic Chat conversation.
+ */
+export function searchPanelNotice(result: ChatResult | null | undefined): SearchPanelNotice {
+  if (result?.result_type === 'judgment_proposal') return { text: CHAT_MESSAGES.searchNeedsJudgment, toChat: true }
+  if (!result || result.data.count === 0) return { text: CHAT_MESSAGES.searchNoMatches, toChat: false }
+  return { text: CHAT_MESSAGES.searchAnswerInChat, toChat: true }
 }
 
 const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
