@@ -972,6 +972,11 @@ export const CHAT_MESSAGES = {
   createJudgmentColumn: (name: string) => `Add '${name}' and answer`,
   judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
   judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
+  /** The column holds no value for some rows (its run stopped early, or cells failed): they are not counted. */
+  judgmentPartial: (name: string, decided: number, rows: number, stopReason: string | null) =>
+    `'${name}' holds a value for ${decided.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows${
+      stopReason === 'no_credits' ? ' (its run stopped: out of credits)' : stopReason === 'budget' ? ' (its run reached its credit budget)' : stopReason === 'cancelled' ? ' (its run was cancelled)' : ''
+    }; rows without a value are not counted. Run the column again for the rest, then ask again.`,
   judgmentLead: 'No column holds the answer. An AI column can decide it for every row, then the question is answered from that column.',
   judgmentEstimateLabel: 'Estimate:',
   judgmentEstimate: (credits: number, rows: number) =>

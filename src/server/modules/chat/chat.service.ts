@@ -423,7 +423,10 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
   const computed = await runPlan({ source: upload, plan })
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  const summary = `${templateSummary(figuresOf(result.query, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}`
+  // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
+  // counts only the rows the column decided, and says so.
+  const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''
+  const summary = `${templateSummary(figuresOf(result.query, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
   const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: 'judgment_column' })
   return saveResult(messageId, summary, { ...next, id: result.id, judgment: { ...judgment, columnName: field.name, answered: true } })
 }

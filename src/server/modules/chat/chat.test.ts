@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { CHAT_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
 import type { AskChatResponse, ChatMessage, ChatModelAnswer, ChatThread } from '#common/schemas/chat'
 import type { Plan } from '#common/schemas/plans'
 import { db } from '#server/db/client'
-import { creditTransactions, subscribers } from '#server/db/schema/index'
+import { aiCells, creditTransactions, subscribers } from '#server/db/schema/index'
 import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
@@ -352,6 +352,40 @@ describe('questions that need a judgment per row', () => {
     expect(result.method).toBe('judgment_column')
     expect(result.judgment).toMatchObject({ answered: true, fieldId })
     expect(result.data.summary).toContain(CHAT_MESSAGES.judgmentAnswered('Is Large'))
+    expect(result.data.summary).not.toContain('holds a value for')
+  })
+
+  it('says how many rows the column decided when its run stopped early, and counts only those', async () => {
+    planAnswer = () => ({
+      kind: 'judgment',
+      judgment: { columnName: 'Is Big', prompt: 'Is {Company} big? It has {Employees} employees.', outputType: 'boolean', where: { column: 'Is Big', op: 'equals', value: 'true' } },
+      reasoning: 'Size needs a judgment per company',
+      confidence: 0.7,
+    })
+    const { answer: proposal } = await askOk('Which of these are big companies?')
+    // Credits for 10 of the 40 cells: the run stops for credits (given back at the end for the next tests).
+    const credits = await balance()
+    onTestFinished(() => db.update(subscribers).set({ currentCredits: credits }).where(eq(subscribers.userId, aliceId)).then(() => undefined))
+    await db.update(subscribers).set({ currentCredits: 10 }).where(eq(subscribers.userId, aliceId))
+    const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
+    expect(started.status, await started.clone().text()).toBe(200)
+    const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
+    let field: { status: string; counts: { done: number }; run: { stopReason: string | null } }
+    for (let waited = 0; ; waited += 200) {
+      field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as typeof field
+      if (field.status === 'completed') break
+      if (waited > 60_000) throw new Error('the AI column did not finish')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(field.run.stopReason).toBe('no_credits')
+    expect(field.counts.done).toBe(10)
+    const answered = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment/answer`, { method: 'POST' })
+    expect(answered.status, await answered.clone().text()).toBe(200)
+    const result = ((await answered.json()) as ChatMessage).result!
+    // Only decided rows count: those with a done cell whose company has 500 people or more.
+    const decided = await db.select({ rowIndex: aiCells.rowIndex }).from(aiCells).where(and(eq(aiCells.fieldId, fieldId), eq(aiCells.status, 'done')))
+    expect(result.data.count).toBe(decided.filter(({ rowIndex }) => Number(leadRows[rowIndex]![3]) >= 500).length)
+    expect(result.data.summary).toContain(CHAT_MESSAGES.judgmentPartial('Is Big', 10, leadRows.length, 'no_credits'))
   })
 })
 
