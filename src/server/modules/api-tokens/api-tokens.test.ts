@@ -7,6 +7,7 @@ import { db } from '#server/db/client'
 import { apiTokens } from '#server/db/schema/index'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { isSessionOnlyPath } from '#server/test/session-only-routes'
 
 const REQUESTS_PER_MINUTE = 200
 const LEADS = csvOf(['name', 'email'], [['Ada', 'ada@example.com'], ['Grace', 'grace@example.com']])
@@ -40,8 +41,6 @@ function apiRouteTable() {
 }
 
 /** Routes only a browser session may call (issue 24): sign-in and two-factor, the account, tokens. */
-const isSessionOnly = (path: string) =>
-  path.startsWith('/api/auth/') || path.startsWith('/api/api-tokens') || path === '/api/profile/delete-account'
 
 function fillPath(path: string, ids: Partial<Record<string, string>> = {}) {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -131,7 +130,7 @@ describe('personal API tokens', () => {
     for (const route of routes) {
       const path = fillPath(route.path)
       const tokenStatus = await call(script, route.method, path)
-      if (isSessionOnly(route.path)) {
+      if (isSessionOnlyPath(route.path)) {
         if (tokenStatus !== 403) differences.push(`${route.method} ${route.path}: token ${tokenStatus}, expected 403`)
         continue
       }

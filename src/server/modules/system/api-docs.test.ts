@@ -7,6 +7,7 @@ import { API_TOKEN_MESSAGES } from '#common/messages'
 import { createAiFieldSchema, aiRunRequestSchema } from '#common/schemas/enrichment'
 import { createExportSchema } from '#common/schemas/rows'
 import { openApiPath } from '#server/platform/openapi'
+import { isSessionOnlyPath } from '#server/test/session-only-routes'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { API_DOCS_PATH, API_TAGS } from './api-docs.ts'
 
@@ -31,9 +32,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** The session-only routes (they refuse API tokens: api-tokens.test.ts) and Stripe's callback. */
-const isOutsideTheApi = (path: string) =>
-  path.startsWith('/api/auth/') || path.startsWith('/api/api-tokens') || path === '/api/profile/delete-account' || path.startsWith('/api/billing/webhooks')
+/** The session-only routes and Stripe's callback. */
+const isOutsideTheApi = (path: string) => isSessionOnlyPath(path) || path.startsWith('/api/billing/webhooks')
 
 const inputSchema = (schema: z.ZodType) => {
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>

@@ -4,15 +4,16 @@ import { eq, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WEBHOOKS } from '#common/constants'
-import { WEBHOOK_MESSAGES } from '#common/messages'
+import { IMPORT_RECOVERY_MESSAGES, WEBHOOK_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
 import type { CreatedWebhook, WebhookList } from '#common/schemas/webhooks'
 import { db } from '#server/db/client'
-import { webhookEndpoints } from '#server/db/schema/index'
+import { csvUploads, webhookEndpoints } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { failAbandonedImport } from '#server/modules/uploads/import-upload'
 import { webhookTiming } from './webhook-delivery.ts'
 import { until } from '#server/test/until'
 
@@ -132,6 +133,20 @@ describe('webhooks', () => {
     const calls = await until(() => callsTo('/runs'), (current) => current.length >= 2)
     expect(calls[1]!.headers['webhook-id']).toBe(call!.headers['webhook-id'])
     expect(JSON.parse(calls[1]!.body)).toEqual(JSON.parse(call!.body))
+  })
+
+  it('sends upload.failed, with the reason, when an import fails', async () => {
+    const { browser } = await t.signUpVerified()
+    await addWebhook(browser, ['upload.failed'], '/import-failed')
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    // An import whose every attempt was cut short by a stopped process fails this way (import-recovery.test.ts).
+    await db.update(csvUploads).set({ status: 'processing' }).where(eq(csvUploads.id, uploadId))
+    await failAbandonedImport({ uploadId })
+    const [call] = await until(() => callsTo('/import-failed'), (calls) => calls.length > 0)
+    expect(JSON.parse(call!.body)).toMatchObject({
+      type: 'upload.failed',
+      data: { upload_id: uploadId, filename: 'leads.csv', status: 'failed', error_message: IMPORT_RECOVERY_MESSAGES.abandoned },
+    })
   })
 
   it('sends ai_run.failed when a run ends with no cell done, and only to endpoints that asked for it', async () => {
