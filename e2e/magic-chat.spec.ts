@@ -115,6 +115,7 @@ test('the AI search panel filters the grid at once, says that nothing matches, o
   await box.press('Enter')
   await expect(search.getByText(CHAT_MESSAGES.searchAnswerInChat)).toBeVisible()
   await expect(banner(page)).toHaveCount(0)
+  await screenshotsAt1280And375(page, 'ai-search-figure')
   await search.getByRole('button', { name: CHAT_MESSAGES.goToChat }).click()
   await expect(page.getByRole('heading', { name: CHAT_MESSAGES.title })).toBeFocused()
   await expect(chatSection(page).getByText('Count by Company')).toBeVisible()
