@@ -941,6 +941,9 @@ export const CHAT_MESSAGES = {
   errorReply: (message: string) => `Sorry, I encountered an error: ${message}`,
   emptyQuery: 'Type a question first.',
   modelFailed: 'The AI provider did not answer with a usable plan. Your credits were refunded; try rephrasing the question.',
+  /** A follow-up ('also ...') whose earlier answer can no longer be computed, e.g. its column was deleted. */
+  followUpFailed: (reason: string) =>
+    `This question adds to the earlier answer, which can no longer be computed: ${reason} Your credits were refunded; ask the whole question again.`,
   clear: 'Clear conversation',
   cleared: 'Conversation cleared',
   showInTable: 'Show in table',

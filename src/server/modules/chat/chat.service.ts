@@ -275,6 +275,8 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
   try {
     result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
   } catch (error) {
+    // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.
+    if (followsUp && error instanceof AppError && error.code === 'VALIDATION_FAILED') return fail(CHAT_MESSAGES.followUpFailed(error.message))
     logger.error({ event: 'chat.answer_failed', uploadId: upload.id, err: error })
     return fail(CHAT_MESSAGES.modelFailed)
   }

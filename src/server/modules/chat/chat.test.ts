@@ -301,6 +301,30 @@ describe('the conversation', () => {
     expect(result.plan).toEqual({ where: { any: [germanyPlan.where, francePlan.where] } })
   })
 
+  it('refunds a follow-up whose earlier answer names a column deleted since, and says so', async () => {
+    const teamsId = await importCsv(alice, 'teams.csv', csvOf(['Name', 'Country', 'Team'], leadRows.map((row, i) => [row[0]!, row[2]!, i % 2 ? 'Red' : 'Blue'])))
+    planAnswer = (question) => ({
+      kind: 'plan',
+      plan: question.includes('France') ? francePlan : { where: { column: 'Team', op: 'equals', value: 'Red' } },
+      reasoning: 'Leads by team or country',
+      confidence: 0.8,
+    })
+    expect((await ask('Who is in the red team?', alice, teamsId)).status).toBe(200)
+    const team = (await (await alice.request(`/api/uploads/${teamsId}/columns`)).json()) as { columns: { key: string; name: string }[] }
+    const teamKey = team.columns.find((column) => column.name === 'Team')!.key
+    expect((await alice.request(`/api/uploads/${teamsId}/columns/${teamKey}`, { method: 'DELETE' })).status).toBe(200)
+
+    const before = await balance()
+    const res = await ask('Also include leads in France', alice, teamsId)
+    expect(res.status).toBe(503)
+    const error = await errorOf(res)
+    expect(error.message).toContain("This question adds to the earlier answer, which can no longer be computed: ")
+    expect(error.message).toContain("'Team'")
+    expect(await balance()).toBe(before)
+    const messages = ((await (await alice.request(`/api/uploads/${teamsId}/chat`)).json()) as ChatThread).messages
+    expect(messages.at(-1)!.content).toBe(CHAT_MESSAGES.errorReply(error.message))
+  })
+
   it('re-runs an answer with edited conditions at once, with no model call and no credits', async () => {
     const { answer: reply } = await askOk('How many leads are in Germany?')
     const before = await balance()
