@@ -12,7 +12,7 @@ import { csvUploads, webhookEndpoints } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { csvOf, importCsv, uploadOk } from '#server/test/upload-helpers'
 import { failAbandonedImport } from '#server/modules/uploads/import-upload'
 import { webhookTiming } from './webhook-delivery.ts'
 import { until } from '#server/test/until'
@@ -138,7 +138,10 @@ describe('webhooks', () => {
   it('sends upload.failed, with the reason, when an import fails', async () => {
     const { browser } = await t.signUpVerified()
     await addWebhook(browser, ['upload.failed'], '/import-failed')
-    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    // A one-column file waits for the Header Detection dialog: nothing imported yet, no job, no
+    // rows table whose index builds could race the drop below.
+    const { upload_id: uploadId } = (await uploadOk(browser, 'leads.csv', csvOf(['Name'], [['Ada'], ['Grace']]))) as { upload_id: string }
+    expect((await (await browser.request(`/api/uploads/${uploadId}/progress`)).json()).status).toBe('awaiting_header')
     // An import whose every attempt was cut short by a stopped process fails this way (import-recovery.test.ts).
     await db.update(csvUploads).set({ status: 'processing' }).where(eq(csvUploads.id, uploadId))
     await failAbandonedImport({ uploadId })
