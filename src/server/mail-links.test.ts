@@ -46,7 +46,8 @@ describe('mail links without SMTP', () => {
       body: JSON.stringify({ email, password: 'Correct-Horse9!', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', callbackURL: '/' }),
     })
     expect(res.status).toBe(200)
-    await waitFor(() => stdout.includes('/api/auth/verify-email?token='), 'the mail')
+    // The log's JSON line may come after the printed link (the logger writes asynchronously): both are waited for.
+    await waitFor(() => stdout.includes('/api/auth/verify-email?token=') && stdout.includes('"event":"mail.outbox"'), 'the mail')
 
     const lines = stdout.split('\n')
     expect(lines.some((line) => line.startsWith('{') && line.includes('"event":"mail.outbox"'))).toBe(true)
