@@ -63,6 +63,7 @@ test('the API reference says why it is empty when its viewer cannot be loaded, a
   await page.goto('/docs/api')
   const note = page.getByRole('alert').filter({ hasText: API_TOKEN_MESSAGES.docsOffline })
   await expect(note).toBeVisible()
+  await screenshotsAt1280And375(page, 'api-docs-offline')
   const [document] = await Promise.all([page.waitForResponse('**/api/openapi.json'), note.getByRole('link', { name: '/api/openapi.json' }).click()])
   expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/)
 })
