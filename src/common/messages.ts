@@ -917,6 +917,13 @@ export const PLAN_MESSAGES = {
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
 } as const
 
+/** Why an AI column's run stopped before its cells were done, as a judgment answer says it. */
+const RUN_STOP_REASONS: Partial<Record<string, string>> = {
+  no_credits: ' (its run stopped: out of credits)',
+  budget: ' (its run reached its credit budget)',
+  cancelled: ' (its run was cancelled)',
+}
+
 /** Magic Chat and the AI filter (001 §2, §5, §8). */
 export const CHAT_MESSAGES = {
   title: 'Magic Chat',
@@ -978,7 +985,7 @@ export const CHAT_MESSAGES = {
   /** The column holds no value for some rows (its run stopped early, or cells failed): they are not counted. */
   judgmentPartial: (name: string, decided: number, rows: number, stopReason: string | null) =>
     `'${name}' holds a value for ${decided.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows${
-      stopReason === 'no_credits' ? ' (its run stopped: out of credits)' : stopReason === 'budget' ? ' (its run reached its credit budget)' : stopReason === 'cancelled' ? ' (its run was cancelled)' : ''
+      (stopReason && RUN_STOP_REASONS[stopReason]) ?? ''
     }; rows without a value are not counted. Run the column again for the rest, then ask again.`,
   judgmentLead: 'No column holds the answer. An AI column can decide it for every row, then the question is answered from that column.',
   judgmentEstimateLabel: 'Estimate:',
