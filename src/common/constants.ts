@@ -125,6 +125,9 @@ export const SEARCH = { debounceMs: 300, maxResults: 8, valueChars: 100, context
 /** Query plans (issue 22): the limits of `POST /uploads/:id/chat/plan` and of chat answers. */
 export const CHAT_PLAN = {
   maxConditions: 50,
+  /** A plan's or view's conditions, counted over the whole tree, and how deep groups may nest. */
+  maxConditionsInAll: 500,
+  maxConditionDepth: 8,
   maxListValues: 200,
   /** Groups a `count_by` returns (its own `limit`, or defaultGroups). */
   maxGroups: 100,
@@ -332,6 +335,16 @@ export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
 export const REQUEST_BODY_LIMITS = {
   defaultBytes: 1024 * 1024,
   exportBytes: 8 * 1024 * 1024,
+} as const
+
+/**
+ * What every validated input (JSON body, query, path) is held to before its schema reads it:
+ * JSON nested deeper than this is refused (no contract of ours nests past a plan's conditions), so
+ * nothing recursive ever meets an unbounded input. A 422 lists at most `maxIssues` problems.
+ */
+export const INPUT_LIMITS = {
+  maxJsonDepth: 32,
+  maxIssues: 20,
 } as const
 
 /** Bring-your-own AI keys (001 §5, §9): the Perplexity prefix and the validation call. */

@@ -734,6 +734,15 @@ export const AI_COLUMN_MESSAGES = {
 export const REQUEST_MESSAGES = {
   bodyTooLarge: (limitMb: number) =>
     `This request is too large (the limit is ${limitMb} MB). Send less at once, or export fewer rows.`,
+  unstorableCharacter:
+    'contains a character that cannot be stored (a NUL byte, \\u0000, or half of a surrogate pair). Remove it and send again.',
+  tooDeep: (limit: number) => `is nested more than ${limit} levels deep. Send a flatter value.`,
+  malformedForm:
+    "The upload's form could not be read: a part of it (often the file name) holds characters a form cannot carry. Rename the file and try again.",
+  moreIssues: (count: number) => ` (${count.toLocaleString('en-US')} more ${count === 1 ? 'problem' : 'problems'} not listed)`,
+  conditionsTooDeep: (limit: number) =>
+    `Conditions may nest at most ${limit} groups deep (all, any, not). Flatten the groups and try again.`,
+  tooManyConditions: (limit: number) => `A plan or view may hold at most ${limit} conditions in all. Use fewer and try again.`,
 } as const
 
 export const IDEMPOTENCY_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHAT_PLAN } from '../constants.ts'
+import { REQUEST_MESSAGES } from '../messages.ts'
 
 /**
  * A query plan over one upload's rows (issue 22): the public contract of
@@ -54,16 +55,51 @@ export type BetweenCondition = z.infer<typeof betweenConditionSchema>
 export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition
 export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ColumnCondition
 
-export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
-    z.object({ all: z.array(conditionSchema).max(CHAT_PLAN.maxConditions) }).strict(),
-    z.object({ any: z.array(conditionSchema).min(1).max(CHAT_PLAN.maxConditions) }).strict(),
-    z.object({ not: conditionSchema }).strict(),
+    z.object({ all: z.array(nestedConditionSchema).max(CHAT_PLAN.maxConditions) }).strict(),
+    z.object({ any: z.array(nestedConditionSchema).min(1).max(CHAT_PLAN.maxConditions) }).strict(),
+    z.object({ not: nestedConditionSchema }).strict(),
     valueConditionSchema,
     listConditionSchema,
     betweenConditionSchema,
   ]),
 )
+
+/**
+ * How far a condition tree nests (groups: all, any, not) and how many column conditions it holds,
+ * read without recursion and stopping past the limits, so a tree nested 300,000 deep costs as
+ * much as one that is just too deep.
+ */
+export function conditionTreeProblem(value: unknown): string | null {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }]
+  let conditions = 0
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    const children = 'all' in node ? node.all : 'any' in node ? node.any : 'not' in node ? [node.not] : null
+    if (children === null) {
+      conditions += 1
+      if (conditions > CHAT_PLAN.maxConditionsInAll) return REQUEST_MESSAGES.tooManyConditions(CHAT_PLAN.maxConditionsInAll)
+      continue
+    }
+    if (depth >= CHAT_PLAN.maxConditionDepth) return REQUEST_MESSAGES.conditionsTooDeep(CHAT_PLAN.maxConditionDepth)
+    if (!Array.isArray(children)) continue
+    if (children.length > CHAT_PLAN.maxConditionsInAll) return REQUEST_MESSAGES.tooManyConditions(CHAT_PLAN.maxConditionsInAll)
+    for (const child of children) stack.push({ node: child, depth: depth + 1 })
+  }
+  return null
+}
+
+/**
+ * A condition tree: bounded by depth and count (conditionTreeProblem) before the recursive
+ * schema reads it, so no input can make validation recurse until the stack overflows.
+ */
+export const conditionSchema = z.preprocess((value: Condition, ctx) => {
+  const problem = conditionTreeProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  return value
+}, nestedConditionSchema)
 
 export const aggregateSchema = z.union([
   z.object({ op: z.literal('count') }).strict(),

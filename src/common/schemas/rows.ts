@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts'
+import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES } from '../constants.ts'
+import { findInputProblem, inputProblemMessage } from '../input-bounds.ts'
 import { GRID_MESSAGES } from '../messages.ts'
 import { pageParamSchema, type ListPage } from './list.ts'
 import { conditionSchema } from './plans.ts'
@@ -57,18 +58,31 @@ export const rowViewSchema = z.object({
 })
 export type RowView = z.infer<typeof rowViewSchema>
 
+/**
+ * A query param that carries JSON, held to the same rule as a JSON body once parsed (text
+ * PostgreSQL can store, bounded nesting): the edge check saw only the text of the param.
+ */
+function parsedJsonParam(text: string, ctx: z.RefinementCtx, malformed: string): unknown {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: malformed })
+    return z.NEVER
+  }
+  const problem = findInputProblem(value, INPUT_LIMITS.maxJsonDepth)
+  if (!problem) return value
+  ctx.addIssue({ code: 'custom', message: inputProblemMessage(problem, INPUT_LIMITS.maxJsonDepth) })
+  return z.NEVER
+}
+
 /** Query strings carry `filters` as JSON and `sort` as `key:asc`. */
 const filtersParam = z
   .string()
   .optional()
   .transform((text, ctx) => {
     if (!text) return []
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Filters are not valid JSON.' })
-      return z.NEVER
-    }
+    return parsedJsonParam(text, ctx, 'Filters are not valid JSON.')
   })
   .pipe(z.array(rowFilterSchema).max(20))
 
@@ -87,12 +101,7 @@ const whereParam = z
   .optional()
   .transform((text, ctx) => {
     if (!text) return undefined
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'The AI filter is not valid JSON.' })
-      return z.NEVER
-    }
+    return parsedJsonParam(text, ctx, 'The AI filter is not valid JSON.')
   })
   .pipe(conditionSchema.optional())
 

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import { storableText } from '#common/input-bounds'
+import { REQUEST_MESSAGES } from '#common/messages'
 import { AppError } from './app-error.ts'
 
 export type ReceivedFile = {
@@ -42,7 +44,7 @@ export async function receiveFile(
   let received: Promise<ReceivedFile> | undefined
 
   parser.on('field', (name, value) => {
-    fields[name] = value
+    fields[name] = storableText(value)
   })
   parser.on('file', (name, stream, info) => {
     if (name !== options.field || received) {
@@ -59,7 +61,7 @@ export async function receiveFile(
         await rm(path, { force: true })
         throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage)
       }
-      return { path, filename: info.filename ?? 'upload.csv', mimeType: info.mimeType, sizeBytes, fields }
+      return { path, filename: storableText(info.filename ?? 'upload.csv'), mimeType: info.mimeType, sizeBytes, fields }
     })
     received.catch(() => rm(path, { force: true }))
   })
@@ -68,7 +70,10 @@ export async function receiveFile(
     await pipeline(Readable.fromWeb(request.body as WebReadableStream), parser)
   } catch (error) {
     if (received) await received.catch(() => undefined)
-    throw error instanceof AppError ? error : new AppError('BAD_REQUEST', 'The upload was interrupted. Please try again.')
+    if (error instanceof AppError) throw error
+    // busboy's words for a form it cannot parse, such as a NUL in the file name's header.
+    if (error instanceof Error && error.message.startsWith('Malformed')) throw new AppError('BAD_REQUEST', REQUEST_MESSAGES.malformedForm)
+    throw new AppError('BAD_REQUEST', 'The upload was interrupted. Please try again.')
   }
   if (!received) throw new AppError('BAD_REQUEST', 'No file was sent: choose a file and try again.')
   return received

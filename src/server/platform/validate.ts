@@ -1,13 +1,59 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import { z, type ZodType } from 'zod'
+import { INPUT_LIMITS } from '#common/constants'
+import { findInputProblem, inputProblemMessage } from '#common/input-bounds'
+import { REQUEST_MESSAGES } from '#common/messages'
 import { AppError } from './app-error.ts'
 
-/** The 422 of our error contract for input that fails its schema, the zod issues in its details. */
-function validationFailed(issues: z.core.$ZodIssue[]) {
+type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][] }
+type ListedIssue = { code: string; path: PropertyKey[]; message: string }
+
+/**
+ * A union's issue carries every branch's issues ("not an `all` group, nor an `any` group, nor a
+ * value condition..."), nested as deep as the input. What helps is the branch the input meant:
+ * the one whose problems lie deepest in it (a group with a bad condition inside, rather than a
+ * group of the wrong kind), then the one with fewest. Its issues replace the union's.
+ */
+function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): ListedIssue[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path]
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [{ code: issue.code, path, message: issue.message }]
+    const branches = issue.errors.map((branch) => flattenIssues(branch, path))
+    const shallow = (branch: ListedIssue[]) => branch.filter((b) => b.path.length <= path.length + 1).length
+    const best = branches.reduce((a, b) => (shallow(b) < shallow(a) || (shallow(b) === shallow(a) && b.length < a.length) ? b : a))
+    return best.length ? best : [{ code: issue.code, path, message: issue.message }]
+  })
+}
+
+const whereOf = (path: readonly PropertyKey[]) => (path.length ? `${path.map(String).join('.')}: ` : '')
+
+/**
+ * The 422 of our error contract for input that fails its schema. Its details are the first
+ * INPUT_LIMITS.maxIssues issues, each its code, path and message only (copied whole, a union's
+ * issues made a 5 KB plan a 1.2 MB answer); the message says how many more there are.
+ */
+function validationFailed(zodIssues: readonly Issue[]) {
+  const issues = flattenIssues(zodIssues)
   const first = issues[0]
-  const where = first?.path.length ? `${first.path.join('.')}: ` : ''
-  return new AppError('VALIDATION_FAILED', `${where}${first?.message ?? 'Invalid request'}`, issues)
+  const omitted = Math.max(0, issues.length - INPUT_LIMITS.maxIssues)
+  const listed = issues.slice(0, INPUT_LIMITS.maxIssues)
+  const more = omitted > 0 ? REQUEST_MESSAGES.moreIssues(omitted) : ''
+  return new AppError('VALIDATION_FAILED', `${whereOf(first?.path ?? [])}${first?.message ?? 'Invalid request'}${more}`, listed)
+}
+
+/**
+ * The one rule at the edge for every input a schema reads (body, query, path): text PostgreSQL
+ * cannot store is refused with a 422 that names the field, and nesting past
+ * INPUT_LIMITS.maxJsonDepth is refused before any recursive schema runs.
+ */
+async function boundedParse<Schema extends ZodType>(schema: Schema, value: unknown): Promise<z.ZodSafeParseResult<z.output<Schema>>> {
+  const problem = findInputProblem(value, INPUT_LIMITS.maxJsonDepth)
+  if (problem) {
+    const message = inputProblemMessage(problem, INPUT_LIMITS.maxJsonDepth)
+    throw new AppError('VALIDATION_FAILED', message, [{ code: 'custom', path: problem.path, message }])
+  }
+  return schema.safeParseAsync(value)
 }
 
 /** What a validator middleware checks: the OpenAPI document is generated from these (`platform/openapi.ts`). */
@@ -29,9 +75,15 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) =>
   recorded(
-    zValidator(target, schema, (result) => {
-      if (!result.success) throw validationFailed(result.error.issues)
-    }),
+    zValidator(
+      target,
+      schema,
+      (result) => {
+        if (!result.success) throw validationFailed(result.error.issues)
+      },
+      // zValidator types the option by a conditional on the schema, unresolved for a generic one.
+      { validationFunction: boundedParse as (schema: Schema, value: unknown) => never },
+    ),
     { target, schema },
   )
 
@@ -55,12 +107,17 @@ export function validateIds<Id extends string, Params extends z.ZodRawShape = Re
   const shape = { ...Object.fromEntries(names.map((name) => [name, z.uuid()])), ...params } as IdShape<Id, Params>
   const schema = z.object(shape)
   return recorded(
-    zValidator('param', schema, (result) => {
-      if (result.success) return
-      const malformed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name))
-      if (malformed) throw new AppError('NOT_FOUND', notFound[malformed])
-      throw validationFailed(result.error.issues)
-    }),
+    zValidator(
+      'param',
+      schema,
+      (result) => {
+        if (result.success) return
+        const malformed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name))
+        if (malformed) throw new AppError('NOT_FOUND', notFound[malformed])
+        throw validationFailed(result.error.issues)
+      },
+      { validationFunction: boundedParse as (schema: ZodType, value: unknown) => never },
+    ),
     { target: 'param', schema },
   )
 }

@@ -9,6 +9,8 @@
  * file's bytes.
  */
 
+import { storableText } from '#common/input-bounds'
+
 export type RowCells = { index: number; cells: string[] }
 
 /** The stable key of the source column at a 0-based position: c1, c2, ... */
@@ -25,18 +27,6 @@ const JSONB_VERSION = 1
 const quotedKeys: string[] = []
 const quotedKey = (i: number) => (quotedKeys[i] ??= `${JSON.stringify(sourceColumnKey(i))}:`)
 
-/** Characters a PostgreSQL text or jsonb value cannot hold: NUL, and halves of a surrogate pair. */
-const UNSTORABLE = /[\0\ud800-\udfff]/
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-
-/**
- * NUL becomes nothing and a lone surrogate U+FFFD: jsonb refuses `\u0000` and unpaired
- * surrogate escapes, which would fail a whole import over one damaged cell.
- */
-function storable(value: string): string {
-  if (!UNSTORABLE.test(value)) return value
-  return value.replaceAll('\0', '').replace(LONE_SURROGATE, '\ufffd')
-}
 
 export function rowJson(cells: string[]): string {
   let json = '{'
@@ -44,7 +34,7 @@ export function rowJson(cells: string[]): string {
   for (let i = 0; i < cells.length; i += 1) {
     const value = cells[i]
     if (!value) continue
-    json += (first ? '' : ',') + quotedKey(i) + JSON.stringify(storable(value))
+    json += (first ? '' : ',') + quotedKey(i) + JSON.stringify(storableText(value))
     first = false
   }
   return json + '}'
@@ -53,7 +43,7 @@ export function rowJson(cells: string[]): string {
 /** The row's values lower-cased, for PGlite's stored search text; tabs and line breaks become spaces. */
 export function searchText(cells: string[]): string {
   let text = ''
-  for (const value of cells) if (value) text += (text ? ' ' : '') + storable(value)
+  for (const value of cells) if (value) text += (text ? ' ' : '') + storableText(value)
   return text.toLowerCase().replace(/[\t\n\r]/g, ' ')
 }
 

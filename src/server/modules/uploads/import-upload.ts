@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { and, asc, eq } from 'drizzle-orm'
+import { storableText } from '#common/input-bounds'
 import { UPLOAD } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
@@ -67,7 +68,7 @@ async function syncColumns(uploadId: string, header: string[], known: number) {
   if (header.length <= known) return known
   await db
     .insert(uploadColumns)
-    .values(header.slice(known).map((name, i) => ({ uploadId, key: sourceColumnKey(known + i), name, position: known + i })))
+    .values(header.slice(known).map((name, i) => ({ uploadId, key: sourceColumnKey(known + i), name: storableText(name), position: known + i })))
   return header.length
 }
 

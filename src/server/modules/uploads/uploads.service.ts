@@ -3,6 +3,7 @@ import { copyFile, rename, rm, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { and, asc, count, countDistinct, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
+import { storableJson, storableText } from '#common/input-bounds'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
   ConfirmHeadersInput,
@@ -147,8 +148,11 @@ export async function createUpload({
     await rm(join(storagePath, '..'), { recursive: true, force: true })
     throw error
   }
-  const { plan, isConfident } = inspected
-  const filename = file.filename.slice(0, 255)
+  // What the sniffer read of the file (header, sample rows) is stored as it will be imported: without NUL bytes.
+  const plan = storableJson(inspected.plan)
+  const { isConfident } = inspected
+  // Cut at 255 characters, where a cut may split an emoji's surrogate pair.
+  const filename = storableText(file.filename.slice(0, 255))
   const preview = previewOf(filename, plan)
   await db.insert(csvUploads).values({
     id: uploadId,
