@@ -41,6 +41,7 @@ import { originCheck } from '#server/platform/origin-check'
 import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 import { buildOpenApiDocument } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
+import { boundedJsonBody } from '#server/platform/validate'
 
 const apiRoutes = new Hono<AppEnv>()
   .route('/', systemRoutes)
@@ -134,6 +135,7 @@ export function createApp(options: { webDir?: string } = {}) {
 
   // Sign-in, password, sessions and two-factor: a browser session only.
   app.use('/api/auth/*', refuseApiTokens)
+  app.use('/api/auth/*', boundedJsonBody)
   app.route('/api/auth', authRoutes)
   // Generated from the route table once every route is mounted: the first request builds it.
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined

@@ -83,6 +83,14 @@ describe('text PostgreSQL cannot store', () => {
     expect((await alice.post('/api/folders', { name: 'Leads 😀' })).status).toBe(201)
   })
 
+  it("refuses a NUL in Better Auth's own routes (sign-up, sign-in), which take no schema of ours", async () => {
+    const browser = t.browser()
+    const signUp = await browser.post('/api/auth/sign-up/email', { name: `Eve${NUL}`, email: 'eve@example.com', password: 'Correct-Horse9!', firstName: 'Eve', lastName: 'X' })
+    await expect422(signUp, /^name contains a character/)
+    const signIn = await browser.post('/api/auth/sign-in/email', { email: `eve${NUL}@example.com`, password: 'Correct-Horse9!' })
+    await expect422(signIn, /^email contains a character/)
+  })
+
   it('refuses a NUL in the AI filter and the filters of the grid URL, which carry JSON', async () => {
     const where = encodeURIComponent(JSON.stringify({ column: 'Country', op: 'equals', value: `a${NUL}` }))
     await expect422(await alice.request(`/api/uploads/${leadsId}/rows?where=${where}`), /^where: value contains a character/)

@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { z, type ZodType } from 'zod'
 import { INPUT_LIMITS } from '#common/constants'
 import { findInputProblem, inputProblemMessage } from '#common/input-bounds'
@@ -47,12 +48,31 @@ function validationFailed(zodIssues: readonly Issue[]) {
  * cannot store is refused with a 422 that names the field, and nesting past
  * INPUT_LIMITS.maxJsonDepth is refused before any recursive schema runs.
  */
-async function boundedParse<Schema extends ZodType>(schema: Schema, value: unknown): Promise<z.ZodSafeParseResult<z.output<Schema>>> {
+function refuseInputProblem(value: unknown) {
   const problem = findInputProblem(value, INPUT_LIMITS.maxJsonDepth)
-  if (problem) {
-    const message = inputProblemMessage(problem, INPUT_LIMITS.maxJsonDepth)
-    throw new AppError('VALIDATION_FAILED', message, [{ code: 'custom', path: problem.path, message }])
+  if (!problem) return
+  const message = inputProblemMessage(problem, INPUT_LIMITS.maxJsonDepth)
+  throw new AppError('VALIDATION_FAILED', message, [{ code: 'custom', path: problem.path, message }])
+}
+
+/**
+ * The same rule for routes that read their JSON body with no schema of ours (Better Auth's): a
+ * copy of the body is checked first, and the route reads the original.
+ */
+export const boundedJsonBody = createMiddleware(async (c, next) => {
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return next()
+  let value: unknown
+  try {
+    value = await c.req.raw.clone().json()
+  } catch {
+    return next() // not JSON after all: the route answers it as it would
   }
+  refuseInputProblem(value)
+  return next()
+})
+
+async function boundedParse<Schema extends ZodType>(schema: Schema, value: unknown): Promise<z.ZodSafeParseResult<z.output<Schema>>> {
+  refuseInputProblem(value)
   return schema.safeParseAsync(value)
 }
 
