@@ -410,6 +410,16 @@ export const TOAST_BOTTOM_OFFSET_PX = 16
  * Personal API tokens (issue 24). A token is `rc_` and 43 base64url characters (32 random bytes);
  * the server keeps only its SHA-256 and the first characters, which the list shows.
  */
+/**
+ * Per-user limits a minute (issue 29), apart from the provider's own: questions that call a model
+ * on the platform's key (Magic Chat, the AI search panel, prompt tests), and plan runs, each of
+ * which reads every row. AI_QUESTIONS_PER_MINUTE and PLAN_RUNS_PER_MINUTE override them.
+ */
+export const USER_RATE_LIMITS = {
+  aiQuestionsPerMinute: 20,
+  planRunsPerMinute: 120,
+} as const
+
 export const API_TOKENS = {
   prefix: 'rc_',
   randomBytes: 32,

@@ -737,6 +737,10 @@ export const REQUEST_MESSAGES = {
   unstorableCharacter:
     'contains a character that cannot be stored (a NUL byte, \\u0000, or half of a surrogate pair). Remove it and send again.',
   tooDeep: (limit: number) => `is nested more than ${limit} levels deep. Send a flatter value.`,
+  aiQuestionsLimited: (limit: number, retryAfterSeconds: number) =>
+    `You have asked ${limit} AI questions in the last minute, the most a minute allows. Try again in ${retryAfterSeconds} seconds.`,
+  planRunsLimited: (limit: number, retryAfterSeconds: number) =>
+    `You have run ${limit} queries in the last minute, the most a minute allows. Try again in ${retryAfterSeconds} seconds.`,
   malformedForm:
     "The upload's form could not be read: a part of it (often the file name) holds characters a form cannot carry. Rename the file and try again.",
   moreIssues: (count: number) => ` (${count.toLocaleString('en-US')} more ${count === 1 ? 'problem' : 'problems'} not listed)`,
@@ -957,6 +961,8 @@ export const CHAT_MESSAGES = {
   errorReply: (message: string) => `Sorry, I encountered an error: ${message}`,
   emptyQuery: 'Type a question first.',
   modelFailed: 'The AI provider did not answer with a usable plan. Your credits were refunded; try rephrasing the question.',
+  failedOnOurSide: (refunded: boolean) =>
+    `Something went wrong on our side while answering.${refunded ? ' Your credits were refunded.' : ''} Please try again in a moment.`,
   /** A follow-up ('also ...') whose earlier answer can no longer be computed, e.g. its column was deleted. */
   followUpFailed: (reason: string) =>
     `This question adds to the earlier answer, which can no longer be computed: ${reason} Your credits were refunded; ask the whole question again.`,

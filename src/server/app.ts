@@ -41,6 +41,7 @@ import { originCheck } from '#server/platform/origin-check'
 import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 import { buildOpenApiDocument } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
+import { retryAfterOf } from '#server/platform/rate-limit'
 import { boundedJsonBody } from '#server/platform/validate'
 
 const apiRoutes = new Hono<AppEnv>()
@@ -168,6 +169,10 @@ export function createApp(options: { webDir?: string } = {}) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { error: { code: error.code, message: error.message, details: error.details } }
+      const retryAfter = retryAfterOf(error)
+      if (retryAfter !== null) c.header('Retry-After', String(retryAfter))
+      // A body refused unread is still on the socket: the connection cannot carry another request.
+      if (error.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close')
       return c.json(body, error.status)
     }
     if (error instanceof HTTPException) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { API_TOKENS, DEV_SERVER_ORIGIN } from '#common/constants'
+import { API_TOKENS, DEV_SERVER_ORIGIN, USER_RATE_LIMITS } from '#common/constants'
 
 /** Empty strings count as unset (CONVENTIONS §10). */
 const optional = z
@@ -29,6 +29,14 @@ const envSchema = z.object({
   /** Requests a minute one personal API token may make (issue 24); default API_TOKENS.requestsPerMinute. */
   API_TOKEN_REQUESTS_PER_MINUTE: optional
     .transform((v) => Number(v ?? API_TOKENS.requestsPerMinute))
+    .pipe(z.number().int().min(1).max(100_000)),
+  /** Model-calling questions a minute per user (chat, AI search, prompt tests); default USER_RATE_LIMITS. */
+  AI_QUESTIONS_PER_MINUTE: optional
+    .transform((v) => Number(v ?? USER_RATE_LIMITS.aiQuestionsPerMinute))
+    .pipe(z.number().int().min(1).max(100_000)),
+  /** Plan runs a minute per user (`POST /chat/plan`, an edited answer); default USER_RATE_LIMITS. */
+  PLAN_RUNS_PER_MINUTE: optional
+    .transform((v) => Number(v ?? USER_RATE_LIMITS.planRunsPerMinute))
     .pipe(z.number().int().min(1).max(100_000)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

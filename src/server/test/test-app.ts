@@ -135,6 +135,9 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     APP_SECRET: 'test-secret-that-is-long-enough-1234567890',
     LOG_LEVEL: 'silent',
+    // Test files ask in bursts no person does; chat-limits.test.ts sets its own limits to test them.
+    AI_QUESTIONS_PER_MINUTE: '100000',
+    PLAN_RUNS_PER_MINUTE: '100000',
     ...overrides,
   })
   const runtime = await bootstrap(env, { logger: pino({ level: 'silent' }), inMemoryDatabase: true, pgliteTemplate: migratedPglite() })

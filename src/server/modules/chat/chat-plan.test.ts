@@ -161,6 +161,7 @@ beforeAll(async () => {
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
   await t.startTrial(alice)
   bob = (await t.signUpVerified({ firstName: 'Bob' })).browser
+  await t.startTrial(bob)
   leadsId = await importCsv(alice, 'leads.csv', csvOf(header, rows))
 
   // An AI column over every row, filled by the fake provider.

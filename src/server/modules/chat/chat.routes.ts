@@ -20,10 +20,10 @@ export const chatRoutes = new Hono<AppEnv>()
   )
   .delete('/:id/chat', uploadIdParam, async (c) => c.json(await clearChat({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   // A plan run as it is: no model, no credits, so any answer can be reproduced and scripted.
-  .post('/:id/chat/plan', uploadIdParam, validate('json', runPlanSchema), async (c) =>
+  .post('/:id/chat/plan', uploadIdParam, requirePaidAccess, validate('json', runPlanSchema), async (c) =>
     c.json(await runPlanForUser({ userId: c.var.user.id, uploadId: c.req.valid('param').id, plan: c.req.valid('json').plan })),
   )
-  .patch('/:id/chat/messages/:messageId', messageParams, validate('json', runPlanSchema), async (c) => {
+  .patch('/:id/chat/messages/:messageId', messageParams, requirePaidAccess, validate('json', runPlanSchema), async (c) => {
     const { id, messageId } = c.req.valid('param')
     return c.json(await rerunAnswer({ userId: c.var.user.id, uploadId: id, messageId, plan: c.req.valid('json').plan }))
   })

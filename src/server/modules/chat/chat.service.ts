@@ -24,6 +24,7 @@ import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.s
 import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
 import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
+import { takeAiQuestionOrThrow, takePlanRunOrThrow } from '#server/modules/enrichment/providers/ai-question-limit'
 import { runPlan } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
@@ -105,6 +106,7 @@ export async function clearChat({ userId, uploadId }: { userId: string; uploadId
 /** `POST /chat/plan`: a plan run as it is, with no model and no credits. */
 export async function runPlanForUser({ userId, uploadId, plan }: { userId: string; uploadId: string; plan: Plan }): Promise<PlanResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  await takePlanRunOrThrow(userId)
   return runPlan({ source: upload, plan })
 }
 
@@ -244,12 +246,49 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
   await assertChatAccessOrThrow({ userId })
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const credentials = await resolveAiCredentials({ userId, webSearch: false })
+  await takeAiQuestionOrThrow(userId)
   const idempotencyKey = `chat_query:${randomUUID()}`
+  const charged = !credentials.ownKey
   let remaining: number | null = null
-  if (!credentials.ownKey) {
+  if (charged) {
     remaining = (await consumeCreditsOrThrow({ userId, operation: 'chat_query', amount: CREDIT_COSTS.chatQuery, idempotencyKey, reference: upload.id })).remaining_credits
   }
-  const threadId = await threadOf(userId, upload.id)
+  try {
+    return await answerQuestion({ upload, credentials, query, remaining })
+  } catch (error) {
+    // Whatever fails after the charge (the model, our code, the database) gives the credits back.
+    const refunded = charged ? await refundChatQuestion(userId, idempotencyKey, upload.id) : remaining
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') {
+      throw new AppError(error.code, error.message, { ...(error.details as object), remaining_credits: refunded })
+    }
+    logger.error({ event: 'chat.answer_failed', uploadId: upload.id, err: error })
+    throw new AppError('INTERNAL', CHAT_MESSAGES.failedOnOurSide(charged), { title: CHAT_MESSAGES.errorTitle, remaining_credits: refunded })
+  }
+}
+
+/** The refund of a failed question; the balance after it, or null if even the refund failed (logged with its key). */
+async function refundChatQuestion(userId: string, idempotencyKey: string, uploadId: string): Promise<number | null> {
+  try {
+    return (await refundCredits({ userId, idempotencyKey, reason: 'chat_query_failed' })).balance
+  } catch (error) {
+    logger.error({ event: 'chat.refund_failed', uploadId, idempotencyKey, err: error })
+    return null
+  }
+}
+
+/** A question's conversation work after its charge: every failure is thrown, for `askChat` to refund. */
+async function answerQuestion({
+  upload,
+  credentials,
+  query,
+  remaining,
+}: {
+  upload: Upload
+  credentials: Parameters<typeof askForObject>[0]['credentials']
+  query: string
+  remaining: number | null
+}): Promise<AskChatResponse> {
+  const threadId = await threadOf(upload.userId, upload.id)
   const previous = lastPlannedAnswer(await messagesOf(threadId))
   const followsUp = previous !== null && isFollowUp(query)
 
@@ -263,11 +302,10 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
   }
 
   const question = await addMessage(threadId, 'user', query, null)
-  // Whatever fails after the charge gives the credits back and leaves the error in the conversation.
+  // A failure the user can act on stays in the conversation as the AI's error reply.
   const fail = async (message: string): Promise<never> => {
-    if (!credentials.ownKey) remaining = (await refundCredits({ userId, idempotencyKey, reason: 'chat_query_failed' })).balance
     await addMessage(threadId, 'ai', CHAT_MESSAGES.errorReply(message), null)
-    throw new AppError('SERVICE_UNAVAILABLE', message, { title: CHAT_MESSAGES.errorTitle, remaining_credits: remaining })
+    throw new AppError('SERVICE_UNAVAILABLE', message, { title: CHAT_MESSAGES.errorTitle })
   }
   if (planned.kind === 'failed') return fail(planned.error)
 
@@ -377,6 +415,7 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
+  await takePlanRunOrThrow(userId)
   const computed = await runPlan({ source: upload, plan })
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
   const summary = templateSummary(figuresOf(result.query, computed))

@@ -11,6 +11,7 @@ import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts
 import { displayValue } from './lib/ai-output.ts'
 import { buildFixedPart, buildRowPart, hashInput, renderForDisplay } from './lib/render-prompt.ts'
 import { resolveAiCredentials } from './providers/ai-credentials.ts'
+import { takeAiQuestionOrThrow } from './providers/ai-question-limit.ts'
 import { callModel } from './providers/call-model.ts'
 
 /**
@@ -27,6 +28,7 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
   if (Number(row.position) >= AI.promptTestSampleRows) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.testRowOutOfSample(AI.promptTestSampleRows))
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, string>
   const credentials = await resolveAiCredentials({ userId, webSearch })
+  await takeAiQuestionOrThrow(userId)
   const cost = webSearch ? CREDIT_COSTS.promptTestAdvanced : CREDIT_COSTS.promptTestSimple
   const idempotencyKey = `prompt_test:${randomUUID()}`
   let remaining: number | null = null
