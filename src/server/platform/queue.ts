@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { ZodType } from 'zod'
 import { QUEUE_RECOVERY } from '#common/constants'
-import type { Driver } from '#server/db/client'
+import type { Database, Driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { listen, notify } from './events.ts'
 import { logger } from './logger.ts'
@@ -38,6 +38,7 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
 export type AnyJobDefinition = JobDefinition<any>
 
 let boss: PgBoss | undefined
+let queueDriverKind: Driver['kind'] | undefined
 
 /**
  * A worker polls for jobs every half second; a new job wakes it at once instead (an import
@@ -97,6 +98,7 @@ async function withStartLock<T>(driver: Driver, fn: () => Promise<T>): Promise<T
 }
 
 export async function startQueue(options: QueueOptions) {
+  queueDriverKind = options.driver.kind
   boss = new PgBoss(
     options.driver.kind === 'pglite'
       ? { db: pgliteAdapter(options.driver), schema: 'pgboss', supervise: true, schedule: true }
@@ -259,11 +261,56 @@ async function startRecovery(options: QueueOptions) {
   loop()
 }
 
-export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: PgBoss.SendOptions = {}) {
+/** A Drizzle transaction (node-postgres or PGlite) whose statements a send joins. */
+export type QueueTransaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export type EnqueueOptions = PgBoss.SendOptions & {
+  /**
+   * Stores the job in the caller's transaction: it exists if and only if the state change that
+   * asked for it commits (the outbox of decision 020). Workers are woken at the commit.
+   */
+  tx?: QueueTransaction
+}
+
+/**
+ * pg-boss 10 sends through any `{ executeSql }`: here the connection of a Drizzle transaction
+ * (`session.client`: node-postgres's PoolClient or PGlite's Transaction, both `query(text, values)`).
+ */
+function executorOf(tx: QueueTransaction): PgBoss.Db {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client
+  if (!client || typeof client.query !== 'function') throw new Error('enqueue: `tx` is not a Drizzle transaction of node-postgres or PGlite')
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
+  return { executeSql: (text, values) => query.call(client, text, values) }
+}
+
+/** Tests make the next sends of a job fail (`failNextSends`), as a database error in the send would. */
+const sendFaults = new Map<string, number>()
+export function failNextSends(jobName: string, count = 1) {
+  sendFaults.set(jobName, count)
+}
+
+export async function enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: EnqueueOptions = {}) {
   if (!boss) throw new Error('Queue used before startQueue()')
+  const { tx, ...sendOptions } = options
   const data = job.schema.parse(payload) as object
-  const id = await boss.send(job.name, data, options)
-  if (!options.startAfter) {
+  const faults = sendFaults.get(job.name) ?? 0
+  if (faults > 0) {
+    sendFaults.set(job.name, faults - 1)
+    throw new Error(`Sending ${job.name} failed (a fault a test asked for)`)
+  }
+  if (tx) {
+    const executor = executorOf(tx)
+    const id = await boss.send(job.name, data, { ...sendOptions, db: executor })
+    // PostgreSQL delivers a NOTIFY at the commit, and not at all after a rollback. With PGlite
+    // the woken worker's poll waits for the transaction's turn to end (decision 013).
+    if (!sendOptions.startAfter) {
+      if (queueDriverKind === 'pg') await executor.executeSql('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, job.name])
+      else await notify(WAKE_CHANNEL, job.name)
+    }
+    return id
+  }
+  const id = await boss.send(job.name, data, sendOptions)
+  if (!sendOptions.startAfter) {
     await notify(WAKE_CHANNEL, job.name).catch((error: unknown) => {
       // The job is stored either way; a worker finds it at its next poll.
       logger.warn({ event: 'queue.wake_failed', job: job.name, err: error })

@@ -17,7 +17,8 @@ import { inputHashSql, intArray } from './lib/cell-sql.ts'
 import { buildFixedPart, buildRowPart, type PromptColumn } from './lib/render-prompt.ts'
 import { resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
 import { callModel, type ModelCallResult } from './providers/call-model.ts'
-import { emitWebhookEvent } from '#server/modules/webhooks/webhooks.service'
+import { recordWebhookEvent } from '#server/modules/webhooks/webhooks.service'
+import type { QueueTransaction } from '#server/platform/queue'
 
 /**
  * The run engine (issue 12 §6-7). A worker takes a field's queued cells in small batches (SKIP
@@ -628,23 +629,30 @@ async function failQueuedCells(field: AiFieldRow, message: string) {
     .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
 }
 
-/** Ends a run once none of its cells is queued or running; only one worker gets to do it. */
+/**
+ * Ends a run once none of its cells is queued or running; only one worker gets to do it. The run
+ * ends with its webhook event in one transaction: if recording the event fails, the run is still
+ * going, the job fails, and its retry ends the run again (decision 020).
+ */
 export async function finishRunIfDone(fieldId: string) {
-  const [row] = await db
-    .update(aiFields)
-    .set({ status: 'completed', runFinishedAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(aiFields.id, fieldId),
-        eq(aiFields.status, 'processing'),
-        sql`NOT EXISTS (SELECT 1 FROM ai_cells WHERE field_id = ${fieldId} AND status IN ('queued', 'running'))`,
-      ),
-    )
-    .returning()
+  const row = await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(aiFields)
+      .set({ status: 'completed', runFinishedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(aiFields.id, fieldId),
+          eq(aiFields.status, 'processing'),
+          sql`NOT EXISTS (SELECT 1 FROM ai_cells WHERE field_id = ${fieldId} AND status IN ('queued', 'running'))`,
+        ),
+      )
+      .returning()
+    if (ended) await recordRunWebhook(tx, ended)
+    return ended
+  })
   if (!row) return false
   logger.info({ event: 'enrichment.run.done', fieldId, credits: row.runCreditsSpent })
   await publishProgress(row)
-  await emitRunWebhook(row)
   return true
 }
 
@@ -652,19 +660,19 @@ export async function finishRunIfDone(fieldId: string) {
  * `ai_run.completed` with the field's cell counts and the run's credits, or `ai_run.failed` when
  * the run ended without one cell done and with errors (no provider, a rejected key).
  */
-async function emitRunWebhook(field: AiFieldRow) {
-  const rows = await db
+async function recordRunWebhook(tx: QueueTransaction, field: AiFieldRow) {
+  const rows = await tx
     .select({ status: aiCells.status, n: sql<number>`count(*)::int` })
     .from(aiCells)
     .where(eq(aiCells.fieldId, field.id))
     .groupBy(aiCells.status)
-  const [column] = await db
+  const [column] = await tx
     .select({ name: uploadColumns.name })
     .from(uploadColumns)
     .where(and(eq(uploadColumns.uploadId, field.uploadId), eq(uploadColumns.key, field.columnKey)))
   const countOf = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0)
   const counts = { done: countOf('done'), errors: countOf('error'), no_credits: countOf('no_credits'), cancelled: countOf('cancelled') }
-  await emitWebhookEvent({
+  await recordWebhookEvent(tx, {
     userId: field.userId,
     type: counts.done === 0 && counts.errors > 0 ? 'ai_run.failed' : 'ai_run.completed',
     data: {

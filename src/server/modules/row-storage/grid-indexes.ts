@@ -5,6 +5,7 @@ import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { cellText, sortValueDdl, type ViewColumn } from './view-sql.ts'
 import { waitForIdle } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
+import { buildIndexConcurrently, dropIndexInTurn, vacuumAnalyze } from './index-builds.ts'
 import { partitionName } from './row-writer.ts'
 
 /**
@@ -30,39 +31,14 @@ export async function buildSortIndexes(uploadId: string, rows: number): Promise<
   }
   const columns = await sortedColumnsOf(uploadId)
   const table = partitionName(uploadId)
-  const client = await driver.pool.connect()
-  try {
-    await client.query(`SET maintenance_work_mem = '256MB'`)
-    for (const column of columns) await createIndexConcurrently(client, sortIndexName(uploadId, column.key), table, `(${sortValueDdl(column)}, row_index)`)
-    // Fresh statistics for the planner, and a visibility map so index-only scans stay index-only.
-    await client.query(`VACUUM (ANALYZE) "${table}"`)
-  } finally {
-    client.release()
+  for (const column of columns) {
+    // The file was deleted meanwhile: nothing is left to index.
+    if (!(await buildIndexConcurrently(table, sortIndexName(uploadId, column.key), `(${sortValueDdl(column)}, row_index)`))) return 0
   }
+  // Fresh statistics for the planner, and a visibility map so index-only scans stay index-only.
+  await vacuumAnalyze(table)
   logger.info({ event: 'uploads.sort_indexes.built', uploadId, columns: columns.length })
   return columns.length
-}
-
-/**
- * A failed CREATE INDEX CONCURRENTLY leaves an invalid index behind, which IF NOT EXISTS would then
- * keep forever: it is dropped, so the next attempt builds it again. (Since sorting reads a bounded
- * prefix, no value should make a build fail; a cancelled build still can.)
- */
-async function createIndexConcurrently(client: { query: (text: string) => Promise<unknown> }, name: string, table: string, definition: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await client.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "${table}" ${definition}`)
-      return
-    } catch (error) {
-      // Another build of the same index began first (the import's and a sort's): that one stands.
-      const code = (error as { code?: string }).code
-      if (code === '42P07' || code === '23505') return
-      await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`).catch(() => {})
-      // Two concurrent builds on one table can deadlock each other; the loser tries again.
-      if (code !== '40P01' || attempt === 3) throw error
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
-    }
-  }
 }
 
 const sortedColumnsOf = (uploadId: string) =>
@@ -143,7 +119,10 @@ export async function ensureFilterIndex(uploadId: string, key: string) {
   await ensureInBackground(uploadId, name, `USING gin (rowcraft_fold(${cellText(key)}) gin_trgm_ops)`)
 }
 
-/** Starts a concurrent build of a missing index on PostgreSQL, without waiting for it. */
+/**
+ * Starts a concurrent build of a missing index on PostgreSQL, without waiting for it: it runs in
+ * the table's turn, after the builds asked for before it (index-builds.ts).
+ */
 async function ensureInBackground(uploadId: string, name: string, definition: string) {
   if (driver.kind !== 'pg') return
   ensured.add(name)
@@ -152,8 +131,9 @@ async function ensureInBackground(uploadId: string, name: string, definition: st
   if (rows.length > 0) return
   void (async () => {
     const started = performance.now()
-    await createIndexConcurrently(pool, name, partitionName(uploadId), definition)
-    logger.info({ event: 'uploads.index.built', uploadId, name, ms: Math.round(performance.now() - started) })
+    if (await buildIndexConcurrently(partitionName(uploadId), name, definition)) {
+      logger.info({ event: 'uploads.index.built', uploadId, name, ms: Math.round(performance.now() - started) })
+    }
   })().catch((error: unknown) => {
     ensured.delete(name)
     logger.error({ event: 'uploads.index.failed', uploadId, name, err: error })
@@ -165,21 +145,6 @@ export async function dropColumnIndexes(uploadId: string, key: string) {
   for (const name of [sortIndexName(uploadId, key), filterIndexName(uploadId, key), oldFilterIndexName(uploadId, key)]) {
     ensured.delete(name)
     if (driver.kind === 'pglite') await driver.client.exec(`DROP INDEX IF EXISTS "${name}"`)
-    else await dropIndexConcurrently(driver.pool, name)
-  }
-}
-
-/**
- * Two drops of one index at once (the queued purge and a second purge of the same column) make
- * the later one fail with "tuple concurrently updated": the index is going either way, so the
- * drop is tried again once the other has finished.
- */
-async function dropIndexConcurrently(pool: { query: (text: string) => Promise<unknown> }, name: string, attempts = 3): Promise<void> {
-  try {
-    await pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`)
-  } catch (error) {
-    if (attempts <= 1 || !(error instanceof Error) || !error.message.includes('tuple concurrently updated')) throw error
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    await dropIndexConcurrently(pool, name, attempts - 1)
+    else await dropIndexInTurn(partitionName(uploadId), name)
   }
 }

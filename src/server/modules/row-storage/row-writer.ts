@@ -4,6 +4,7 @@ import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { driver, type Driver } from '#server/db/client'
 import { yieldToForeground } from '#server/platform/foreground'
+import { buildIndexConcurrently, dropTableStoppingBuilds } from './index-builds.ts'
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './copy-binary.ts'
 
 /**
@@ -42,10 +43,16 @@ export function partitionName(uploadId: string) {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** Drops an upload's rows: its partition, attached or still loading. */
+/** Drops an upload's rows: its partition, attached or still loading, whatever is being built on it. */
 export async function dropUploadRows(uploadId: string) {
   if (!uuidPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`)
-  await exec(driver, `DROP TABLE IF EXISTS "${partitionName(uploadId)}"`)
+  await dropRowsTable(driver, partitionName(uploadId))
+}
+
+/** PostgreSQL's concurrent index builds must not run beside the drop (index-builds.ts). */
+async function dropRowsTable(d: Driver, table: string) {
+  if (d.kind === 'pg') await dropTableStoppingBuilds(table)
+  else await d.client.exec(`DROP TABLE IF EXISTS "${table}"`)
 }
 
 async function exec(d: Driver, sqlText: string) {
@@ -185,16 +192,7 @@ async function openCopyStream(pool: Pool, copySql: string): Promise<CopyStream> 
 export async function buildSearchIndex(uploadId: string): Promise<boolean> {
   if (driver.kind === 'pglite') return false
   const table = partitionName(uploadId)
-  const client = await driver.pool.connect()
-  try {
-    await client.query(`SET maintenance_work_mem = '256MB'`)
-    await client.query(
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${table}_search_idx" ON "${table}" USING gin (rowcraft_row_text(data) gin_trgm_ops)`,
-    )
-    return true
-  } finally {
-    client.release()
-  }
+  return buildIndexConcurrently(table, `${table}_search_idx`, 'USING gin (rowcraft_row_text(data) gin_trgm_ops)')
 }
 
 /**
@@ -210,6 +208,6 @@ export async function dropOrphanRowTables(): Promise<string[]> {
       AND (u.id IS NULL OR (NOT c.relispartition AND u.status <> 'processing'))`
   const d = driver
   const { rows } = d.kind === 'pglite' ? await d.client.query<{ relname: string }>(query) : await d.pool.query<{ relname: string }>(query)
-  for (const { relname } of rows) await exec(d, `DROP TABLE IF EXISTS "${relname}"`)
+  for (const { relname } of rows) await dropRowsTable(d, relname)
   return rows.map((row) => row.relname)
 }

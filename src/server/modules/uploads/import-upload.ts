@@ -22,7 +22,7 @@ import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
 import { progressEventOf } from './upload-progress.ts'
 import { skippedRowsPath } from '#server/platform/storage'
-import { emitWebhookEvent } from '#server/modules/webhooks/webhooks.service'
+import { recordWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 
 const PROGRESS_EVERY_MS = 250
 
@@ -87,6 +87,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   let skippedRows = 0
   let bytesRead = 0
   let lastProgressAt = 0
+  let completed: typeof upload
 
   const emitProgress = async (force = false) => {
     const now = performance.now()
@@ -186,30 +187,34 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
 
     const { metrics } = result
     const completeness = metrics.totalCells > 0 ? Math.round((metrics.nonEmptyCells / metrics.totalCells) * 1000) / 10 : 0
-    const [done] = await db
-      .update(csvUploads)
-      .set({
-        status: 'completed',
-        // Every data record counts: imported (valid, padded included) plus skipped.
-        totalRows: metrics.validRows + metrics.skippedRows,
-        processedRows: metrics.validRows + metrics.skippedRows,
-        validRows: metrics.validRows,
-        skippedRows: metrics.skippedRows,
-        dataCompletenessScore: completeness,
-        dataQualityIssues: result.issues,
-        qualityMetrics: metrics,
-        errorMessage: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(csvUploads.id, uploadId))
-      .returning()
+    // The commit point: the upload is completed with its webhook event, or neither.
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(csvUploads)
+        .set({
+          status: 'completed',
+          // Every data record counts: imported (valid, padded included) plus skipped.
+          totalRows: metrics.validRows + metrics.skippedRows,
+          processedRows: metrics.validRows + metrics.skippedRows,
+          validRows: metrics.validRows,
+          skippedRows: metrics.skippedRows,
+          dataCompletenessScore: completeness,
+          dataQualityIssues: result.issues,
+          qualityMetrics: metrics,
+          errorMessage: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(csvUploads.id, uploadId))
+        .returning()
+      if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.completed', data: uploadEventData(row) })
+      return row
+    })
     if (!done) {
       // The file was deleted while it was importing: its rows go too.
       await dropUploadRows(uploadId)
       return
     }
-    await publish(done.userId, progressEventOf(done))
-    await emitWebhookEvent({ userId: done.userId, type: 'upload.completed', data: uploadEventData(done) })
+    completed = done
     logger.info({
       event: 'uploads.import.done',
       uploadId,
@@ -230,17 +235,20 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         ? error.message
         : 'We could not import this file because of an error on our side. Please try again; if it keeps failing, contact support.'
     if (!isRefused) logger.error({ event: 'uploads.import.failed', uploadId, err: error })
-    const [failed] = await db
-      .update(csvUploads)
-      .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
-      .where(eq(csvUploads.id, uploadId))
-      .returning()
-    if (failed) {
-      await publish(failed.userId, progressEventOf(failed))
-      await emitWebhookEvent({ userId: failed.userId, type: 'upload.failed', data: uploadEventData(failed) })
-    }
+    // Failing here (the database is down) fails the job: pg-boss tries the import again.
+    const failed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(csvUploads)
+        .set({ status: 'failed', errorMessage: message, updatedAt: new Date() })
+        .where(eq(csvUploads.id, uploadId))
+        .returning()
+      if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.failed', data: uploadEventData(row) })
+      return row
+    })
+    if (failed) await publishAfterCommit(failed)
     return
   }
+  await publishAfterCommit(completed)
 
   // The rows are usable now; the search and sort indexes follow without holding up the user.
   try {
@@ -251,17 +259,30 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
   }
 }
 
+/**
+ * After the commit point, what follows is told live and may fail without changing what happened:
+ * the webhook event went out with the state change, and the progress stream's snapshot has it.
+ */
+async function publishAfterCommit(upload: typeof csvUploads.$inferSelect) {
+  await publish(upload.userId, progressEventOf(upload)).catch((error: unknown) =>
+    logger.warn({ event: 'uploads.progress_publish_failed', uploadId: upload.id, err: error }),
+  )
+}
+
 /** Every attempt of an import was cut short by a stopped process: the upload fails, its rows go. */
 export async function failAbandonedImport({ uploadId }: { uploadId: string }) {
-  const [failed] = await db
-    .update(csvUploads)
-    .set({ status: 'failed', errorMessage: IMPORT_RECOVERY_MESSAGES.abandoned, updatedAt: new Date() })
-    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.status, 'processing')))
-    .returning()
+  const failed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(csvUploads)
+      .set({ status: 'failed', errorMessage: IMPORT_RECOVERY_MESSAGES.abandoned, updatedAt: new Date() })
+      .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.status, 'processing')))
+      .returning()
+    if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.failed', data: uploadEventData(row) })
+    return row
+  })
   if (!failed) return
   await dropUploadRows(uploadId)
-  await publish(failed.userId, progressEventOf(failed))
-  await emitWebhookEvent({ userId: failed.userId, type: 'upload.failed', data: uploadEventData(failed) })
+  await publishAfterCommit(failed)
 }
 
 /** The `data` of `upload.completed` and `upload.failed` webhooks. */

@@ -22,6 +22,7 @@ import { aiCells, csvUploads, exports, folders, uploadColumns } from '#server/db
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
 import { publish } from '#server/platform/events'
+import { logger } from '#server/platform/logger'
 import { likePattern } from '#server/platform/like-pattern'
 import { incomingDir, removeUploadFiles, uploadDir } from '#server/platform/storage'
 import { dropUploadRows } from '#server/modules/row-storage/row-writer'
@@ -272,7 +273,8 @@ export async function deleteUpload({ userId, uploadId }: { userId: string; uploa
     await tx.delete(exports).where(and(eq(exports.uploadId, uploadId), eq(exports.userId, userId)))
     await tx.delete(csvUploads).where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
   })
-  await dropUploadRows(uploadId)
+  // The file is gone for the user already; rows a failed drop left are swept by the orphan job.
+  await dropUploadRows(uploadId).catch((error: unknown) => logger.error({ event: 'uploads.delete.rows_failed', uploadId, err: error }))
   await removeUploadFiles(userId, uploadId)
   await publish(userId, { type: 'workspace.changed', entity: 'file', id: uploadId })
   return { id: upload.id, filename: upload.filename }

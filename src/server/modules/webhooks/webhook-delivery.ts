@@ -11,7 +11,6 @@ import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
 import { webhookDisabledMail } from '#server/platform/mail-templates'
 import { webhookFetch } from './webhook-url.ts'
-import { enqueueDelivery } from './webhooks.jobs.ts'
 
 /** The schedule, as an object tests may shorten (as `callTuning` in enrichment). */
 export const webhookTiming = {
@@ -28,30 +27,21 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 300) : 'The call failed.'
 }
 
-/**
- * One attempt of a delivery, signed by the Standard Webhooks convention (`webhook-id`,
- * `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 over `id.timestamp.body`). A 2xx answer
- * succeeds; anything else (a timeout, a refused address, a 3xx: redirects are not followed) is a
- * failure retried on the schedule. Running it again for a delivery no longer pending does nothing.
- */
-export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId))
-  if (!row || row.delivery.status !== 'pending') return
-  const { delivery, endpoint } = row
-  if (!endpoint.enabled) {
-    await db.update(webhookDeliveries).set({ status: 'failed', error: WEBHOOK_MESSAGES.disabled }).where(eq(webhookDeliveries.id, delivery.id))
-    return
-  }
+type Endpoint = typeof webhookEndpoints.$inferSelect
+type Delivery = typeof webhookDeliveries.$inferSelect
 
+/** What one call to a receiver came to: its status, or why it failed (null when it succeeded). */
+export type CallOutcome = { responseStatus: number | null; error: string | null; timestamp: Date }
+
+/**
+ * One call of a delivery, signed by the Standard Webhooks convention (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 over `id.timestamp.body`). A 2xx answer
+ * succeeds; anything else (a timeout, a refused address, a 3xx: redirects are not followed) fails.
+ */
+export async function callEndpoint(endpoint: Endpoint, delivery: Delivery): Promise<CallOutcome> {
   const body = JSON.stringify(delivery.payload)
   const timestamp = new Date()
   const signature = new Webhook(decryptSecret(endpoint.encryptedSecret, secretContext(endpoint.id))).sign(delivery.messageId, timestamp, body)
-  let responseStatus: number | null = null
-  let error: string | null = null
   try {
     const res = await webhookFetch(endpoint.url, {
       method: 'POST',
@@ -65,30 +55,10 @@ export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
       body,
       signal: AbortSignal.timeout(webhookTiming.timeoutMs),
     })
-    responseStatus = res.status
-    if (!res.ok) error = `Answered ${res.status}`
+    return { responseStatus: res.status, error: res.ok ? null : `Answered ${res.status}`, timestamp }
   } catch (caught) {
-    error = describeFailure(caught)
+    return { responseStatus: null, error: describeFailure(caught), timestamp }
   }
-
-  const attempts = delivery.attempts + 1
-  if (error === null) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: 'succeeded', attempts, responseStatus, error: null, lastAttemptAt: timestamp })
-      .where(eq(webhookDeliveries.id, delivery.id))
-    await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
-    return
-  }
-
-  const isDisabled = await recordEndpointFailure(endpoint.id)
-  const delay = isDisabled ? undefined : webhookTiming.retryDelaysSeconds[attempts - 1]
-  await db
-    .update(webhookDeliveries)
-    .set({ status: delay === undefined ? 'failed' : 'pending', attempts, responseStatus, error, lastAttemptAt: timestamp })
-    .where(eq(webhookDeliveries.id, delivery.id))
-  logger.info({ event: 'webhooks.delivery.failed', deliveryId, endpointId: endpoint.id, attempts, responseStatus, retryInSeconds: delay ?? null })
-  if (delay !== undefined) await enqueueDelivery(delivery.id, delay)
 }
 
 /** Every attempt of a delivery's job was cut short by a stopped process: the delivery fails. */
@@ -103,7 +73,7 @@ export async function failAbandonedDelivery({ deliveryId }: { deliveryId: string
  * Notes a failure on the endpoint; one that has failed since more than WEBHOOKS.disableAfterMs
  * ago (with no success between) is turned off, and its owner mailed once. True when it is off.
  */
-async function recordEndpointFailure(endpointId: string): Promise<boolean> {
+export async function recordEndpointFailure(endpointId: string): Promise<boolean> {
   await db
     .update(webhookEndpoints)
     .set({ failingSince: sql`now()` })

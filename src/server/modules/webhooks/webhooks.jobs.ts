@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { defineJob, enqueue } from '#server/platform/queue'
-import { deliverWebhook, failAbandonedDelivery } from './webhook-delivery.ts'
+import { WEBHOOK_MESSAGES } from '#common/messages'
+import { db } from '#server/db/client'
+import { webhookDeliveries, webhookEndpoints } from '#server/db/schema/index'
+import { logger } from '#server/platform/logger'
+import { defineJob, enqueue, type QueueTransaction } from '#server/platform/queue'
+import { callEndpoint, failAbandonedDelivery, recordEndpointFailure, webhookTiming } from './webhook-delivery.ts'
 
 /**
  * One attempt of one delivery; a failed attempt schedules the next itself (WEBHOOKS.retryDelaysSeconds).
@@ -17,6 +22,50 @@ export const deliverWebhookJob = defineJob({
   onAbandoned: ({ payload }) => failAbandonedDelivery(payload),
 })
 
-export async function enqueueDelivery(deliveryId: string, afterSeconds = 0) {
-  await enqueue(deliverWebhookJob, { deliveryId }, afterSeconds > 0 ? { startAfter: new Date(Date.now() + afterSeconds * 1000) } : {})
+/** Queues an attempt in the transaction that wrote (or rescheduled) its delivery: both or neither. */
+export async function enqueueDelivery(tx: QueueTransaction, deliveryId: string, afterSeconds = 0) {
+  await enqueue(deliverWebhookJob, { deliveryId }, afterSeconds > 0 ? { tx, startAfter: new Date(Date.now() + afterSeconds * 1000) } : { tx })
+}
+
+/**
+ * An attempt of a delivery still pending: the call, then its outcome on the delivery row and, after
+ * a failure, the next attempt's job, in one transaction (a delivery never stays pending without a
+ * job to try it). Running it again for a delivery no longer pending does nothing.
+ */
+export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+  if (!row || row.delivery.status !== 'pending') return
+  const { delivery, endpoint } = row
+  if (!endpoint.enabled) {
+    await db.update(webhookDeliveries).set({ status: 'failed', error: WEBHOOK_MESSAGES.disabled }).where(eq(webhookDeliveries.id, delivery.id))
+    return
+  }
+
+  const { responseStatus, error, timestamp } = await callEndpoint(endpoint, delivery)
+  const attempts = delivery.attempts + 1
+  if (error === null) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'succeeded', attempts, responseStatus, error: null, lastAttemptAt: timestamp })
+        .where(eq(webhookDeliveries.id, delivery.id))
+      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
+    })
+    return
+  }
+
+  const isDisabled = await recordEndpointFailure(endpoint.id)
+  const delay = isDisabled ? undefined : webhookTiming.retryDelaysSeconds[attempts - 1]
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: delay === undefined ? 'failed' : 'pending', attempts, responseStatus, error, lastAttemptAt: timestamp })
+      .where(eq(webhookDeliveries.id, delivery.id))
+    if (delay !== undefined) await enqueueDelivery(tx, delivery.id, delay)
+  })
+  logger.info({ event: 'webhooks.delivery.failed', deliveryId, endpointId: endpoint.id, attempts, responseStatus, retryInSeconds: delay ?? null })
 }

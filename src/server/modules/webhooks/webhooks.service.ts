@@ -7,7 +7,7 @@ import { db } from '#server/db/client'
 import { user, webhookDeliveries, webhookEndpoints } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { encryptSecret } from '#server/platform/crypto'
-import { logger } from '#server/platform/logger'
+import type { QueueTransaction } from '#server/platform/queue'
 import { secretContext } from './webhook-delivery.ts'
 import { assertWebhookUrlAllowedOrThrow } from './webhook-url.ts'
 import { enqueueDelivery } from './webhooks.jobs.ts'
@@ -97,9 +97,13 @@ export async function deleteWebhook({ userId, id }: { userId: string; id: string
 /** The body every delivery sends: `{ type, timestamp, data }`. */
 const eventBody = (type: string, data: Record<string, unknown>) => ({ type, timestamp: new Date().toISOString(), data })
 
-async function queueDelivery(values: { endpointId: string; messageId: string; event: DeliveryRow['event']; payload: Record<string, unknown> }) {
-  const [delivery] = await db.insert(webhookDeliveries).values(values).returning()
-  await enqueueDelivery(delivery!.id)
+/** Writes a delivery and queues its first attempt, in the caller's transaction. */
+async function queueDelivery(
+  tx: QueueTransaction,
+  values: { endpointId: string; messageId: string; event: DeliveryRow['event']; payload: Record<string, unknown> },
+) {
+  const [delivery] = await tx.insert(webhookDeliveries).values(values).returning()
+  await enqueueDelivery(tx, delivery!.id)
   return delivery!
 }
 
@@ -108,12 +112,14 @@ const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`
 export async function sendTestEvent({ userId, id }: { userId: string; id: string }): Promise<WebhookDelivery> {
   const endpoint = await getEndpointOrThrow(userId, id)
   if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled)
-  const delivery = await queueDelivery({
-    endpointId: endpoint.id,
-    messageId: newMessageId(),
-    event: 'webhook.test',
-    payload: eventBody('webhook.test', { message: 'A test event from Rowcraft.' }),
-  })
+  const delivery = await db.transaction((tx) =>
+    queueDelivery(tx, {
+      endpointId: endpoint.id,
+      messageId: newMessageId(),
+      event: 'webhook.test',
+      payload: eventBody('webhook.test', { message: 'A test event from Rowcraft.' }),
+    }),
+  )
   return toDelivery(delivery)
 }
 
@@ -126,25 +132,25 @@ export async function resendDelivery({ userId, id, deliveryId }: { userId: strin
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
   if (!past) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound)
-  return toDelivery(await queueDelivery({ endpointId: endpoint.id, messageId: past.messageId, event: past.event, payload: past.payload }))
+  const delivery = await db.transaction((tx) =>
+    queueDelivery(tx, { endpointId: endpoint.id, messageId: past.messageId, event: past.event, payload: past.payload }),
+  )
+  return toDelivery(delivery)
 }
 
 /**
- * Queues an event for every enabled endpoint of the user that asked for it. Called by the modules
- * whose events these are (an import's end, a run's end); a failure here is logged and never fails
- * the work that raised the event.
+ * Records an event in the transaction of the state change it announces (an import's end, a run's
+ * end): a delivery for every enabled endpoint of the user that asked for it, and each delivery's
+ * job. They commit with the change or not at all (the outbox, decision 020), so a failure here
+ * rolls the change back with them, and a crash after the commit delays the event, never loses it.
  */
-export async function emitWebhookEvent({ userId, type, data }: { userId: string; type: WebhookEventType; data: Record<string, unknown> }) {
-  try {
-    const endpoints = await db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])))
-    if (endpoints.length === 0) return
-    const messageId = newMessageId()
-    const payload = eventBody(type, data)
-    for (const endpoint of endpoints) await queueDelivery({ endpointId: endpoint.id, messageId, event: type, payload })
-  } catch (error) {
-    logger.warn({ event: 'webhooks.emit_failed', type, userId, err: error })
-  }
+export async function recordWebhookEvent(tx: QueueTransaction, { userId, type, data }: { userId: string; type: WebhookEventType; data: Record<string, unknown> }) {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])))
+  if (endpoints.length === 0) return
+  const messageId = newMessageId()
+  const payload = eventBody(type, data)
+  for (const endpoint of endpoints) await queueDelivery(tx, { endpointId: endpoint.id, messageId, event: type, payload })
 }

@@ -8,7 +8,7 @@ import { IMPORT_RECOVERY_MESSAGES, WEBHOOK_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
 import type { CreatedWebhook, WebhookList } from '#common/schemas/webhooks'
 import { db } from '#server/db/client'
-import { csvUploads, webhookEndpoints } from '#server/db/schema/index'
+import { aiFields, csvUploads, webhookEndpoints } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
@@ -16,6 +16,8 @@ import { csvOf, importCsv, uploadOk } from '#server/test/upload-helpers'
 import { failAbandonedImport } from '#server/modules/uploads/import-upload'
 import { webhookTiming } from './webhook-delivery.ts'
 import { until } from '#server/test/until'
+import { failNextSends } from '#server/platform/queue'
+import { waitUntilDone } from '#server/test/upload-helpers'
 
 type Received = { path: string; headers: Record<string, string>; body: string }
 
@@ -242,5 +244,56 @@ describe('webhooks', () => {
     expect((await other.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(404)
     expect((await other.request(`/api/webhooks/${created.id}`, { method: 'DELETE' })).status).toBe(404)
     expect((await listOf(owner)).endpoints).toHaveLength(1)
+  })
+})
+
+/*
+ * Issue 29, item 13: an event is recorded, with its deliveries and their jobs, in the transaction
+ * of the state change it announces. Each test makes the queueing of a delivery fail once, the
+ * step that used to come after the state change's commit: the change and its event now stand or
+ * fall together, the event is delivered once it stands, and no delivery is left pending.
+ */
+describe('events that nothing can lose', () => {
+  const DELIVER_JOB = 'webhooks.deliver'
+  const statusesOf = async (browser: TestBrowser) => (await listOf(browser)).endpoints.flatMap((e) => e.deliveries.map((d) => d.status))
+
+  it('announces how an import ended even when queueing its delivery fails once', async () => {
+    const { browser } = await t.signUpVerified()
+    await addWebhook(browser, ['upload.completed', 'upload.failed'], '/outbox-import')
+    failNextSends(DELIVER_JOB)
+    const { upload_id: uploadId } = (await uploadOk(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme']]))) as { upload_id: string }
+    const { status } = await waitUntilDone(browser, uploadId)
+
+    const [call] = await until(() => callsTo('/outbox-import'), (calls) => calls.length > 0)
+    expect(JSON.parse(call!.body)).toMatchObject({ type: `upload.${status}`, data: { upload_id: uploadId, status } })
+    expect(await until(() => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
+    expect(callsTo('/outbox-import')).toHaveLength(1)
+  })
+
+  it('ends a run and sends ai_run.completed even when queueing its delivery fails once', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
+    await addWebhook(browser, ['ai_run.completed', 'ai_run.failed'], '/outbox-runs')
+    const field = (await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })).json()) as AiField
+    failNextSends(DELIVER_JOB)
+    expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
+
+    const [call] = await until(() => callsTo('/outbox-runs'), (calls) => calls.length > 0, 30_000)
+    expect(JSON.parse(call!.body)).toMatchObject({ type: 'ai_run.completed', data: { field_id: field.id, counts: { done: 2 } } })
+    expect(await until(() => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
+    const [stored] = await db.select().from(aiFields).where(eq(aiFields.id, field.id))
+    expect(stored).toMatchObject({ status: 'completed' })
+    expect(callsTo('/outbox-runs')).toHaveLength(1)
+  })
+
+  it('keeps no delivery of a test event whose queueing failed', async () => {
+    const { browser } = await t.signUpVerified()
+    const created = await addWebhook(browser, ['upload.completed'], '/outbox-test')
+    failNextSends(DELIVER_JOB)
+    expect((await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(500)
+    expect(await statusesOf(browser)).toEqual([])
+    expect((await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(202)
+    expect(await until(() => statusesOf(browser), (list) => list[0] === 'succeeded')).toEqual(['succeeded'])
   })
 })
