@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import { z, type ZodType } from 'zod'
 import { AppError } from './app-error.ts'
+import { strictInput } from './strict-input.ts'
 
 /** The 422 of our error contract for input that fails its schema, the zod issues in its details. */
 function validationFailed(issues: z.core.$ZodIssue[]) {
@@ -23,17 +24,19 @@ function recorded<Handler extends object>(handler: Handler, input: ValidatedInpu
   return handler
 }
 
-/** `zValidator` with our error contract: a 422 whose details are the zod issues. */
-export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
-  target: Target,
-  schema: Schema,
-) =>
-  recorded(
-    zValidator(target, schema, (result) => {
+/**
+ * `zValidator` with our error contract: a 422 whose details are the zod issues. A JSON body is
+ * checked strictly (`strictInput`): a field the route does not know is a 422, never dropped.
+ */
+export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) => {
+  const checked = target === 'json' ? strictInput(schema) : schema
+  return recorded(
+    zValidator(target, checked, (result) => {
       if (!result.success) throw validationFailed(result.error.issues)
     }),
-    { target, schema },
+    { target, schema: checked },
   )
+}
 
 type IdShape<Id extends string, Params extends z.ZodRawShape> = Omit<{ [K in Id]: z.ZodUUID }, keyof Params> & Params
 

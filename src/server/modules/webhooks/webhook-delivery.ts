@@ -10,6 +10,7 @@ import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
 import { webhookDisabledMail } from '#server/platform/mail-templates'
+import { disabledReasonOf } from './endpoint-status.ts'
 import { webhookFetch } from './webhook-url.ts'
 import { enqueueDelivery } from './webhooks.jobs.ts'
 
@@ -42,8 +43,12 @@ export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
     .where(eq(webhookDeliveries.id, deliveryId))
   if (!row || row.delivery.status !== 'pending') return
   const { delivery, endpoint } = row
-  if (!endpoint.enabled) {
-    await db.update(webhookDeliveries).set({ status: 'failed', error: WEBHOOK_MESSAGES.disabled }).where(eq(webhookDeliveries.id, delivery.id))
+  const disabledReason = disabledReasonOf(endpoint)
+  if (disabledReason) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error: WEBHOOK_MESSAGES.disabledReasons[disabledReason] })
+      .where(eq(webhookDeliveries.id, delivery.id))
     return
   }
 
@@ -110,7 +115,7 @@ async function recordEndpointFailure(endpointId: string): Promise<boolean> {
     .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.failingSince)))
   const [disabled] = await db
     .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: new Date(), updatedAt: new Date() })
+    .set({ enabled: false, disabledAt: new Date(), disabledReason: 'failing', updatedAt: new Date() })
     .where(
       and(
         eq(webhookEndpoints.id, endpointId),
