@@ -779,6 +779,7 @@ export const API_TOKEN_MESSAGES = {
   expiryNever: 'No expiry',
   expiryInDays: (days: number) => (days === 365 ? 'In 1 year' : `In ${days} days`),
   expiresOn: (date: string) => `Expires ${date}`,
+  expiredOn: (date: string) => `Expired ${date}`,
   expiredBadge: 'Expired',
   neverExpires: 'Never expires',
   docsLink: 'API reference',
