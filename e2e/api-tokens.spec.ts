@@ -5,7 +5,7 @@ import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { toast } from './support/uploads.ts'
 
 test('a user creates an API token with a scope and an expiry, copies it, calls the API with it, and revokes it', async ({ page, context, playwright, baseURL }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signUpVerified(page, newUser('tokens'))
   await page.goto('/dashboard/api-settings')

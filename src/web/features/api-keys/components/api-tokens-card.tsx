@@ -73,6 +73,8 @@ type TokenFormValues = z.output<typeof tokenFormSchema>
 const EMPTY_FORM: TokenFormInput = { name: '', scope: 'read', expiry: NEVER }
 
 const dayMs = 24 * 60 * 60 * 1000
+/** The moment a choice of days ends, from now; null for no expiry. */
+const expiresAtOf = (choice: TokenFormValues['expiry']) => (choice === NEVER ? null : new Date(Date.now() + Number(choice) * dayMs).toISOString())
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
@@ -80,9 +82,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   const form = useForm<TokenFormInput, unknown, TokenFormValues>({ resolver: zodResolver(tokenFormSchema), defaultValues: EMPTY_FORM })
 
   async function submit({ name, scope, expiry }: TokenFormValues) {
-    const expiresAt = expiry === NEVER ? null : new Date(Date.now() + Number(expiry) * dayMs).toISOString()
     try {
-      onCreated(await createToken.mutateAsync({ name, scope, expires_at: expiresAt }))
+      onCreated(await createToken.mutateAsync({ name, scope, expires_at: expiresAtOf(expiry) }))
       form.reset(EMPTY_FORM)
       toast.success(API_TOKEN_MESSAGES.createdTitle, { description: API_TOKEN_MESSAGES.createdBody })
     } catch (error) {
