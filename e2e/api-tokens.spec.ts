@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { API_TOKEN_MESSAGES } from '../src/common/messages.ts'
+import { API_TOKEN_MESSAGES, WEBHOOK_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signUpVerified } from './support/auth.ts'
 import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { toast } from './support/uploads.ts'
 
-test('a user creates an API token, copies it, calls the API with it, and revokes it', async ({ page, context, playwright, baseURL }) => {
-  test.setTimeout(120_000)
+test('a user creates an API token with a scope and an expiry, copies it, calls the API with it, and revokes it', async ({ page, context, playwright, baseURL }) => {
+  test.setTimeout(240_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signUpVerified(page, newUser('tokens'))
   await page.goto('/dashboard/api-settings')
@@ -17,7 +17,19 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   await page.getByRole('button', { name: 'Create token' }).click()
   await expect(page.getByText(API_TOKEN_MESSAGES.nameRequired)).toBeVisible()
 
+  // A read-only token first: the form's default scope.
+  await page.getByLabel('Token name').fill('Dashboard')
+  await expect(page.getByRole('combobox', { name: API_TOKEN_MESSAGES.scopeLabel })).toHaveText(API_TOKEN_MESSAGES.scopeNames.read)
+  await page.getByRole('button', { name: 'Create token' }).click()
+  await expect(toast(page, API_TOKEN_MESSAGES.createdTitle)).toBeVisible()
+  const readToken = (await page.getByTestId('new-api-token').textContent())!.trim()
+  await page.getByRole('button', { name: 'Done' }).click()
+
   await page.getByLabel('Token name').fill('Nightly CRM sync')
+  await page.getByRole('combobox', { name: API_TOKEN_MESSAGES.scopeLabel }).click()
+  await page.getByRole('option', { name: API_TOKEN_MESSAGES.scopeNames.read_write }).click()
+  await page.getByRole('combobox', { name: API_TOKEN_MESSAGES.expiryLabel }).click()
+  await page.getByRole('option', { name: API_TOKEN_MESSAGES.expiryInDays(30) }).click()
   await page.getByRole('button', { name: 'Create token' }).click()
   await expect(toast(page, API_TOKEN_MESSAGES.createdTitle)).toBeVisible()
   const token = (await page.getByTestId('new-api-token').textContent())!.trim()
@@ -30,9 +42,15 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token)
 
   const list = page.getByRole('list', { name: 'Your API tokens' })
-  await expect(list.getByText('Nightly CRM sync')).toBeVisible()
-  await expect(list.getByText(`${token.slice(0, 10)}…`)).toBeVisible()
-  await expect(list.getByText(/Never used/)).toBeVisible()
+  const nightly = list.getByRole('listitem').filter({ hasText: 'Nightly CRM sync' })
+  await expect(nightly).toBeVisible()
+  await expect(nightly.getByText(`${token.slice(0, 10)}…`)).toBeVisible()
+  await expect(nightly.getByText(/Never used/)).toBeVisible()
+  await expect(nightly.getByText(API_TOKEN_MESSAGES.scopeNames.read_write)).toBeVisible()
+  await expect(nightly.getByText(/Expires /)).toBeVisible()
+  const dashboard = list.getByRole('listitem').filter({ hasText: 'Dashboard' })
+  await expect(dashboard.getByText(API_TOKEN_MESSAGES.scopeNames.read)).toBeVisible()
+  await expect(dashboard.getByText(API_TOKEN_MESSAGES.neverExpires, { exact: false })).toBeVisible()
 
   // Shown once: after a reload only its first characters remain.
   await page.reload()
@@ -43,13 +61,27 @@ test('a user creates an API token, copies it, calls the API with it, and revokes
   const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
   expect((await script.get('/api/uploads')).status()).toBe(200)
   await page.reload()
-  await expect(list.getByText(/Last used Just now/)).toBeVisible()
+  await expect(nightly.getByText(/Last used Just now/)).toBeVisible()
+
+  // The read token reads, and is refused anything that changes data.
+  const reader = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${readToken}` } })
+  expect((await reader.get('/api/folders')).status()).toBe(200)
+  const refusedWrite = await reader.post('/api/folders', { data: { name: 'From a read token' } })
+  expect(refusedWrite.status()).toBe(403)
+  expect((await refusedWrite.json()).error.message).toBe(API_TOKEN_MESSAGES.readScopeRefused('POST'))
+  await reader.dispose()
+
+  // A webhook the read-write token adds stops with the token.
+  const hook = await script.post('/api/webhooks', { data: { url: 'http://127.0.0.1:9/hook', events: ['upload.completed'] } })
+  expect(hook.status()).toBe(201)
 
   await page.getByRole('button', { name: 'Revoke Nightly CRM sync' }).click()
   await expect(page.getByText(API_TOKEN_MESSAGES.revokeConfirmTitle)).toBeVisible()
   await page.getByRole('button', { name: 'Revoke', exact: true }).click()
   await expect(toast(page, API_TOKEN_MESSAGES.revokedTitle)).toBeVisible()
-  await expect(page.getByText(API_TOKEN_MESSAGES.empty)).toBeVisible()
+  await expect(nightly).toHaveCount(0)
+  await expect(page.getByText(WEBHOOK_MESSAGES.disabledReasons.token_revoked)).toBeVisible()
+  await screenshotsAt1280And375(page, 'api-settings-scopes')
 
   const refused = await script.get('/api/uploads')
   expect(refused.status()).toBe(401)

@@ -428,6 +428,15 @@ export const API_TOKENS = {
   nameMaxLength: 100,
   /** Requests a minute per token (API_TOKEN_REQUESTS_PER_MINUTE overrides it). */
   requestsPerMinute: 120,
+  /** What a token may do (docs/decisions/019). */
+  scopes: ['read', 'read_write'],
+  /** The create form's expiry choices, in days; the API takes any future `expires_at`, or none. */
+  expiryChoicesDays: [7, 30, 90, 365],
+  /**
+   * Failed bearer calls (unknown, revoked, expired or malformed tokens) allowed per client address
+   * in a fixed minute, counted in the process's memory (no database write per failure); past it, 429.
+   */
+  failedAttemptsPerMinute: 20,
 } as const
 
 /**

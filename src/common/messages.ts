@@ -776,8 +776,25 @@ export const API_TOKEN_MESSAGES = {
   empty: 'No API tokens yet.',
   missing: 'Please send a valid API token as `Authorization: Bearer <token>`.',
   invalid: 'This API token is not valid: it is unknown, revoked or malformed.',
-  refused: 'API tokens cannot be used here: sign-in, account, API token and two-factor settings need a signed-in browser session.',
+  refused: 'API tokens cannot be used here: billing, AI keys, sign-in, account, API token and two-factor settings need a signed-in browser session.',
   rateLimited: (seconds: number) => `Too many requests with this API token. Please try again in ${seconds} seconds.`,
+  tooManyFailures: (seconds: number) => `Too many requests with invalid API tokens from this address. Please try again in ${seconds} seconds.`,
+  expired: (when: string) => `This API token expired on ${when}. Create a new one in API Settings.`,
+  expiryInvalid: 'Give the expiry as a date and time, e.g. 2027-01-31T00:00:00Z, or leave it out for a token that does not expire.',
+  expiryInPast: 'The expiry must be in the future.',
+  scopeRequired: 'Choose the token\'s scope: "read" or "read_write".',
+  readScopeRefused: (method: string) =>
+    `This API token has the "read" scope: it cannot make changes or spend credits (${method} here). Create a token with the "read_write" scope for that.`,
+  scopeLabel: 'Scope',
+  scopeNames: { read: 'Read only', read_write: 'Read and write' },
+  scopeHelp: 'Read only: list and read files, rows and AI columns, run plans and exports. Read and write: also upload, edit, delete and run AI columns (spends credits).',
+  expiryLabel: 'Expires',
+  expiryNever: 'No expiry',
+  expiryInDays: (days: number) => (days === 365 ? 'In 1 year' : `In ${days} days`),
+  expiresOn: (date: string) => `Expires ${date}`,
+  expiredOn: (date: string) => `Expired ${date}`,
+  expiredBadge: 'Expired',
+  neverExpires: 'Never expires',
   docsLink: 'API reference',
   /** `/docs/api` when Scalar's script cannot be loaded (no internet, or the CDN blocked). */
   docsOffline: 'The API reference viewer could not be loaded: it comes from cdn.jsdelivr.net, which this browser cannot reach. The API description itself is served by this server:',
@@ -807,7 +824,12 @@ export const WEBHOOK_MESSAGES = {
   actionFailed: 'Failed to queue the delivery. Please try again.',
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
-  disabled: 'This webhook is turned off after failing for 3 days. Remove it and add it again to resume.',
+  disabledReasons: {
+    failing: 'Disabled: it failed for 3 days. Remove it and add it again to resume.',
+    token_revoked: 'Disabled: the API token that created it was revoked. Remove it and add it again to resume.',
+    token_expired: 'Disabled: the API token that created it expired. Remove it and add it again to resume.',
+  },
+  stopsWithToken: (date: string) => `Created by an API token: stops when the token expires (${date}).`,
   empty: 'No webhooks yet.',
   noDeliveries: 'No deliveries yet.',
   refusedAtDelivery: 'Refused: the address is not public.',
@@ -1052,3 +1074,11 @@ export const CHAT_EXAMPLE_QUESTIONS = [
   'How many leads were added between 2023-01-01 and 2023-06-30?',
   'Which of these companies are SaaS businesses?',
 ] as const
+
+/** Request validation that every route shares (platform/validate.ts). */
+export const VALIDATION_MESSAGES = {
+  unknownFields: (keys: readonly string[]) =>
+    keys.length === 1
+      ? `Unknown field "${keys[0]}": this endpoint does not take it. Check the field's name in the API reference.`
+      : `Unknown fields ${keys.map((key) => `"${key}"`).join(', ')}: this endpoint does not take them. Check their names in the API reference.`,
+} as const

@@ -12,6 +12,7 @@ import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
 import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
 import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
+import { scopeNeeded } from '#server/modules/api-tokens/token-scope'
 import { webhooksRoutes } from '#server/modules/webhooks/webhooks.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
@@ -150,6 +151,7 @@ export function createApp(options: { webDir?: string } = {}) {
       requireUser,
       requirePaidAccess,
       tagOf: apiTagOf,
+      scopeOf: scopeNeeded,
     })
     return c.json(openApiDocument)
   })

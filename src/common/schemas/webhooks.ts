@@ -24,6 +24,9 @@ export type CreateWebhookInput = z.input<typeof createWebhookSchema>
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
 
+/** Why an endpoint is off: 3 days of failures, or the API token that created it is gone (decision 019). */
+export type WebhookDisabledReason = 'failing' | 'token_revoked' | 'token_expired'
+
 export type WebhookDelivery = {
   id: string
   message_id: string
@@ -42,6 +45,9 @@ export type WebhookEndpoint = {
   events: WebhookEventType[]
   enabled: boolean
   disabled_at: string | null
+  disabled_reason: WebhookDisabledReason | null
+  /** Set when an API token created the endpoint and that token expires: the endpoint stops then. */
+  token_expires_at: string | null
   created_at: string
   deliveries: WebhookDelivery[]
 }

@@ -39,6 +39,8 @@ export type OpenApiOptions = {
   /** The middleware of the payment gate. */
   requirePaidAccess: unknown
   tagOf: (path: string) => string
+  /** The scope a personal API token needs for a route ('read' or 'read_write'), shown on each operation. */
+  scopeOf: (method: string, path: string) => string
 }
 
 /**
@@ -146,6 +148,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
       requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', ...doc.multipart } } } }
     }
 
+    const scope = options.scopeOf(method, path)
     const responses: Record<string, unknown> = {
       '2XX': {
         description: 'Success',
@@ -155,19 +158,24 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
       ...(isPaid ? { '402': errorResponse('No active plan or trial (the payment gate)') } : {}),
       ...(path.includes(':') ? { '404': errorResponse('Not found, or not yours') } : {}),
       ...(parameters.length > 0 || requestBody ? { '422': errorResponse('The input failed its schema; `details` holds the issues') } : {}),
-      ...(needsUser ? { '429': errorResponse('Too many requests with this API token; see `Retry-After`') } : {}),
+      ...(needsUser && scope !== 'read' ? { '403': errorResponse('The API token has the `read` scope; this route needs `read_write`') } : {}),
+      ...(needsUser ? { '429': errorResponse('Too many requests with this API token, or too many invalid tokens from this address; see `Retry-After`') } : {}),
     }
+    const notes = [
+      doc.description,
+      isPaid ? 'Needs an active plan or trial (402 otherwise).' : undefined,
+      needsUser ? `API token scope: \`${scope}\`.` : undefined,
+    ].filter(Boolean)
     const operation = {
       operationId,
       tags: [options.tagOf(path)],
       summary: doc.summary ?? `${method} ${openApiPath(path)}`,
-      ...(doc.description || isPaid
-        ? { description: [doc.description, isPaid ? 'Needs an active plan or trial (402 otherwise).' : undefined].filter(Boolean).join('\n\n') }
-        : {}),
+      ...(notes.length > 0 ? { description: notes.join('\n\n') } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
-      ...(needsUser ? {} : { security: [] }),
+      // OpenAPI 3.1 lets any scheme list the roles an operation needs: here, the token's scope.
+      ...(needsUser ? { security: [{ bearerAuth: [scope] }], 'x-token-scope': scope } : { security: [] }),
     }
     const key = openApiPath(path)
     paths[key] = { ...paths[key], [method.toLowerCase()]: operation }
@@ -181,7 +189,12 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal API token from API Settings (`rc_...`).' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API token from API Settings (`rc_...`), with a scope: `read` (GET, and the POSTs that only read: a plan, a run estimate, an export) or `read_write` (everything else). Each operation names the scope it needs. A token may have an expiry; after it, calls answer 401.',
+        },
       },
       schemas: {
         ...schemas,

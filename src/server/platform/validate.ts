@@ -6,6 +6,7 @@ import { INPUT_LIMITS } from '#common/constants'
 import { findInputProblem, inputProblemMessage } from '#common/input-bounds'
 import { REQUEST_MESSAGES } from '#common/messages'
 import { AppError } from './app-error.ts'
+import { strictInput } from './strict-input.ts'
 
 type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][] }
 type ListedIssue = { code: string; path: PropertyKey[]; message: string }
@@ -89,23 +90,26 @@ function recorded<Handler extends object>(handler: Handler, input: ValidatedInpu
   return handler
 }
 
-/** `zValidator` with our error contract: a 422 whose details are the zod issues. */
-export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
-  target: Target,
-  schema: Schema,
-) =>
-  recorded(
+/**
+ * `zValidator` with our error contract: a 422 whose details are the zod issues. Every input is
+ * first held to the edge rule (`boundedParse`), and a JSON body is checked strictly
+ * (`strictInput`): a field the route does not know is a 422, never dropped.
+ */
+export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) => {
+  const checked = target === 'json' ? strictInput(schema) : schema
+  return recorded(
     zValidator(
       target,
-      schema,
+      checked,
       (result) => {
         if (!result.success) throw validationFailed(result.error.issues)
       },
       // zValidator types the option by a conditional on the schema, unresolved for a generic one.
       { validationFunction: boundedParse as (schema: Schema, value: unknown) => never },
     ),
-    { target, schema },
+    { target, schema: checked },
   )
+}
 
 type IdShape<Id extends string, Params extends z.ZodRawShape> = Omit<{ [K in Id]: z.ZodUUID }, keyof Params> & Params
 

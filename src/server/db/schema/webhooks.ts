@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { WebhookDeliveryStatus, WebhookEventType } from '#common/schemas/webhooks'
+import type { WebhookDeliveryStatus, WebhookDisabledReason, WebhookEventType } from '#common/schemas/webhooks'
+import { apiTokens } from './api-tokens.ts'
 import { user } from './auth.ts'
 import { createdAt, timestamps } from './columns.ts'
 
@@ -7,6 +8,9 @@ import { createdAt, timestamps } from './columns.ts'
  * A user's webhook endpoints (issue 24). The signing secret is AES-256-GCM ciphertext bound to
  * the endpoint (platform/crypto): it must be read to sign, so it cannot be a hash.
  * `failing_since` is the first failure since the last success: 3 days of it turn the endpoint off.
+ * An endpoint an API token created lives no longer than the token (docs/decisions/019): revoking the
+ * token turns it off (`disabled_reason` 'token_revoked'), and the token's expiry is copied here, so
+ * an expired token's endpoints stop at that moment with no sweep to run.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -20,6 +24,9 @@ export const webhookEndpoints = pgTable(
     encryptedSecret: text('encrypted_secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason').$type<WebhookDisabledReason>(),
+    createdByTokenId: uuid('created_by_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     failingSince: timestamp('failing_since', { withTimezone: true }),
     ...timestamps(),
   },

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_TOKENS } from '#common/constants'
-import { API_TOKEN_MESSAGES } from '#common/messages'
+import { API_TOKEN_MESSAGES, VALIDATION_MESSAGES } from '#common/messages'
+import type { ApiTokenScope } from '#common/schemas/api-tokens'
 import { db } from '#server/db/client'
 import { apiTokens } from '#server/db/schema/index'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
+import { validatedInputOf } from '#server/platform/validate'
+import { scopeNeeded } from './token-scope.ts'
 
 const REQUESTS_PER_MINUTE = 200
 const LEADS = csvOf(['name', 'email'], [['Ada', 'ada@example.com'], ['Grace', 'grace@example.com']])
@@ -20,8 +23,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function createToken(browser: TestBrowser, name = 'Nightly CRM sync') {
-  const res = await browser.api['api-tokens'].$post({ json: { name } })
+async function createToken(browser: TestBrowser, name = 'Nightly CRM sync', scope: ApiTokenScope = 'read_write', expiresAt?: string) {
+  const res = await browser.api['api-tokens'].$post({ json: { name, scope, ...(expiresAt ? { expires_at: expiresAt } : {}) } })
   expect(res.status).toBe(201)
   return res.json()
 }
@@ -72,7 +75,9 @@ describe('personal API tokens', () => {
 
     const list = await (await browser.api['api-tokens'].$get()).json()
     expect(list.max_tokens).toBe(API_TOKENS.maxPerUser)
-    expect(list.tokens).toEqual([{ id: created.id, name: 'Nightly CRM sync', start: created.start, created_at: created.created_at, last_used_at: null }])
+    expect(list.tokens).toEqual([
+      { id: created.id, name: 'Nightly CRM sync', start: created.start, scope: 'read_write', created_at: created.created_at, last_used_at: null, expires_at: null, expired: false },
+    ])
     expect(JSON.stringify(list)).not.toContain(created.token)
 
     const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, created.id))
@@ -82,7 +87,7 @@ describe('personal API tokens', () => {
 
   it('refuses a blank name with the form message', async () => {
     const { browser } = await t.signUpVerified()
-    const res = await browser.post('/api/api-tokens', { name: '   ' })
+    const res = await browser.post('/api/api-tokens', { name: '   ', scope: 'read' })
     expect(res.status).toBe(422)
     expect((await errorOf(res)).message).toContain(API_TOKEN_MESSAGES.nameRequired)
   })
@@ -90,7 +95,7 @@ describe('personal API tokens', () => {
   it(`allows at most ${API_TOKENS.maxPerUser} tokens a user`, async () => {
     const { browser } = await t.signUpVerified()
     for (let i = 0; i < API_TOKENS.maxPerUser; i++) await createToken(browser, `token ${i}`)
-    const res = await browser.post('/api/api-tokens', { name: 'one too many' })
+    const res = await browser.post('/api/api-tokens', { name: 'one too many', scope: 'read' })
     expect(res.status).toBe(409)
     expect(await errorOf(res)).toMatchObject({ code: 'CONFLICT', message: API_TOKEN_MESSAGES.limitReached(API_TOKENS.maxPerUser) })
   })
@@ -219,7 +224,7 @@ describe('personal API tokens', () => {
     const script = t.bearer(token)
 
     const attempts = [
-      await script.post('/api/api-tokens', { name: 'minted by a token' }),
+      await script.post('/api/api-tokens', { name: 'minted by a token', scope: 'read_write' }),
       await script.request('/api/api-tokens'),
       await script.post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'Another-Horse9!x' }),
       await script.post('/api/auth/two-factor/enable', { password: user.password }),
@@ -262,5 +267,123 @@ describe('personal API tokens', () => {
 
     await db.update(apiTokens).set({ rateWindowStart: sql`date_trunc('minute', now()) - interval '1 minute'` }).where(eq(apiTokens.id, id))
     expect((await script.request('/api/uploads')).status).toBe(200)
+  })
+})
+
+describe('what a token may do (issue 29)', () => {
+  it('refuses a create body with a field it does not know, rather than making a full, permanent token', async () => {
+    const { browser } = await t.signUpVerified()
+    const res = await browser.post('/api/api-tokens', { name: 'read-only please', scopes: ['uploads:read'], scope: 'read', expires_at: '2099-01-01T00:00:00Z' })
+    expect(res.status).toBe(422)
+    expect((await errorOf(res)).message).toBe(VALIDATION_MESSAGES.unknownFields(['scopes']))
+    expect((await (await browser.api['api-tokens'].$get()).json()).tokens).toEqual([])
+  })
+
+  it('asks for a scope, and refuses an expiry that is not a date or is already past', async () => {
+    const { browser } = await t.signUpVerified()
+    const noScope = await browser.post('/api/api-tokens', { name: 'which?' })
+    expect(noScope.status).toBe(422)
+    expect((await errorOf(noScope)).message).toBe(`scope: ${API_TOKEN_MESSAGES.scopeRequired}`)
+    const notADate = await browser.post('/api/api-tokens', { name: 'soon', scope: 'read', expires_at: 'next week' })
+    expect(notADate.status).toBe(422)
+    expect((await errorOf(notADate)).message).toBe(`expires_at: ${API_TOKEN_MESSAGES.expiryInvalid}`)
+    const past = await browser.post('/api/api-tokens', { name: 'late', scope: 'read', expires_at: new Date(Date.now() - 60_000).toISOString() })
+    expect(past.status).toBe(422)
+    expect((await errorOf(past)).message).toBe(`expires_at: ${API_TOKEN_MESSAGES.expiryInPast}`)
+    expect((await (await browser.api['api-tokens'].$get()).json()).tokens).toEqual([])
+  })
+
+  it('lets a read token read, run a plan, estimate a run and export, and refuses every route that changes data or spends credits', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const uploadId = await importCsv(browser, 'leads.csv', LEADS)
+    const field = await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {name}' })).json()
+    const reader = t.bearer((await createToken(browser, 'dashboard', 'read')).token)
+
+    expect((await reader.request(`/api/uploads/${uploadId}/rows`)).status).toBe(200)
+    const plan = await reader.post(`/api/uploads/${uploadId}/chat/plan`, { plan: { aggregate: { op: 'count' } } })
+    expect(plan.status).toBe(200)
+    expect((await plan.json()).count).toBe(2)
+    expect((await reader.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/estimate`, { scope: 'all' })).status).toBe(200)
+    const csv = await reader.post(`/api/uploads/${uploadId}/exports`, { format: 'csv', scope: 'all' })
+    expect(csv.status).toBe(200)
+    expect(await csv.text()).toContain('Ada')
+
+    const refusedAsExpected: string[] = []
+    const differences: string[] = []
+    for (const route of apiRouteTable()) {
+      if (scopeNeeded(route.method, route.path) === 'read' || isSessionOnlyPath(route.path)) continue
+      const res = await reader.request(fillPath(route.path, { id: uploadId, fieldId: field.id }).replace(/\/\*$/, '/anything'), { method: route.method, json: {} })
+      const body = res.status === 403 ? await errorOf(res) : undefined
+      if (body?.message === API_TOKEN_MESSAGES.readScopeRefused(route.method)) refusedAsExpected.push(route.path)
+      else differences.push(`${route.method} ${route.path}: ${res.status}`)
+    }
+    expect(differences).toEqual([])
+    expect(refusedAsExpected.length).toBeGreaterThan(30)
+
+    const detail = await (await browser.request(`/api/uploads/${uploadId}`)).json()
+    expect(detail.filename).toBe('leads.csv')
+    const { fields } = await (await browser.request(`/api/uploads/${uploadId}/ai-fields`)).json()
+    expect(fields).toHaveLength(1)
+  })
+
+  it('refuses an expired token with a 401 that says when it expired, and lists it as expired', async () => {
+    const { browser } = await t.signUpVerified()
+    const expiresAt = new Date(Date.now() + 1_500).toISOString()
+    const { token, id } = await createToken(browser, 'short-lived', 'read', expiresAt)
+    expect((await t.bearer(token).request('/api/uploads')).status).toBe(200)
+    const usedAt = (await (await browser.api['api-tokens'].$get()).json()).tokens[0]!.last_used_at
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 100))
+    const res = await t.bearer(token).request('/api/uploads')
+    expect(res.status).toBe(401)
+    const when = `${expiresAt.slice(0, 16).replace('T', ' ')} UTC`
+    expect(await errorOf(res)).toEqual({ code: 'UNAUTHORIZED', message: API_TOKEN_MESSAGES.expired(when) })
+
+    const listed = (await (await browser.api['api-tokens'].$get()).json()).tokens
+    expect(listed).toEqual([expect.objectContaining({ id, scope: 'read', expires_at: expiresAt, expired: true, last_used_at: usedAt })])
+  })
+
+  it('refuses tokens on billing and on the AI key and base URL routes, and changes nothing', async () => {
+    const { browser } = await t.signUpVerified()
+    const script = t.bearer((await createToken(browser)).token)
+    const attempts = [
+      await script.post('/api/billing/checkout', {}),
+      await script.post('/api/billing/portal', {}),
+      await script.post('/api/billing/payment-setup', { prefer_api_key: true }),
+      await script.post('/api/billing/credits/consume', { operation_type: 'ai_enrichment', credits_needed: 1, idempotency_key: randomUUID() }),
+      await script.request('/api/billing/subscription'),
+      await script.post('/api/api-keys', { provider: 'openai_compatible', api_key: 'sk-x', base_url: 'https://rows.example.net/v1', model: 'm' }),
+      await script.request('/api/api-keys/preference', { method: 'PUT', json: { prefer_api_key: true } }),
+      await script.request('/api/api-keys'),
+    ]
+    for (const res of attempts) {
+      expect(res.status).toBe(403)
+      expect(await errorOf(res)).toEqual({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.refused })
+    }
+    const subscription = await (await browser.request('/api/billing/subscription')).json()
+    expect(subscription).toMatchObject({ subscribed: false, trial_started_at: null, prefer_api_key: false })
+    const settings = await (await browser.request('/api/api-keys')).json()
+    expect(settings).toMatchObject({ keys: [], prefer_api_key: false })
+  })
+
+  it('refuses a field it does not know on every route that reads a JSON body', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const uploadId = await importCsv(browser, 'leads.csv', LEADS)
+    const field = await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {name}' })).json()
+    const jsonRoutes = t.app.routes.filter((route) => route.path.startsWith('/api/') && validatedInputOf(route.handler)?.target === 'json')
+    expect(jsonRoutes.length).toBeGreaterThan(20)
+
+    const differences: string[] = []
+    for (const route of jsonRoutes) {
+      const res = await browser.request(fillPath(route.path, { id: uploadId, fieldId: field.id }), { method: route.method, json: { surely_not_a_field: true } })
+      const body = res.status === 422 ? await errorOf(res) : undefined
+      const issues = (body?.details ?? []) as Array<{ code: string; keys?: string[] }>
+      if (!issues.some((issue) => issue.code === 'unrecognized_keys' && issue.keys?.includes('surely_not_a_field'))) {
+        differences.push(`${route.method} ${route.path}: ${res.status}`)
+      }
+    }
+    expect(differences).toEqual([])
   })
 })

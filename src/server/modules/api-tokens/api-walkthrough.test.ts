@@ -21,7 +21,7 @@ afterAll(async () => {
 it("runs the README's walk-through with a token alone: upload, AI column, run, wait, CSV", async () => {
   const { browser } = await t.signUpVerified()
   await t.startTrial(browser)
-  const { token } = await (await browser.api['api-tokens'].$post({ json: { name: 'walk-through' } })).json()
+  const { token } = await (await browser.api['api-tokens'].$post({ json: { name: 'walk-through', scope: 'read_write' } })).json()
   const script = t.bearer(token)
 
   const form = new FormData()

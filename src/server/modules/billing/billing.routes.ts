@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { consumeCreditsSchema, paymentSetupSchema, transactionsQuerySchema } from '#common/schemas/billing'
 import type { AppEnv } from '#server/platform/hono-env'
+import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
 import { requireUser } from '#server/platform/require-user'
 import { validate } from '#server/platform/validate'
 import { createCheckout, createPortal, listInvoices } from './billing.service.ts'
@@ -8,8 +9,10 @@ import { consumeCreditsOrThrow, getCreditUsage, listCreditTransactions } from '.
 import { requirePaidAccess } from './require-paid-access.ts'
 import { getPaymentSetup, getSubscriptionStatus, updatePaymentSetup, validatePaymentAccess } from './subscriptions.service.ts'
 
+/** The account owner's billing: a browser session only (decision 019), so a token cannot buy, pay or spend. */
 export const billingRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .use(refuseApiTokens)
   .get('/subscription', async (c) => c.json(await getSubscriptionStatus({ userId: c.var.user.id })))
   .post('/access/validate', async (c) => c.json({ has_access: await validatePaymentAccess({ userId: c.var.user.id }) }))
   .post('/checkout', async (c) => c.json(await createCheckout({ user: c.var.user })))

@@ -7,6 +7,7 @@ import { API_TOKEN_MESSAGES } from '#common/messages'
 import { createAiFieldSchema, aiRunRequestSchema } from '#common/schemas/enrichment'
 import { createExportSchema } from '#common/schemas/rows'
 import { openApiPath } from '#server/platform/openapi'
+import { strictInput } from '#server/platform/strict-input'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { API_DOCS_PATH, API_TAGS } from './api-docs.ts'
@@ -17,6 +18,7 @@ type Operation = {
   requestBody?: { content: Record<string, { schema?: unknown }> }
   responses: Record<string, unknown>
   security?: unknown[]
+  'x-token-scope'?: string
 }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
 
@@ -72,9 +74,10 @@ describe('the OpenAPI document', () => {
     expect(described.size).toBeGreaterThan(60)
   })
 
-  it('covers uploads, rows, columns, exports, AI fields, runs and cells, templates and credits', () => {
+  it('covers uploads, rows, columns, exports, AI fields, runs and cells, and templates; not billing or AI keys', () => {
     const tags = new Set(Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation.tags)))
-    for (const tag of ['Uploads', 'Rows', 'Columns', 'Exports', 'AI fields', 'AI runs and cells', 'Templates', 'Credits']) expect(tags).toContain(tag)
+    for (const tag of ['Uploads', 'Rows', 'Columns', 'Exports', 'AI fields', 'AI runs and cells', 'Templates']) expect(tags).toContain(tag)
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/billing') || path.startsWith('/api/api-keys'))).toEqual([])
     expect([...tags].every((tag) => API_TAGS.includes(tag))).toBe(true)
     expect(document.paths['/api/uploads']?.post?.requestBody?.content['multipart/form-data']).toBeDefined()
     expect(document.paths['/api/uploads/{id}/ai-fields/{fieldId}/runs']?.post?.responses['402']).toBeDefined()
@@ -83,7 +86,7 @@ describe('the OpenAPI document', () => {
 
   it('takes its request schemas from the zod contracts the routes validate with', () => {
     const body = (path: string) => document.paths[path]?.post?.requestBody?.content['application/json']?.schema
-    expect(body('/api/uploads/{id}/ai-fields')).toEqual(inputSchema(createAiFieldSchema))
+    expect(body('/api/uploads/{id}/ai-fields')).toEqual(inputSchema(strictInput(createAiFieldSchema)))
     // A run's and an export's view hold a recursive plan: its definitions move to components, the fields stay the contract's.
     for (const [path, schema] of [
       ['/api/uploads/{id}/ai-fields/{fieldId}/runs', aiRunRequestSchema],
@@ -97,9 +100,58 @@ describe('the OpenAPI document', () => {
   })
 
   it('asks for a bearer token, except on the public routes', () => {
-    expect(document.paths['/api/uploads']?.get?.security).toBeUndefined()
     expect(document.paths['/api/health']?.get?.security).toEqual([])
     expect(document.paths['/api/uploads']?.get?.responses['401']).toBeDefined()
+  })
+
+  it("names the token scope every operation needs: 'read' to read, 'read_write' to change data or spend credits", () => {
+    const scopes: Record<string, string> = {}
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security?.length === 0) continue
+        const [requirement] = operation.security as Array<{ bearerAuth: string[] }>
+        scopes[`${method} ${path}`] = requirement!.bearerAuth.join()
+        expect(operation['x-token-scope']).toBe(requirement!.bearerAuth[0])
+        if (requirement!.bearerAuth[0] === 'read_write') expect(operation.responses['403'], `${method} ${path}`).toBeDefined()
+      }
+    }
+    expect(scopes['get /api/uploads']).toBe('read')
+    expect(scopes['post /api/uploads/{id}/chat/plan']).toBe('read')
+    expect(scopes['post /api/uploads/{id}/exports']).toBe('read')
+    expect(scopes['post /api/uploads/{id}/ai-fields/{fieldId}/estimate']).toBe('read')
+    expect(scopes['post /api/uploads/{id}/ai-fields/{fieldId}/runs']).toBe('read_write')
+    expect(scopes['post /api/uploads/{id}/chat']).toBe('read_write')
+    expect(scopes['delete /api/uploads/{id}']).toBe('read_write')
+    const writes = Object.entries(scopes).filter(([route]) => !route.startsWith('get '))
+    expect(writes.filter(([, scope]) => scope === 'read').map(([route]) => route).sort()).toEqual([
+      'post /api/uploads/{id}/ai-fields/{fieldId}/estimate',
+      'post /api/uploads/{id}/chat/plan',
+      'post /api/uploads/{id}/exports',
+    ])
+  })
+
+  it('says of every JSON request body that fields it does not list are refused', () => {
+    const components = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas
+    const loose: string[] = []
+    const visit = (schema: unknown, where: string) => {
+      if (Array.isArray(schema)) return schema.forEach((inner, i) => visit(inner, `${where}[${i}]`))
+      if (!schema || typeof schema !== 'object') return
+      const node = schema as Record<string, unknown>
+      if (node.type === 'object' && node.properties && node.additionalProperties !== false) loose.push(where)
+      for (const [key, inner] of Object.entries(node)) visit(inner, `${where}.${key}`)
+    }
+    let bodies = 0
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content['application/json']?.schema
+        if (!schema) continue
+        bodies += 1
+        visit(schema, `${method} ${path}`)
+      }
+    }
+    for (const [name, schema] of Object.entries(components)) if (name !== 'Error') visit(schema, name)
+    expect(bodies).toBeGreaterThan(15)
+    expect(loose).toEqual([])
   })
 })
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
+import { API_TOKENS } from '#common/constants'
 import { API_TOKEN_MESSAGES } from '#common/messages'
 import type { AppEnv } from '#server/platform/hono-env'
 
@@ -8,7 +9,7 @@ import type { AppEnv } from '#server/platform/hono-env'
 export const API_DOCS_PATH = '/docs/api'
 export const OPENAPI_PATH = '/api/openapi.json'
 
-/** The sections of the reference, in the order a script meets them. */
+/** The sections of the reference, in the order a script meets them (billing and AI keys are session-only, not here). */
 const tagRules: [RegExp, string][] = [
   [/^\/api\/uploads\/:id\/rows/, 'Rows'],
   [/^\/api\/uploads\/:id\/columns/, 'Columns'],
@@ -19,12 +20,9 @@ const tagRules: [RegExp, string][] = [
   [/^\/api\/uploads\/:id\/chat/, 'Magic Chat'],
   [/^\/api\/uploads/, 'Uploads'],
   [/^\/api\/templates/, 'Templates'],
-  [/^\/api\/billing\/credits/, 'Credits'],
-  [/^\/api\/billing/, 'Subscription'],
   [/^\/api\/folders/, 'Folders'],
   [/^\/api\/search/, 'Search'],
   [/^\/api\/dashboard/, 'Dashboard'],
-  [/^\/api\/api-keys/, 'AI provider keys'],
   [/^\/api\/webhooks/, 'Webhooks'],
   [/^\/api\/profile/, 'Profile'],
 ]
@@ -35,8 +33,15 @@ export const apiTagOf = (path: string) => tagRules.find(([pattern]) => pattern.t
 export const API_DESCRIPTION = [
   'The Rowcraft API: the same routes the web app calls.',
   'Authenticate with a personal API token from API Settings, sent as `Authorization: Bearer rc_...`. A token acts as its user,',
-  'with the same payment gate and credits; another user\'s ids answer 404. Each token may make a limited number of requests a',
-  'minute (429 with `Retry-After`). Errors are `{ "error": { "code", "message", "details"? } }`.',
+  'with the same payment gate and credits; another user\'s ids answer 404.',
+  'A token has a scope: `read` may call GET routes and the POSTs that only read (a plan, a run estimate, an export), and gets',
+  '403 on anything that changes data or spends credits; `read_write` may call every route here. Each operation names the scope',
+  'it needs. A token may expire: after its expiry it answers 401, and webhooks it created stop (so does revoking it).',
+  'Billing, AI keys, sign-in, the account and the token routes themselves need a browser session and are not listed here.',
+  'Each token may make a limited number of requests a minute, and each client address a limited number of calls with invalid',
+  `tokens (${API_TOKENS.failedAttemptsPerMinute} a minute per server process); past either, 429 with \`Retry-After\`.`,
+  'A JSON body with a field the route does not know is a 422 naming it.',
+  'Errors are `{ "error": { "code", "message", "details"? } }`.',
 ].join(' ')
 
 const renderReference = Scalar({ url: OPENAPI_PATH, pageTitle: 'Rowcraft API reference', hideClientButton: false })

@@ -80,7 +80,7 @@ export async function recordEndpointFailure(endpointId: string): Promise<boolean
     .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.failingSince)))
   const [disabled] = await db
     .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: new Date(), updatedAt: new Date() })
+    .set({ enabled: false, disabledAt: new Date(), disabledReason: 'failing', updatedAt: new Date() })
     .where(
       and(
         eq(webhookEndpoints.id, endpointId),

@@ -6,6 +6,7 @@ import { webhookDeliveries, webhookEndpoints } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
 import { defineJob, enqueue, type QueueTransaction } from '#server/platform/queue'
 import { callEndpoint, failAbandonedDelivery, recordEndpointFailure, webhookTiming } from './webhook-delivery.ts'
+import { disabledReasonOf } from './endpoint-status.ts'
 
 /**
  * One attempt of one delivery; a failed attempt schedules the next itself (WEBHOOKS.retryDelaysSeconds).
@@ -40,8 +41,13 @@ export async function deliverWebhook({ deliveryId }: { deliveryId: string }) {
     .where(eq(webhookDeliveries.id, deliveryId))
   if (!row || row.delivery.status !== 'pending') return
   const { delivery, endpoint } = row
-  if (!endpoint.enabled) {
-    await db.update(webhookDeliveries).set({ status: 'failed', error: WEBHOOK_MESSAGES.disabled }).where(eq(webhookDeliveries.id, delivery.id))
+  // Off (failing, or its token revoked or expired): the delivery fails with the reason, and no call is made.
+  const disabledReason = disabledReasonOf(endpoint)
+  if (disabledReason) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error: WEBHOOK_MESSAGES.disabledReasons[disabledReason] })
+      .where(eq(webhookDeliveries.id, delivery.id))
     return
   }
 

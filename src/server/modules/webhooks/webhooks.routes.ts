@@ -13,7 +13,9 @@ const deliveryParams = validateIds({ id: WEBHOOK_MESSAGES.notFound, deliveryId: 
 export const webhooksRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', async (c) => c.json(await listWebhooks({ userId: c.var.user.id })))
-  .post('/', validate('json', createWebhookSchema), async (c) => c.json(await createWebhook({ userId: c.var.user.id, ...c.req.valid('json') }), 201))
+  .post('/', validate('json', createWebhookSchema), async (c) =>
+    c.json(await createWebhook({ userId: c.var.user.id, ...c.req.valid('json'), createdByToken: c.get('apiToken') ?? null }), 201),
+  )
   .delete('/:id', endpointParams, async (c) => c.json(await deleteWebhook({ userId: c.var.user.id, id: c.req.valid('param').id })))
   .post('/:id/test', endpointParams, async (c) => c.json(await sendTestEvent({ userId: c.var.user.id, id: c.req.valid('param').id }), 202))
   .post('/:id/deliveries/:deliveryId/resend', deliveryParams, async (c) =>

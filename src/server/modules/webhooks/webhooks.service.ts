@@ -1,19 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, arrayContains, count, desc, eq } from 'drizzle-orm'
+import { and, arrayContains, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { WEBHOOKS } from '#common/constants'
 import { WEBHOOK_MESSAGES } from '#common/messages'
 import type { CreatedWebhook, WebhookDelivery, WebhookEndpoint, WebhookEventType, WebhookList } from '#common/schemas/webhooks'
-import { db } from '#server/db/client'
+import { db, type Database } from '#server/db/client'
 import { user, webhookDeliveries, webhookEndpoints } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { encryptSecret } from '#server/platform/crypto'
 import type { QueueTransaction } from '#server/platform/queue'
+import { disabledReasonOf } from './endpoint-status.ts'
 import { secretContext } from './webhook-delivery.ts'
 import { assertWebhookUrlAllowedOrThrow } from './webhook-url.ts'
 import { enqueueDelivery } from './webhooks.jobs.ts'
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect
 type DeliveryRow = typeof webhookDeliveries.$inferSelect
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** The same rule as `disabledReasonOf`, in SQL: the endpoints that may be sent to now. */
+const isLive = and(
+  eq(webhookEndpoints.enabled, true),
+  or(isNull(webhookEndpoints.tokenExpiresAt), gt(webhookEndpoints.tokenExpiresAt, sql`now()`)),
+)
 
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
@@ -30,12 +38,16 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 function toEndpoint(row: EndpointRow, deliveries: DeliveryRow[]): WebhookEndpoint {
+  const disabledReason = disabledReasonOf(row)
+  const disabledAt = row.disabledAt ?? (disabledReason === 'token_expired' ? row.tokenExpiresAt : null)
   return {
     id: row.id,
     url: row.url,
     events: row.events,
-    enabled: row.enabled,
-    disabled_at: row.disabledAt?.toISOString() ?? null,
+    enabled: disabledReason === null,
+    disabled_at: disabledAt?.toISOString() ?? null,
+    disabled_reason: disabledReason,
+    token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     deliveries: deliveries.map(toDelivery),
   }
@@ -65,8 +77,21 @@ async function getEndpointOrThrow(userId: string, endpointId: string) {
   return row
 }
 
+/** The API token a request came with, when it did: its endpoints live no longer than the token. */
+export type CreatingToken = { id: string; expiresAt: Date | null }
+
 /** Saves an endpoint after its URL passed the address policy; the signing secret is in this answer only. */
-export async function createWebhook({ userId, url, events }: { userId: string; url: string; events: WebhookEventType[] }): Promise<CreatedWebhook> {
+export async function createWebhook({
+  userId,
+  url,
+  events,
+  createdByToken,
+}: {
+  userId: string
+  url: string
+  events: WebhookEventType[]
+  createdByToken?: CreatingToken | null
+}): Promise<CreatedWebhook> {
   await assertWebhookUrlAllowedOrThrow(url)
   const id = randomUUID()
   const secret = `${WEBHOOKS.secretPrefix}${randomBytes(24).toString('base64')}`
@@ -78,11 +103,36 @@ export async function createWebhook({ userId, url, events }: { userId: string; u
     }
     const [inserted] = await tx
       .insert(webhookEndpoints)
-      .values({ id, userId, url, events: [...new Set(events)], encryptedSecret: encryptSecret(secret, secretContext(id)) })
+      .values({
+        id,
+        userId,
+        url,
+        events: [...new Set(events)],
+        encryptedSecret: encryptSecret(secret, secretContext(id)),
+        createdByTokenId: createdByToken?.id ?? null,
+        tokenExpiresAt: createdByToken?.expiresAt ?? null,
+      })
       .returning()
     return inserted!
   })
   return { ...toEndpoint(row, []), secret }
+}
+
+/**
+ * Turns off the endpoints an API token created, in the transaction that revokes the token, so
+ * nothing it set up keeps sending the user's rows after it (decision 019).
+ */
+export async function disableWebhooksOfToken(tx: Executor, { userId, tokenId }: { userId: string; tokenId: string }) {
+  await tx
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledAt: new Date(), disabledReason: 'token_revoked', updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.createdByTokenId, tokenId), eq(webhookEndpoints.enabled, true)))
+}
+
+/** A disabled endpoint's 409, saying why it is off. */
+function assertEndpointLiveOrThrow(endpoint: EndpointRow) {
+  const reason = disabledReasonOf(endpoint)
+  if (reason) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabledReasons[reason])
 }
 
 export async function deleteWebhook({ userId, id }: { userId: string; id: string }): Promise<WebhookList> {
@@ -111,7 +161,7 @@ const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`
 
 export async function sendTestEvent({ userId, id }: { userId: string; id: string }): Promise<WebhookDelivery> {
   const endpoint = await getEndpointOrThrow(userId, id)
-  if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled)
+  assertEndpointLiveOrThrow(endpoint)
   const delivery = await db.transaction((tx) =>
     queueDelivery(tx, {
       endpointId: endpoint.id,
@@ -126,7 +176,7 @@ export async function sendTestEvent({ userId, id }: { userId: string; id: string
 /** Sends a past delivery's body again under the same `webhook-id`, so a receiver can tell it is the same event. */
 export async function resendDelivery({ userId, id, deliveryId }: { userId: string; id: string; deliveryId: string }): Promise<WebhookDelivery> {
   const endpoint = await getEndpointOrThrow(userId, id)
-  if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled)
+  assertEndpointLiveOrThrow(endpoint)
   const [past] = await db
     .select()
     .from(webhookDeliveries)
@@ -140,7 +190,7 @@ export async function resendDelivery({ userId, id, deliveryId }: { userId: strin
 
 /**
  * Records an event in the transaction of the state change it announces (an import's end, a run's
- * end): a delivery for every enabled endpoint of the user that asked for it, and each delivery's
+ * end): a delivery for every live endpoint of the user that asked for it, and each delivery's
  * job. They commit with the change or not at all (the outbox, decision 020), so a failure here
  * rolls the change back with them, and a crash after the commit delays the event, never loses it.
  */
@@ -148,7 +198,7 @@ export async function recordWebhookEvent(tx: QueueTransaction, { userId, type, d
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])))
+    .where(and(eq(webhookEndpoints.userId, userId), isLive, arrayContains(webhookEndpoints.events, [type])))
   if (endpoints.length === 0) return
   const messageId = newMessageId()
   const payload = eventBody(type, data)

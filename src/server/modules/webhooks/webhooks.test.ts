@@ -229,12 +229,12 @@ describe('webhooks', () => {
     await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
 
     const list = await until(() => listOf(browser), (current) => !current.endpoints[0]!.enabled)
-    expect(list.endpoints[0]).toMatchObject({ enabled: false, disabled_at: expect.any(String) })
+    expect(list.endpoints[0]).toMatchObject({ enabled: false, disabled_at: expect.any(String), disabled_reason: 'failing' })
     expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 500 })
     expect(t.lastMailTo(user.email).subject).toBe('A Rowcraft webhook was turned off')
     const again = await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
     expect(again.status).toBe(409)
-    expect((await errorOf(again)).message).toBe(WEBHOOK_MESSAGES.disabled)
+    expect((await errorOf(again)).message).toBe(WEBHOOK_MESSAGES.disabledReasons.failing)
   })
 
   it("answers 404 for another user's endpoint", async () => {
@@ -295,5 +295,51 @@ describe('events that nothing can lose', () => {
     expect(await statusesOf(browser)).toEqual([])
     expect((await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(202)
     expect(await until(() => statusesOf(browser), (list) => list[0] === 'succeeded')).toEqual(['succeeded'])
+  })
+})
+
+describe('webhooks an API token created', () => {
+  async function createToken(browser: TestBrowser, expiresAt: string | null = null) {
+    const res = await browser.post('/api/api-tokens', { name: 'zapier', scope: 'read_write', expires_at: expiresAt })
+    expect(res.status).toBe(201)
+    return (await res.json()) as { id: string; token: string }
+  }
+  const leads = csvOf(['Name', 'Company'], [['Ada', 'Acme']])
+
+  it('turns them off in the revocation, says why in the list, and sends them nothing more', async () => {
+    const { browser } = await t.signUpVerified()
+    const { id, token } = await createToken(browser)
+    const byToken = await addWebhook(t.bearer(token), ['upload.completed'], '/by-token')
+    const bySession = await addWebhook(browser, ['upload.completed'], '/by-session')
+    expect(byToken).toMatchObject({ enabled: true, disabled_reason: null, token_expires_at: null })
+
+    expect((await browser.request(`/api/api-tokens/${id}`, { method: 'DELETE' })).status).toBe(200)
+    const list = await listOf(browser)
+    expect(list.endpoints.find((e) => e.id === byToken.id)).toMatchObject({ enabled: false, disabled_reason: 'token_revoked', disabled_at: expect.any(String) })
+    expect(list.endpoints.find((e) => e.id === bySession.id)).toMatchObject({ enabled: true, disabled_reason: null })
+
+    await importCsv(browser, 'leads.csv', leads)
+    await until(() => callsTo('/by-session').length, (calls) => calls >= 1)
+    expect(callsTo('/by-token')).toEqual([])
+    const test = await browser.request(`/api/webhooks/${byToken.id}/test`, { method: 'POST' })
+    expect(test.status).toBe(409)
+    expect((await errorOf(test)).message).toBe(WEBHOOK_MESSAGES.disabledReasons.token_revoked)
+  })
+
+  it("stops them when the token expires, with the token's expiry shown before and the reason after", async () => {
+    const { browser } = await t.signUpVerified()
+    const expiresAt = new Date(Date.now() + 2_000).toISOString()
+    const { token } = await createToken(browser, expiresAt)
+    const byToken = await addWebhook(t.bearer(token), ['upload.completed'], '/by-expiring-token')
+    expect(byToken).toMatchObject({ enabled: true, token_expires_at: expiresAt })
+    const bySession = await addWebhook(browser, ['upload.completed'], '/by-session')
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 100))
+    const list = await listOf(browser)
+    expect(list.endpoints.find((e) => e.id === byToken.id)).toMatchObject({ enabled: false, disabled_reason: 'token_expired', disabled_at: expiresAt })
+    await importCsv(browser, 'leads.csv', leads)
+    await until(() => callsTo('/by-session').length, (calls) => calls >= 1)
+    expect(callsTo('/by-expiring-token')).toEqual([])
+    expect(list.endpoints.find((e) => e.id === bySession.id)?.enabled).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiTokenList } from '#common/schemas/api-tokens'
 import { api, unwrap } from '#web/lib/api-client'
-import { apiTokensKeys } from './api-keys-query-keys'
+import { apiTokensKeys, webhooksKeys } from './api-keys-query-keys'
 
 export async function revokeApiToken(id: string): Promise<ApiTokenList> {
   return unwrap(await api['api-tokens'][':id'].$delete({ param: { id } }))
@@ -11,6 +11,10 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: revokeApiToken,
-    onSuccess: (list) => queryClient.setQueryData(apiTokensKeys.list(), list),
+    onSuccess: (list) => {
+      queryClient.setQueryData(apiTokensKeys.list(), list)
+      // Webhooks the token created are turned off with it: the list says so.
+      return queryClient.invalidateQueries({ queryKey: webhooksKeys.all })
+    },
   })
 }

@@ -3,13 +3,17 @@ import { BookOpenIcon, TerminalIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { z } from 'zod'
+import { API_TOKENS } from '#common/constants'
 import { API_TOKEN_MESSAGES, AUTH_MESSAGES } from '#common/messages'
-import { createApiTokenSchema, type ApiTokenSummary, type CreateApiTokenInput, type CreatedApiToken } from '#common/schemas/api-tokens'
+import { apiTokenScopeSchema, createApiTokenSchema, type ApiTokenSummary, type CreatedApiToken } from '#common/schemas/api-tokens'
 import { ConfirmDialog } from '#web/components/confirm-dialog'
+import { Badge } from '#web/components/ui/badge'
 import { Button } from '#web/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form'
 import { Input } from '#web/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
@@ -60,14 +64,27 @@ export function ApiTokensCard() {
   )
 }
 
+/** The form names an expiry as a choice of days; the API takes the moment (`expires_at`). */
+const NEVER = 'never'
+const expiryChoiceSchema = z.enum([NEVER, ...API_TOKENS.expiryChoicesDays.map(String)])
+const tokenFormSchema = createApiTokenSchema.pick({ name: true, scope: true }).extend({ expiry: expiryChoiceSchema })
+type TokenFormInput = z.input<typeof tokenFormSchema>
+type TokenFormValues = z.output<typeof tokenFormSchema>
+const EMPTY_FORM: TokenFormInput = { name: '', scope: 'read', expiry: NEVER }
+
+const dayMs = 24 * 60 * 60 * 1000
+/** The moment a choice of days ends, from now; null for no expiry. */
+const expiresAtOf = (choice: TokenFormValues['expiry']) => (choice === NEVER ? null : new Date(Date.now() + Number(choice) * dayMs).toISOString())
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const createToken = useCreateApiToken()
-  const form = useForm<CreateApiTokenInput>({ resolver: zodResolver(createApiTokenSchema), defaultValues: { name: '' } })
+  const form = useForm<TokenFormInput, unknown, TokenFormValues>({ resolver: zodResolver(tokenFormSchema), defaultValues: EMPTY_FORM })
 
-  async function submit(values: CreateApiTokenInput) {
+  async function submit({ name, scope, expiry }: TokenFormValues) {
     try {
-      onCreated(await createToken.mutateAsync(values))
-      form.reset({ name: '' })
+      onCreated(await createToken.mutateAsync({ name, scope, expires_at: expiresAtOf(expiry) }))
+      form.reset(EMPTY_FORM)
       toast.success(API_TOKEN_MESSAGES.createdTitle, { description: API_TOKEN_MESSAGES.createdBody })
     } catch (error) {
       toast.error(AUTH_MESSAGES.errorTitle, { description: errorMessage(error, API_TOKEN_MESSAGES.createFailed) })
@@ -90,6 +107,56 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
             </FormItem>
           )}
         />
+        <FormField
+          control={form.control}
+          name="scope"
+          render={({ field }) => (
+            <FormItem className="w-full sm:w-44">
+              <FormLabel>{API_TOKEN_MESSAGES.scopeLabel}</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {apiTokenScopeSchema.options.map((scope) => (
+                    <SelectItem key={scope} value={scope}>
+                      {API_TOKEN_MESSAGES.scopeNames[scope]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="expiry"
+          render={({ field }) => (
+            <FormItem className="w-full sm:w-36">
+              <FormLabel>{API_TOKEN_MESSAGES.expiryLabel}</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  <SelectItem value={NEVER}>{API_TOKEN_MESSAGES.expiryNever}</SelectItem>
+                  {API_TOKENS.expiryChoicesDays.map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      {API_TOKEN_MESSAGES.expiryInDays(days)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <p className="w-full text-xs text-muted-foreground">{API_TOKEN_MESSAGES.scopeHelp}</p>
         <Button type="submit" disabled={createToken.isPending}>
           {createToken.isPending && <Spinner />}
           Create token
@@ -112,6 +179,12 @@ function NewTokenNotice({ token, onDismiss }: { token: CreatedApiToken; onDismis
   )
 }
 
+function expiryText(token: ApiTokenSummary) {
+  if (!token.expires_at) return API_TOKEN_MESSAGES.neverExpires
+  const date = formatDate(token.expires_at)
+  return token.expired ? API_TOKEN_MESSAGES.expiredOn(date) : API_TOKEN_MESSAGES.expiresOn(date)
+}
+
 function TokenList({ tokens }: { tokens: ApiTokenSummary[] }) {
   if (tokens.length === 0) return <p className="text-sm text-muted-foreground">{API_TOKEN_MESSAGES.empty}</p>
   return (
@@ -119,10 +192,15 @@ function TokenList({ tokens }: { tokens: ApiTokenSummary[] }) {
       {tokens.map((token) => (
         <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
           <div className="grid min-w-0 gap-0.5">
-            <span className="font-medium break-all">{token.name}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium break-all">{token.name}</span>
+              <Badge variant="secondary">{API_TOKEN_MESSAGES.scopeNames[token.scope]}</Badge>
+              {token.expired && <Badge variant="destructive">{API_TOKEN_MESSAGES.expiredBadge}</Badge>}
+            </span>
             <span className="font-mono text-sm text-muted-foreground">{token.start}…</span>
             <span className="text-xs text-muted-foreground">
-              Created {formatRelativeTime(token.created_at)} · {token.last_used_at ? `Last used ${formatRelativeTime(token.last_used_at)}` : 'Never used'}
+              Created {formatRelativeTime(token.created_at)} · {token.last_used_at ? `Last used ${formatRelativeTime(token.last_used_at)}` : 'Never used'} ·{' '}
+              {expiryText(token)}
             </span>
           </div>
           <RevokeTokenButton token={token} />

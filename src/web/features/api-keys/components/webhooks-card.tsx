@@ -69,7 +69,10 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         <div className="grid min-w-0 gap-1">
           <span className="font-mono text-sm break-all">{endpoint.url}</span>
           <span className="text-xs text-muted-foreground">{endpoint.events.join(', ')}</span>
-          {!endpoint.enabled && <span className="text-xs text-destructive">{WEBHOOK_MESSAGES.disabled}</span>}
+          {endpoint.disabled_reason && <span className="text-xs text-destructive">{WEBHOOK_MESSAGES.disabledReasons[endpoint.disabled_reason]}</span>}
+          {!endpoint.disabled_reason && endpoint.token_expires_at && (
+            <span className="text-xs text-muted-foreground">{WEBHOOK_MESSAGES.stopsWithToken(new Date(endpoint.token_expires_at).toLocaleString())}</span>
+          )}
         </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={!endpoint.enabled || sendTest.isPending} onClick={() => void test()}>
