@@ -3,6 +3,7 @@ import { cellValueError, parseBoolean } from '#common/cell-values'
 import type {
   DeleteRowsResult,
   GridRow,
+  RowKeyBy,
   RowLocation,
   RowsPage,
   RowView,
@@ -14,7 +15,7 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { readViewPage } from '#server/modules/row-storage/row-reader'
+import { readViewPage, storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { storesSearchText } from '#server/modules/row-storage/row-writer'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
@@ -32,12 +33,22 @@ export async function listRows({
   uploadId,
   page,
   perPage,
+  keyBy = 'key',
   ...view
-}: { userId: string; uploadId: string; page: number; perPage: number } & RowView): Promise<RowsPage> {
+}: { userId: string; uploadId: string; page: number; perPage: number; keyBy?: RowKeyBy } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   if (upload.status !== 'completed') return { ...toPage([], { count: 0, page, perPage }), isCountExact: true }
   const { rows, count, isCountExact } = await readViewPage({ source: upload, view, page, perPage })
-  return { ...toPage(rows, { count, page, perPage }), isCountExact }
+  const data = keyBy === 'name' ? keyedByName(rows, await storedColumnsOf(upload.id)) : rows
+  return { ...toPage(data, { count, page, perPage }), isCountExact }
+}
+
+/** A script's reading of the rows: values under the columns' names, every column present. */
+function keyedByName(rows: GridRow[], columns: Array<{ key: string; name: string }>): GridRow[] {
+  return rows.map((row) => ({
+    rowIndex: row.rowIndex,
+    values: Object.fromEntries(columns.map((column) => [column.name, row.values[column.key] ?? ''])),
+  }))
 }
 
 export async function locateRow({
