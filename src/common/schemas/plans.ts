@@ -111,7 +111,11 @@ export type PlanResult = {
   /** Rows in the file, and the count after each top-level condition in turn. */
   totalRows: number
   steps: Array<{ description: string; count: number }>
+  /** Matched rows that repeat another matched row: exactly, and by each identifying column that has repeats. */
+  duplicates: PlanDuplicates
 }
+
+export type PlanDuplicates = { exactRows: number; columns: Array<{ column: string; rows: number }> }
 
 export const runPlanSchema = z.object({ plan: planSchema })
 export type RunPlanInput = z.infer<typeof runPlanSchema>
