@@ -20,8 +20,9 @@ import { cellSql, type ViewColumn } from './view-sql.ts'
  * planner from copying a condition into every count that uses it), and the rest read its
  * answer. A count after each step reads every row anyway, so an index would save nothing; and
  * none is built for a plan, so a plan over a new column answers at once. The same scan counts the
- * matched rows that repeat others (exactly, or by a column that identifies a lead), so an answer
- * can say its count holds duplicates.
+ * matched rows that repeat others by each column that identifies a lead (or, in a file without
+ * one, exactly: whole rows cost several times more to compare), so an answer can say its count
+ * holds duplicates.
  */
 export async function runPlan({ source, plan }: { source: RowSource; plan: Plan }): Promise<PlanResult> {
   const columns = await storedColumnsOf(source.id)
@@ -41,7 +42,7 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${fullOrderSql(sort)}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
-      ${duplicateCountsSelect(identifying, matched)}
+      ${duplicateCountsSelect(identifying, matched, { withExact: identifying.length === 0 })}
     FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)

@@ -78,11 +78,12 @@ describe('duplicatesNote', () => {
     expect(duplicatesNote({ exactRows: 2, columns: [{ column: 'Email', rows: 3 }] })).toBe(
       "The rows counted include duplicates: 2 rows repeat another exactly; 3 rows repeat another's Email.",
     )
-    expect(duplicatesNote({ exactRows: 0, columns: [{ column: 'Website', rows: 1 }] })).toBe("The rows counted include duplicates: 1 row repeats another's Website.")
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Website', rows: 1 }] })).toBe("The rows counted include duplicates: 1 row repeats another's Website.")
   })
 
   it('says nothing when there are none, or on an answer stored before they were counted', () => {
     expect(duplicatesNote({ exactRows: 0, columns: [] })).toBeNull()
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Email', rows: 0 }] })).toBeNull()
     expect(duplicatesNote(undefined)).toBeNull()
   })
 })

@@ -67,7 +67,7 @@ export function skippedNote(aggregate: AggregateResult): string | null {
 export function duplicatesNote(duplicates: PlanDuplicates | undefined): string | null {
   if (!duplicates) return null
   const parts = [
-    ...(duplicates.exactRows > 0 ? [DUPLICATES_MESSAGES.chatExact(duplicates.exactRows)] : []),
+    ...(duplicates.exactRows ? [DUPLICATES_MESSAGES.chatExact(duplicates.exactRows)] : []),
     ...duplicates.columns.filter((column) => column.rows > 0).map((column) => DUPLICATES_MESSAGES.chatColumn(column.rows, column.column)),
   ]
   return parts.length > 0 ? DUPLICATES_MESSAGES.chatNote(parts) : null
