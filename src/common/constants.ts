@@ -4,7 +4,6 @@ export const PASSWORD_RULES = {
   signUpMinLength: 12,
   signInMinLength: 6,
   changeMinLength: 6,
-  specialCharacters: '@$!%*?&',
 } as const
 
 export const STRENGTH_THRESHOLDS = { medium: 40, strong: 80 } as const

@@ -140,6 +140,41 @@ export const QUALITY_REPORT_MESSAGES = {
   noIssues: 'No data quality issues found!',
 } as const
 
+const rowsWord = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`
+
+/** Duplicate rows: the quality report's counts, 'Remove duplicates' and Magic Chat's note (issue 30). */
+export const DUPLICATES_MESSAGES = {
+  reportHeading: 'Duplicates',
+  exactRows: (n: number) => (n === 0 ? 'No row repeats another exactly' : `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row exactly`),
+  columnRows: (n: number, column: string) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row's ${column}`,
+  recommend: "Some rows repeat others, so counts over this file are too high. Use 'Remove duplicates' above the table.",
+  openButton: 'Remove duplicates',
+  title: 'Remove duplicates',
+  description: 'Rows that repeat others are removed; one row of each group stays. Download them first if you may need them.',
+  compareLabel: 'Compare',
+  compareAll: 'All columns (exact repeats)',
+  compareChosen: 'Chosen columns',
+  chosenHint: 'Text compares without regard to case, accents or outer spaces; websites compare by domain.',
+  identifierBadge: 'identifies a lead',
+  keepLabel: 'Keep',
+  keepFirst: 'The first row of each group',
+  keepMostComplete: 'The most complete row of each group',
+  chooseColumn: 'Choose at least one column.',
+  counting: 'Counting duplicates...',
+  found: (rows: number, groups: number) =>
+    rows === 0 ? 'No duplicates found.' : `${rowsWord(rows)} will be removed (${groups.toLocaleString('en-US')} group${groups === 1 ? '' : 's'} of repeats).`,
+  download: (n: number) => `Download ${rowsWord(n)} (CSV)`,
+  remove: (n: number) => `Remove ${rowsWord(n)}`,
+  removed: (n: number) => `Removed ${rowsWord(n)}`,
+  removeFailed: 'Could not remove the duplicates. Please try again.',
+  changed: 'The rows changed since the duplicates were counted. Review the new count and try again.',
+  fileLabel: 'duplicates',
+  /** Magic Chat: the rows an answer counted hold repeats. */
+  chatNote: (parts: string[]) => `The rows counted include duplicates: ${parts.join('; ')}.`,
+  chatExact: (n: number) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another exactly`,
+  chatColumn: (n: number, column: string) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another's ${column}`,
+} as const
+
 /** The upload detail data grid (001 §2 "Upload detail", §5, §8). */
 export const GRID_MESSAGES = {
   gridLabel: 'Rows',
@@ -258,10 +293,10 @@ export const UPLOAD_MESSAGES = {
   statusComplete: 'Upload complete!',
   statusFailed: 'Upload failed',
   invalidTypeTitle: 'Invalid file type',
-  invalidTypeBody: 'Please select a CSV file',
-  selectValidCsv: 'Please select a valid CSV file',
+  invalidTypeBody: `Please select a ${ACCEPTED_FILE_TYPES} file`,
+  selectValidCsv: `Please select a valid ${ACCEPTED_FILE_TYPES} file`,
   landingInvalidTitle: 'Invalid File Type',
-  landingInvalidBody: 'Please upload a CSV file',
+  landingInvalidBody: `Please upload a ${ACCEPTED_FILE_TYPES} file`,
   tooLarge: (limitMb: number) => `This file is larger than ${limitMb} MB, the upload limit. Split it into smaller files and try again.`,
   uploadFailedTitle: 'Upload failed',
   uploadFailedBody: 'There was an error uploading your file. Please try again.',

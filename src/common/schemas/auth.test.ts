@@ -20,6 +20,18 @@ describe('signUpPasswordSchema', () => {
     expect(signUpPasswordSchema.safeParse('CorrectHorse1!').success).toBe(true)
   })
 
+  it.each(['Correct-horse99', 'Correct_horse99', 'Correct horse99', 'Correct#horse99', 'Correct€horse99'])(
+    'accepts any symbol as the special character: %s',
+    (password) => {
+      expect(signUpPasswordSchema.safeParse(password).success).toBe(true)
+    },
+  )
+
+  it('refuses a password of letters and digits only', () => {
+    expect(signUpPasswordSchema.safeParse('CorrectHorse99').success).toBe(false)
+    expect(signUpPasswordSchema.safeParse('CorrectHörse99').success).toBe(false)
+  })
+
   it('refuses 11 characters even when every other rule is met', () => {
     expect(signUpPasswordSchema.safeParse('Abcdefgh1@x').success).toBe(false)
   })

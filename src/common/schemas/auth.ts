@@ -8,7 +8,8 @@ export const passwordRules = [
   { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
   { id: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { id: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
-  { id: 'special', label: 'A special character (@$!%*?&)', test: (p: string) => /[@$!%*?&]/.test(p) },
+  // Any symbol counts (a hyphen, a space, '#'): a character that is neither a letter nor a digit.
+  { id: 'special', label: 'A special character (such as - _ # @ ! or a space)', test: (p: string) => /[^\p{L}\p{N}]/u.test(p) },
 ] as const
 
 export type PasswordStrength = { percent: number; label: 'Weak' | 'Medium' | 'Strong' }

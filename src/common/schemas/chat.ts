@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AI, CHAT } from '../constants.ts'
 import { CHAT_MESSAGES } from '../messages.ts'
-import { conditionSchema, planSchema, type AggregateResult, type Condition, type Plan } from './plans.ts'
+import { conditionSchema, planSchema, type AggregateResult, type Condition, type Plan, type PlanDuplicates } from './plans.ts'
 
 /** Magic Chat (001 §3, §4, §5; issue 22). */
 
@@ -58,6 +58,8 @@ export type ChatResult = {
     /** Row indexes; up to CHAT_PLAN.maxRowIndexes in an answer, the first 1,000 in a stored one (the plan gives them all). */
     all_matching_row_ids: number[]
     aggregate: AggregateResult | null
+    /** The counted rows that repeat others (absent from answers stored before it was counted). */
+    duplicates?: PlanDuplicates
   }
   /** For a question that needs judgment per row: the AI column proposed, and once made, its id. */
   judgment: (JudgmentProposal & { rows: number; estimatedCredits: number; fieldId: string | null; answered: boolean }) | null

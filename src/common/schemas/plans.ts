@@ -147,7 +147,12 @@ export type PlanResult = {
   /** Rows in the file, and the count after each top-level condition in turn. */
   totalRows: number
   steps: Array<{ description: string; count: number }>
+  /** Matched rows that repeat another matched row, by each identifying column that has repeats. */
+  duplicates: PlanDuplicates
 }
+
+/** `exactRows` (whole rows repeated) is counted only in a file with no identifying column; null otherwise. */
+export type PlanDuplicates = { exactRows: number | null; columns: Array<{ column: string; rows: number }> }
 
 export const runPlanSchema = z.object({ plan: planSchema })
 export type RunPlanInput = z.infer<typeof runPlanSchema>

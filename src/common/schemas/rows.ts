@@ -112,13 +112,25 @@ export const rowViewQuerySchema = z.object({
   sort: sortParam,
 })
 
+/** The grid's page sizes, and only those; the OpenAPI document lists them as an enum. */
+const perPageParam = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Page size is one of ${PAGE_SIZES.join(', ')}.`)
+  .default(DEFAULT_PAGE_SIZE)
+  .meta({ description: `Rows a page: one of ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE}).`, enum: [...PAGE_SIZES] })
+
+/** How a row's values are keyed: by column key (stable across renames) or by display name. */
+export const rowKeyBySchema = z.enum(['key', 'name'])
+export type RowKeyBy = z.infer<typeof rowKeyBySchema>
+
 export const rowsQuerySchema = rowViewQuerySchema.extend({
   page: pageParamSchema,
-  perPage: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Page size is one of ${PAGE_SIZES.join(', ')}.`)
-    .default(DEFAULT_PAGE_SIZE),
+  perPage: perPageParam,
+  keyBy: rowKeyBySchema.default('key').meta({
+    description:
+      "How each row's `values` are keyed: `key` (c1, c2, ...; stable when a column is renamed) or `name` (the columns' names, as GET /columns lists them). Filters and sort name columns by key either way.",
+  }),
 })
 export type RowsQuery = z.infer<typeof rowsQuerySchema>
 
@@ -143,7 +155,7 @@ export type RowsPage = ListPage<GridRow> & {
 /** GET /rows/locate: where a row sits in the default (unsorted, unfiltered) view. */
 export const locateRowQuerySchema = z.object({
   rowIndex: z.coerce.number().int().min(0),
-  perPage: rowsQuerySchema.shape.perPage,
+  perPage: perPageParam,
 })
 export type RowLocation = { rowIndex: number; page: number; found: boolean }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { DuplicateFigures } from './duplicates.ts'
 
 export const uploadStatusSchema = z.enum(['awaiting_header', 'processing', 'completed', 'failed'])
 export type UploadStatus = z.infer<typeof uploadStatusSchema>
@@ -90,6 +91,8 @@ export type QualityMetrics = RowCounts & {
   headerRow: number | null
   /** How the file was read, where the user should know (a fallback encoding, a lone CR). */
   warnings?: string[]
+  /** Rows repeating others, counted after the import and again after 'Remove duplicates' (absent on older imports). */
+  duplicates?: DuplicateFigures
 }
 
 /** POST /api/uploads answer (spec 001 §3 "Upload response"). */

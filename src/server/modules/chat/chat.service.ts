@@ -166,6 +166,7 @@ function buildResult({
       confidence,
       all_matching_row_ids: computed.rowIndexes,
       aggregate: computed.aggregate,
+      duplicates: computed.duplicates,
     },
     judgment: null,
   }

@@ -3,7 +3,9 @@ import { CHAT_PLAN } from '#common/constants'
 import { PLAN_MESSAGES } from '#common/messages'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateResult, Plan, PlanResult } from '#common/schemas/plans'
+import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { AppError } from '#server/platform/app-error'
+import { duplicateCountsOf, duplicateCountsSelect } from './duplicates-sql.ts'
 import { clauseSql, resolveColumnOrThrow, resolveCondition } from './plan-sql.ts'
 import { fullOrderSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import { cellSql, type ViewColumn } from './view-sql.ts'
@@ -17,7 +19,10 @@ import { cellSql, type ViewColumn } from './view-sql.ts'
  * grouping: each top-level condition is evaluated once a row (the subquery's OFFSET 0 keeps the
  * planner from copying a condition into every count that uses it), and the rest read its
  * answer. A count after each step reads every row anyway, so an index would save nothing; and
- * none is built for a plan, so a plan over a new column answers at once.
+ * none is built for a plan, so a plan over a new column answers at once. The same scan counts the
+ * matched rows that repeat others by each column that identifies a lead (or, in a file without
+ * one, exactly: whole rows cost several times more to compare), so an answer can say its count
+ * holds duplicates.
  */
 export async function runPlan({ source, plan }: { source: RowSource; plan: Plan }): Promise<PlanResult> {
   const columns = await storedColumnsOf(source.id)
@@ -27,6 +32,7 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   const aggregate = plan.aggregate
   const inScan = aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by' && aggregateColumn ? scanAggregate(aggregate.op, aggregateColumn) : null
 
+  const identifying = identifyingColumnsOf(columns)
   const search = searchSource()
   const flags = topLevel.map((_, i) => sql.raw(`m${i}`))
   const matched = flags.length === 0 ? sql`true` : sql.join(flags, sql` AND `)
@@ -35,7 +41,8 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   const [scan] = await readRows<Record<string, string | number | null>>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${fullOrderSql(sort)}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
-      ${inScan ? sql`, ${inScan.select(matched)}` : sql``}
+      ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
+      ${duplicateCountsSelect(identifying, matched, { withExact: identifying.length === 0 })}
     FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)
@@ -60,7 +67,9 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   } else if (aggregate) {
     answer = { op: 'count', column: null, value: count }
   }
-  return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps }
+  const repeats = duplicateCountsOf(identifying, scan ?? {})
+  const duplicates = { exactRows: repeats.exactRows, columns: repeats.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
+  return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }
 }
 
 type ScanAggregate = {

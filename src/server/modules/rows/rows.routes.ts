@@ -4,6 +4,9 @@ import { deleteRowsSchema, locateRowQuerySchema, rowsQuerySchema, updateCellSche
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
+import { duplicatesSpecSchema, removeDuplicatesSchema } from '#common/schemas/duplicates'
+import { documented } from '#server/platform/openapi'
+import { previewDuplicates, removeDuplicates } from './duplicates.service.ts'
 import { deleteRows, listRows, locateRow, updateCell } from './rows.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
@@ -20,6 +23,20 @@ export const rowsRoutes = new Hono<AppEnv>()
   )
   .delete('/:id/rows', uploadIdParam, validate('json', deleteRowsSchema), async (c) =>
     c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  .post(
+    '/:id/duplicates/preview',
+    uploadIdParam,
+    documented({ summary: 'Count the rows that repeat others (nothing is deleted)' }),
+    validate('json', duplicatesSpecSchema),
+    async (c) => c.json(await previewDuplicates({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  .post(
+    '/:id/duplicates/remove',
+    uploadIdParam,
+    documented({ summary: 'Delete the rows that repeat others, keeping one of each group' }),
+    validate('json', removeDuplicatesSchema),
+    async (c) => c.json(await removeDuplicates({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .patch('/:id/rows/:rowIndex', rowParams, validate('json', updateCellSchema), async (c) => {
     const { id, rowIndex } = c.req.valid('param')

@@ -3,6 +3,7 @@ import { cellValueError, parseBoolean } from '#common/cell-values'
 import type {
   DeleteRowsResult,
   GridRow,
+  RowKeyBy,
   RowLocation,
   RowsPage,
   RowView,
@@ -10,11 +11,12 @@ import type {
 } from '#common/schemas/rows'
 import { toPage } from '#common/schemas/list'
 import type { ColumnType } from '#common/schemas/uploads'
-import { db } from '#server/db/client'
+import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { readViewPage } from '#server/modules/row-storage/row-reader'
+import { readViewPage, storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { storesSearchText } from '#server/modules/row-storage/row-writer'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
@@ -32,12 +34,22 @@ export async function listRows({
   uploadId,
   page,
   perPage,
+  keyBy = 'key',
   ...view
-}: { userId: string; uploadId: string; page: number; perPage: number } & RowView): Promise<RowsPage> {
+}: { userId: string; uploadId: string; page: number; perPage: number; keyBy?: RowKeyBy } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   if (upload.status !== 'completed') return { ...toPage([], { count: 0, page, perPage }), isCountExact: true }
   const { rows, count, isCountExact } = await readViewPage({ source: upload, view, page, perPage })
-  return { ...toPage(rows, { count, page, perPage }), isCountExact }
+  const data = keyBy === 'name' ? keyedByName(rows, await storedColumnsOf(upload.id)) : rows
+  return { ...toPage(data, { count, page, perPage }), isCountExact }
+}
+
+/** A script's reading of the rows: values under the columns' names, every column present. */
+function keyedByName(rows: GridRow[], columns: Array<{ key: string; name: string }>): GridRow[] {
+  return rows.map((row) => ({
+    rowIndex: row.rowIndex,
+    values: Object.fromEntries(columns.map((column) => [column.name, row.values[column.key] ?? ''])),
+  }))
 }
 
 export async function locateRow({
@@ -69,25 +81,29 @@ export async function deleteRows({
   rowIndexes: number[]
 }): Promise<DeleteRowsResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const unique = [...new Set(rowIndexes)]
-  return db.transaction(async (tx) => {
-    const removed = await queryRows(
-      sql`DELETE FROM csv_rows WHERE upload_id = ${upload.id} AND row_index = ANY(${sql.raw(`'{${unique.join(',')}}'::integer[]`)}) RETURNING row_index`,
-      tx,
-    )
-    const deleted = removed.length
-    const [updated] = await tx
-      .update(csvUploads)
-      .set({
-        totalRows: sql`greatest(${csvUploads.totalRows} - ${deleted}, 0)`,
-        processedRows: sql`greatest(${csvUploads.processedRows} - ${deleted}, 0)`,
-        validRows: sql`greatest(${csvUploads.validRows} - ${deleted}, 0)`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(csvUploads.id, upload.id), eq(csvUploads.userId, userId)))
-      .returning({ totalRows: csvUploads.totalRows })
-    return { deleted, totalRows: updated?.totalRows ?? 0 }
-  })
+  return db.transaction((tx) => removeRows(tx, { userId, uploadId: upload.id, rowIndexes }))
+}
+
+/**
+ * Every deletion of rows: the rows and their AI cells go (row storage), and the upload's counts
+ * follow, in the caller's transaction. The upload is the user's (checked by the caller).
+ */
+export async function removeRows(
+  tx: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  { userId, uploadId, rowIndexes }: { userId: string; uploadId: string; rowIndexes: readonly number[] },
+): Promise<DeleteRowsResult> {
+  const deleted = await deleteRowsByIndex(tx, uploadId, rowIndexes)
+  const [updated] = await tx
+    .update(csvUploads)
+    .set({
+      totalRows: sql`greatest(${csvUploads.totalRows} - ${deleted}, 0)`,
+      processedRows: sql`greatest(${csvUploads.processedRows} - ${deleted}, 0)`,
+      validRows: sql`greatest(${csvUploads.validRows} - ${deleted}, 0)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
+    .returning({ totalRows: csvUploads.totalRows })
+  return { deleted, totalRows: updated?.totalRows ?? 0 }
 }
 
 /** The text stored for a typed value: numbers and dates as typed, booleans as true/false. */

@@ -100,7 +100,25 @@ describe('paging', () => {
 
   it('answers an empty page past the end and refuses page sizes the grid does not offer', async () => {
     expect((await pageOk({}, 99, 50)).data).toEqual([])
-    expect((await page({}, 1, 30)).status).toBe(422)
+    const refused = await page({}, 1, 3)
+    expect(refused.status).toBe(422)
+    expect((await errorOf(refused)).details).toEqual([expect.objectContaining({ message: 'Page size is one of 10, 25, 50, 100.' })])
+  })
+
+  it('keys values by column name when asked, every column present, and by key otherwise', async () => {
+    const query = { page: '24', perPage: '10' }
+    const byName = await alice.api.uploads[':id'].rows.$get({ param: { id: leadsId }, query: { ...query, keyBy: 'name' } })
+    expect(byName.status).toBe(200)
+    const named = await byName.json()
+    expect(named).toMatchObject({ count: ROW_COUNT, page: 24, perPage: 10, totalPages: 24 })
+    expect(named.data[0]).toEqual({
+      rowIndex: 230,
+      values: { Id: '231', Name: leads[230]![1], Score: leads[230]![2], Signed: leads[230]![3], Active: leads[230]![4], Notes: leads[230]![5] },
+    })
+    const byKey = await (await alice.api.uploads[':id'].rows.$get({ param: { id: leadsId }, query })).json()
+    expect(Object.keys(byKey.data[0]!.values)).toEqual(expect.arrayContaining(['c1', 'c2']))
+    const unknown = await alice.api.uploads[':id'].rows.$get({ param: { id: leadsId }, query: { ...query, keyBy: 'label' as 'name' } })
+    expect(unknown.status).toBe(422)
   })
 })
 

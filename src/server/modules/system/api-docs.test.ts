@@ -99,6 +99,17 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it("lists the rows' page sizes and the option of values keyed by column name", () => {
+    const parameters = document.paths['/api/uploads/{id}/rows']?.get?.parameters ?? []
+    const perPage = parameters.find((p) => p.name === 'perPage')
+    expect(perPage?.schema).toMatchObject({ type: 'integer', enum: [10, 25, 50, 100], default: 50 })
+    const keyBy = parameters.find((p) => p.name === 'keyBy')
+    expect(keyBy?.schema).toMatchObject({ enum: ['key', 'name'], default: 'key' })
+    expect(document.paths['/api/uploads/{id}/rows/locate']?.get?.parameters?.find((p) => p.name === 'perPage')?.schema).toMatchObject({
+      enum: [10, 25, 50, 100],
+    })
+  })
+
   it('asks for a bearer token, except on the public routes', () => {
     expect(document.paths['/api/health']?.get?.security).toEqual([])
     expect(document.paths['/api/uploads']?.get?.responses['401']).toBeDefined()

@@ -11,7 +11,7 @@ export const OPENAPI_PATH = '/api/openapi.json'
 
 /** The sections of the reference, in the order a script meets them (billing and AI keys are session-only, not here). */
 const tagRules: [RegExp, string][] = [
-  [/^\/api\/uploads\/:id\/rows/, 'Rows'],
+  [/^\/api\/uploads\/:id\/(rows|duplicates)/, 'Rows'],
   [/^\/api\/uploads\/:id\/columns/, 'Columns'],
   [/^\/api\/uploads\/:id\/exports/, 'Exports'],
   [/^\/api\/uploads\/:id\/ai-fields\/:fieldId\/(runs|estimate|cells|clear|:action)/, 'AI runs and cells'],

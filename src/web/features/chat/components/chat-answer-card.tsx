@@ -1,4 +1,4 @@
-import { TableIcon } from 'lucide-react'
+import { CopyIcon, TableIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
@@ -9,7 +9,7 @@ import { Card } from '#web/components/ui/card'
 import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
 import { useUpdateChatAnswer } from '../api/update-chat-answer'
-import { canShowInTable, confidencePercent } from '../lib/answer-view'
+import { canShowInTable, confidencePercent, duplicatesNote } from '../lib/answer-view'
 import { criterionChips, withCriterion } from '../lib/criteria'
 import { AggregateView, MatchingLeads, ReasoningChain } from './answer-details'
 import { CriterionChip } from './criterion-chip'
@@ -30,6 +30,7 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
   const result = message.result
   const { data, plan } = result
   const countLine = CHAT_MESSAGES.summaryRows(data.count, data.total_rows)
+  const repeats = duplicatesNote(data.duplicates)
   const update = useUpdateChatAnswer(uploadId)
   const chips = criterionChips(plan)
 
@@ -94,6 +95,13 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
           </ul>
         )}
       </div>
+
+      {repeats && (
+        <p role="note" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          <CopyIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {repeats}
+        </p>
+      )}
 
       {data.aggregate && data.aggregate.op !== 'count' && <AggregateView aggregate={data.aggregate} />}
       <ReasoningChain steps={data.reasoning_chain} />

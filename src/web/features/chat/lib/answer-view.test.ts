@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
 import { CHAT_MESSAGES } from '#common/messages'
-import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, searchPanelNotice, skippedNote } from './answer-view'
+import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, searchPanelNotice, skippedNote, duplicatesNote } from './answer-view'
 
 const result = (over: Partial<ChatResult> = {}): ChatResult => ({
   id: 'r1',
@@ -70,5 +70,20 @@ describe('the answer card', () => {
     expect(formatFigure(1234.5678)).toBe('1,234.57')
     expect(formatFigure('2024-03-09')).toBe('2024-03-09')
     expect(formatFigure(null)).toBe('-')
+  })
+})
+
+describe('duplicatesNote', () => {
+  it('says which repeats the counted rows hold', () => {
+    expect(duplicatesNote({ exactRows: 2, columns: [{ column: 'Email', rows: 3 }] })).toBe(
+      "The rows counted include duplicates: 2 rows repeat another exactly; 3 rows repeat another's Email.",
+    )
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Website', rows: 1 }] })).toBe("The rows counted include duplicates: 1 row repeats another's Website.")
+  })
+
+  it('says nothing when there are none, or on an answer stored before they were counted', () => {
+    expect(duplicatesNote({ exactRows: 0, columns: [] })).toBeNull()
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Email', rows: 0 }] })).toBeNull()
+    expect(duplicatesNote(undefined)).toBeNull()
   })
 })

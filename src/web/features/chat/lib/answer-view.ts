@@ -1,7 +1,7 @@
 import { CHAT } from '#common/constants'
-import { CHAT_MESSAGES } from '#common/messages'
+import { CHAT_MESSAGES, DUPLICATES_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
-import type { AggregateResult } from '#common/schemas/plans'
+import type { AggregateResult, PlanDuplicates } from '#common/schemas/plans'
 
 /** The answer shown prominently: the last AI message of the conversation that carries a result. */
 export function latestAnswer(messages: ChatMessage[]): (ChatMessage & { result: ChatResult }) | null {
@@ -61,4 +61,14 @@ export function formatFigure(value: number | string | null): string {
 export function skippedNote(aggregate: AggregateResult): string | null {
   if (!('skipped' in aggregate) || aggregate.skipped === 0) return null
   return `${aggregate.skipped.toLocaleString('en-US')} ${aggregate.skipped === 1 ? 'value was' : 'values were'} skipped (not a number).`
+}
+
+/** The answer's note when the rows it counted hold repeats (exactly, or by an identifying column); null otherwise. */
+export function duplicatesNote(duplicates: PlanDuplicates | undefined): string | null {
+  if (!duplicates) return null
+  const parts = [
+    ...(duplicates.exactRows ? [DUPLICATES_MESSAGES.chatExact(duplicates.exactRows)] : []),
+    ...duplicates.columns.filter((column) => column.rows > 0).map((column) => DUPLICATES_MESSAGES.chatColumn(column.rows, column.column)),
+  ]
+  return parts.length > 0 ? DUPLICATES_MESSAGES.chatNote(parts) : null
 }

@@ -23,6 +23,7 @@ import { FilterPopover } from './filter-popover'
 import { GridFooter } from './grid-footer'
 import { GridEmpty, GridError, GridSkeleton } from './grid-states'
 import { GridToolbar } from './grid-toolbar'
+import { RemoveDuplicatesDialog } from './remove-duplicates-dialog'
 import { SelectionBar } from './selection-bar'
 
 /** The upload's rows (issue 4): toolbar, selection bar, the virtualised grid and its footer. */
@@ -125,6 +126,7 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
           hasAiColumns={upload.columns.some((column) => column.kind === 'ai')}
           aiFilter={grid.aiFilter}
         />
+        {upload.status === 'completed' && <RemoveDuplicatesDialog uploadId={upload.id} filename={upload.filename} columns={upload.columns} />}
         {extensions.toolbarActions?.(context)}
       </GridToolbar>
       {grid.aiFilter && (

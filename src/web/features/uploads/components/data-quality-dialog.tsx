@@ -1,12 +1,19 @@
-import { CheckCircle2Icon } from 'lucide-react'
+import { CheckCircle2Icon, CopyIcon } from 'lucide-react'
 import { useState } from 'react'
-import { IMPORT_WARNINGS, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '#common/messages'
+import { DUPLICATES_MESSAGES, IMPORT_WARNINGS, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
 import { Badge } from '#web/components/ui/badge'
 import { Button } from '#web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select'
-import { countIssuesByAction, filterIssues, formatIssueReason, qualityRecommendations, type IssueActionFilter } from '../lib/quality-report'
+import {
+  countIssuesByAction,
+  duplicateLines,
+  filterIssues,
+  formatIssueReason,
+  qualityRecommendations,
+  type IssueActionFilter,
+} from '../lib/quality-report'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
@@ -17,6 +24,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
   const shown = filterIssues(issues, action)
   const counts = countIssuesByAction(issues)
   const metrics = upload.qualityMetrics
+  const repeats = duplicateLines(metrics?.duplicates)
 
   return (
     <Dialog>
@@ -59,7 +67,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
               </Select>
             )}
           </div>
-          {issues.length === 0 ? (
+          {issues.length === 0 && repeats.length > 0 ? null : issues.length === 0 ? (
             <p className="flex items-center gap-2 rounded-md border px-3 py-4 text-sm">
               <CheckCircle2Icon className="size-4 text-green-600" aria-hidden="true" />
               {QUALITY_REPORT_MESSAGES.noIssues}
@@ -79,6 +87,22 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
             </ul>
           )}
         </section>
+
+        {repeats.length > 0 && (
+          <section aria-labelledby="quality-duplicates" className="grid gap-2">
+            <h3 id="quality-duplicates" className="font-medium">
+              {DUPLICATES_MESSAGES.reportHeading}
+            </h3>
+            <ul className="grid gap-1 rounded-md border p-2 text-sm" aria-label={DUPLICATES_MESSAGES.reportHeading}>
+              {repeats.map((line) => (
+                <li key={line} className="flex items-center gap-2 rounded px-2 py-1 odd:bg-muted/50">
+                  <CopyIcon className="size-4 shrink-0 text-amber-600" aria-hidden="true" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         {metrics && (
           <section aria-labelledby="quality-metrics" className="grid gap-2">
@@ -114,7 +138,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
             {QUALITY_REPORT_MESSAGES.recommendations}
           </h3>
           <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-            {qualityRecommendations(issues, upload.dataCompletenessScore).map((tip) => (
+            {qualityRecommendations(issues, upload.dataCompletenessScore, metrics?.duplicates).map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { QUALITY_REPORT_MESSAGES } from '#common/messages'
+import { DUPLICATES_MESSAGES, QUALITY_REPORT_MESSAGES } from '#common/messages'
 import type { DataQualityIssue } from '#common/schemas/uploads'
-import { countIssuesByAction, filterIssues, formatIssueReason, qualityRecommendations } from './quality-report'
+import { countIssuesByAction, duplicateLines, filterIssues, formatIssueReason, qualityRecommendations } from './quality-report'
 
 const issue = (row: number, action: DataQualityIssue['action']): DataQualityIssue => ({
   row,
@@ -27,5 +27,20 @@ describe('quality report', () => {
     expect(qualityRecommendations([issue(2, 'skipped')], 90)).toEqual([QUALITY_REPORT_MESSAGES.recommendSkipped])
     expect(qualityRecommendations([], 50)).toEqual([QUALITY_REPORT_MESSAGES.recommendCompleteness])
     expect(qualityRecommendations([], 95)).toEqual([QUALITY_REPORT_MESSAGES.recommendNone])
+  })
+})
+
+describe('duplicates in the quality report', () => {
+  const figures = { exactRows: 1000, columns: [{ key: 'c1', name: 'Email', kind: 'email' as const, rows: 1000 }, { key: 'c4', name: 'Website', kind: 'website' as const, rows: 0 }] }
+
+  it('lists exact repeats and the identifying columns that have repeats', () => {
+    expect(duplicateLines(figures)).toEqual(['1,000 rows repeat another row exactly', "1,000 rows repeat another row's Email"])
+    expect(duplicateLines({ exactRows: 0, columns: [] })).toEqual([])
+    expect(duplicateLines(undefined)).toEqual([])
+  })
+
+  it('recommends removing them first, and never calls a file with repeats clean', () => {
+    expect(qualityRecommendations([], 95, figures)).toEqual([DUPLICATES_MESSAGES.recommend])
+    expect(qualityRecommendations([], 95, { exactRows: 0, columns: [] })).toEqual([QUALITY_REPORT_MESSAGES.recommendNone])
   })
 })

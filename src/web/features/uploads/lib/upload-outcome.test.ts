@@ -55,16 +55,19 @@ describe('describeUploadSuccess', () => {
 })
 
 describe('describeRejectedFile', () => {
-  it('words a wrong type per surface', () => {
+  it('words a wrong type per surface, naming every type the importer takes', () => {
+    const accepted = 'CSV (.csv), TSV (.tsv), text (.txt) or Excel (.xlsx)'
     expect(describeRejectedFile({ ok: false, reason: 'type' }, 'dialog')).toEqual({
       title: 'Invalid file type',
-      description: 'Please select a CSV file',
+      description: `Please select a ${accepted} file`,
     })
-    expect(describeRejectedFile({ ok: false, reason: 'type' }, 'page').description).toBe('Please select a valid CSV file')
+    expect(describeRejectedFile({ ok: false, reason: 'type' }, 'page').description).toBe(`Please select a valid ${accepted} file`)
     expect(describeRejectedFile({ ok: false, reason: 'type' }, 'landing')).toEqual({
       title: 'Invalid File Type',
-      description: 'Please upload a CSV file',
+      description: `Please upload a ${accepted} file`,
     })
+    // The dialog names the same types as the toast.
+    expect(UPLOAD_MESSAGES.acceptedTypes(null)).toBe(`Accepted: ${accepted}`)
   })
 
   it('names the size limit', () => {

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { COLUMN_KEY_PATTERN } from './rows.ts'
+
+/**
+ * Duplicate rows (issue 30 item 2): how a list's repeats are found, counted and removed. A lead is
+ * identified by its e-mail, its website or domain, or an id column; those are the columns the
+ * quality report and Magic Chat count repeats in, and the ones 'Remove duplicates' offers first.
+ */
+
+export type IdentifierKind = 'email' | 'website' | 'id'
+
+const SOCIAL_PROFILE = /linkedin|twitter|facebook|instagram|github|profile/
+
+/**
+ * The kind of identity a column holds, read from its name: 'E-mail', 'work_email' (email);
+ * 'Website', 'Company URL', 'Domain' (website: compared by domain); 'Id', 'Lead ID', 'LinkedIn
+ * URL' (id: a profile URL names one person, so it is compared whole, not by its site).
+ */
+export function identifierKindOf(name: string): IdentifierKind | null {
+  const words = name
+    .trim()
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[\s_\-./:#]+/g, ' ')
+    .trim()
+  if (/\be ?mail\b|\bemail/.test(words)) return 'email'
+  if (SOCIAL_PROFILE.test(name.toLowerCase().replace(/[^a-z]/g, ''))) return 'id'
+  if (/\b(website|web site|domain|url|homepage|home page|site|web)\b/.test(words)) return 'website'
+  if (/^(id|uid|uuid|guid)$|\bid$|\bidentifier\b/.test(words)) return 'id'
+  return null
+}
+
+/** The columns that identify a lead (e-mail, website or domain, an id), in the order given. */
+export function identifyingColumnsOf<C extends { key: string; name: string }>(columns: readonly C[]): Array<{ key: string; name: string; kind: IdentifierKind }> {
+  return columns.flatMap((column) => {
+    const kind = identifierKindOf(column.name)
+    return kind ? [{ key: column.key, name: column.name, kind }] : []
+  })
+}
+
+/** 'first': the earliest row of each group stays; 'most_complete': the one with most filled cells (the earliest on a tie). */
+export const duplicateKeepSchema = z.enum(['first', 'most_complete'])
+export type DuplicateKeep = z.infer<typeof duplicateKeepSchema>
+
+/**
+ * Which rows count as repeats: `all` compares every column exactly; a list of column keys
+ * compares those columns as plans compare text (case, accents and outer spaces aside), websites
+ * by their domain. Rows whose chosen columns are all empty are never repeats of each other.
+ */
+export const duplicatesSpecSchema = z.object({
+  columns: z.union([z.literal('all'), z.array(z.string().regex(COLUMN_KEY_PATTERN)).min(1, 'Choose at least one column.').max(50)]),
+  keep: duplicateKeepSchema.default('first'),
+})
+export type DuplicatesSpec = z.infer<typeof duplicatesSpecSchema>
+export type DuplicatesSpecInput = z.input<typeof duplicatesSpecSchema>
+
+/** The removal, with the count the user was shown: when the rows changed since, nothing is deleted (409). */
+export const removeDuplicatesSchema = duplicatesSpecSchema.extend({
+  expectedCount: z.number().int().min(0).optional(),
+})
+export type RemoveDuplicatesInput = z.input<typeof removeDuplicatesSchema>
+
+/** What would be removed: the repeats (every row of a group but the one kept), in row order. */
+export type DuplicatesPreview = {
+  duplicateRows: number
+  /** Groups of rows that repeat each other (each keeps one row). */
+  groups: number
+  totalRows: number
+  rowIndexes: number[]
+}
+
+export type RemoveDuplicatesResult = { deleted: number; totalRows: number }
+
+/** Rows repeating an earlier row's value in one identifying column. */
+export type ColumnDuplicates = { key: string; name: string; kind: IdentifierKind; rows: number }
+
+/** The quality report's duplicates: exact repeats of whole rows, and repeats per identifying column. */
+export type DuplicateFigures = { exactRows: number; columns: ColumnDuplicates[] }
