@@ -138,8 +138,9 @@ test('a question that needs judgment per row becomes an AI column, then is answe
   const chat = chatSection(page)
   await ask(page, FAKE_CHAT_PLANS.saas.question)
   await expect(chat.getByText(CHAT_MESSAGES.judgmentTitle)).toBeVisible()
-  await expect(chat.getByText(CHAT_MESSAGES.judgmentEstimate(12, 12))).toBeVisible()
-  await expect(chat.getByRole('log').getByText(CHAT_MESSAGES.judgmentBody(12, 12))).toBeVisible()
+  // Quoted as the run charges: once per distinct Company (the three 'Acme' rows are one input).
+  await expect(chat.getByText(CHAT_MESSAGES.judgmentEstimate(10, 12, 10))).toBeVisible()
+  await expect(chat.getByRole('log').getByText(CHAT_MESSAGES.judgmentBody(12, 10, 10))).toBeVisible()
   await chat.getByRole('button', { name: CHAT_MESSAGES.createJudgmentColumn('Is SaaS') }).click()
 
   // The column joins the grid and fills in; the answer then comes from it, counted over every row.

@@ -924,6 +924,9 @@ const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   cancelled: ' (its run was cancelled)',
 }
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`
+
+
 /** Magic Chat and the AI filter (001 §2, §5, §8). */
 export const CHAT_MESSAGES = {
   title: 'Magic Chat',
@@ -977,8 +980,8 @@ export const CHAT_MESSAGES = {
   rerunFailed: 'Could not apply the changed conditions.',
   loadFailed: 'Could not load the conversation.',
   judgmentTitle: 'This needs a look at every row',
-  judgmentBody: (rows: number, credits: number) =>
-    `Answering this means judging each of the ${rows.toLocaleString('en-US')} rows, not a sample. Rowcraft can add an AI column that decides it for every row (about ${credits.toLocaleString('en-US')} credits), then answer from that column.`,
+  judgmentBody: (rows: number, credits: number, calls: number) =>
+    `Answering this means judging each of the ${rows.toLocaleString('en-US')} rows, not a sample. Rowcraft can add an AI column that decides it for every row (it asks once per distinct input: ${plural(calls, 'call')}, ${plural(credits, 'credit')}), then answer from that column.`,
   createJudgmentColumn: (name: string) => `Add '${name}' and answer`,
   judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
   judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
@@ -989,8 +992,10 @@ export const CHAT_MESSAGES = {
     }; rows without a value are not counted. Run the column again for the rest, then ask again.`,
   judgmentLead: 'No column holds the answer. An AI column can decide it for every row, then the question is answered from that column.',
   judgmentEstimateLabel: 'Estimate:',
-  judgmentEstimate: (credits: number, rows: number) =>
-    `about ${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'} (${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'})`,
+  judgmentEstimate: (credits: number, rows: number, calls?: number) =>
+    calls === undefined
+      ? `about ${plural(credits, 'credit')} (${plural(rows, 'row')})`
+      : `${plural(credits, 'credit')} (${plural(calls, 'distinct input')} among ${plural(rows, 'row')}, each asked once)`,
   judgmentColumn: 'AI column:',
   judgmentPrompt: 'It asks of each row:',
   judgmentProgressLabel: (name: string) => `Progress of '${name}'`,

@@ -60,7 +60,14 @@ export type ChatResult = {
     aggregate: AggregateResult | null
   }
   /** For a question that needs judgment per row: the AI column proposed, and once made, its id. */
-  judgment: (JudgmentProposal & { rows: number; estimatedCredits: number; fieldId: string | null; answered: boolean }) | null
+  judgment: (JudgmentProposal & {
+    rows: number
+    /** Distinct inputs among the rows: the model calls the run makes and charges (absent in answers stored before issue 30). */
+    calls?: number
+    estimatedCredits: number
+    fieldId: string | null
+    answered: boolean
+  }) | null
 }
 
 export type ChatMessage = {

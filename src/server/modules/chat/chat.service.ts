@@ -22,7 +22,7 @@ import { logger } from '#server/platform/logger'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
-import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
+import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
 import { runPlan } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
@@ -273,7 +273,7 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
 
   let result: ChatResult
   try {
-    result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
+    result = await composeResult({ userId, upload, credentials, query, planned, previous: followsUp ? previous : null })
   } catch (error) {
     // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.
     if (followsUp && error instanceof AppError && error.code === 'VALIDATION_FAILED') return fail(CHAT_MESSAGES.followUpFailed(error.message))
@@ -287,12 +287,14 @@ export async function askChat({ userId, uploadId, query }: { userId: string; upl
 
 /** The answer to a planned question: computed, summarised, merged into the previous one for a follow-up. */
 async function composeResult({
+  userId,
   upload,
   credentials,
   query,
   planned,
   previous,
 }: {
+  userId: string
   upload: Upload
   credentials: Parameters<typeof askForObject>[0]['credentials']
   query: string
@@ -300,7 +302,10 @@ async function composeResult({
   previous: ChatResult | null
 }): Promise<ChatResult> {
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  if (planned.kind === 'judgment') return judgmentResult(query, planned.judgment, planned.answer, upload.validRows)
+  if (planned.kind === 'judgment') {
+    const quote = await quoteNewColumnRun({ userId, uploadId: upload.id, prompt: planned.judgment.prompt, webSearch: false })
+    return judgmentResult(query, planned.judgment, planned.answer, quote)
+  }
   if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
     const computed = await runPlan({ source: upload, plan })
@@ -332,8 +337,9 @@ async function composeResult({
   return buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
 }
 
-function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, rows: number): ChatResult {
-  const estimatedCredits = rows * CREDIT_COSTS.basicEnrichment
+/** `quote`: what the column's run will charge, counted as the run counts (once per distinct input). */
+function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, quote: { rows: number; calls: number; credits: number }): ChatResult {
+  const { rows, calls, credits: estimatedCredits } = quote
   return {
     id: randomUUID(),
     query,
@@ -344,7 +350,7 @@ function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatM
     data: {
       count: 0,
       total_rows: rows,
-      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits),
+      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits, calls),
       matching_leads: [],
       filter_criteria: [],
       reasoning: answer.reasoning,
@@ -353,7 +359,7 @@ function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatM
       all_matching_row_ids: [],
       aggregate: null,
     },
-    judgment: { ...judgment, rows, estimatedCredits, fieldId: null, answered: false },
+    judgment: { ...judgment, rows, calls, estimatedCredits, fieldId: null, answered: false },
   }
 }
 

@@ -356,7 +356,7 @@ describe('questions that need a judgment per row', () => {
     })
     const { answer: proposal } = await askOk('Which of these are large companies?')
     expect(proposal.result!.result_type).toBe('judgment_proposal')
-    expect(proposal.result!.judgment).toMatchObject({ columnName: 'Is Large', rows: leadRows.length, estimatedCredits: leadRows.length, fieldId: null })
+    expect(proposal.result!.judgment).toMatchObject({ columnName: 'Is Large', rows: leadRows.length, calls: leadRows.length, estimatedCredits: leadRows.length, fieldId: null })
 
     const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
     expect(started.status, await started.clone().text()).toBe(200)
@@ -377,6 +377,32 @@ describe('questions that need a judgment per row', () => {
     expect(result.judgment).toMatchObject({ answered: true, fieldId })
     expect(result.data.summary).toContain(CHAT_MESSAGES.judgmentAnswered('Is Large'))
     expect(result.data.summary).not.toContain('holds a value for')
+  })
+
+  it('quotes what the run will charge: once per distinct input of the columns the prompt names, as the run charges', async () => {
+    planAnswer = () => ({
+      kind: 'judgment',
+      judgment: { columnName: 'In the EU', prompt: 'Is {Country} in the European Union?', outputType: 'boolean', where: { column: 'In the EU', op: 'equals', value: 'true' } },
+      reasoning: 'Membership needs a judgment per country',
+      confidence: 0.7,
+    })
+    // 40 rows, four distinct Country values ('Germany' and 'Germany ' are two inputs, as the run's input hash sees them).
+    const distinctCountries = new Set(leadRows.map((row) => row[2])).size
+    const { answer: proposal } = await askOk('Which leads are in the EU?')
+    expect(proposal.result!.judgment).toMatchObject({ rows: leadRows.length, calls: distinctCountries, estimatedCredits: distinctCountries })
+    expect(proposal.content).toBe(CHAT_MESSAGES.judgmentBody(leadRows.length, distinctCountries, distinctCountries))
+
+    const before = await balance()
+    const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
+    expect(started.status, await started.clone().text()).toBe(200)
+    const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
+    for (let waited = 0; ; waited += 200) {
+      const field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string }
+      if (field.status === 'completed') break
+      if (waited > 60_000) throw new Error('the AI column did not finish')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(before - (await balance())).toBe(distinctCountries)
   })
 
   it('says how many rows the column decided when its run stopped early, and counts only those', async () => {
