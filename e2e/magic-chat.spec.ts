@@ -41,7 +41,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await ask(page, question)
   await expect(toast(page, CHAT_MESSAGES.analysisCompleteTitle, CHAT_MESSAGES.analysisComplete(5))).toBeVisible()
   // Ann, Ed, Gus, Ivy and Lea: more than 50 people and an email (Di Fox has none).
-  await expect(chat.getByTestId('answer-count')).toHaveText('5')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('5')
   await expect(chat.getByText(CHAT_MESSAGES.summaryRows(5, 12))).toBeVisible()
   await expect(chat.getByText(FAKE_CHAT_SUMMARY).first()).toBeVisible()
   await expect(chat.getByText(CHAT_MESSAGES.confidence(86))).toBeVisible()
@@ -59,14 +59,14 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   const editor = page.getByRole('dialog', { name: CHAT_MESSAGES.editCriterion })
   await editor.getByLabel(CHAT_MESSAGES.criterionValue, { exact: true }).fill('100')
   await editor.getByRole('button', { name: CHAT_MESSAGES.applyCriterion }).click()
-  await expect(chat.getByTestId('answer-count')).toHaveText('3')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('3')
   await expect(criteria.getByRole('listitem').first()).toHaveText('Employees is greater than "100"')
   await page.reload()
   await expect(creditBadge(page)).toHaveText('1,992 credits')
 
   // The conversation and the edited answer survive the reload.
   await expect(chat.getByRole('log', { name: CHAT_MESSAGES.conversationLabel }).getByText(question)).toBeVisible()
-  await expect(chat.getByTestId('answer-count')).toHaveText('3')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('3')
 
   await chat.getByRole('button', { name: CHAT_MESSAGES.showInTable }).click()
   await expect(banner(page)).toContainText(CHAT_MESSAGES.aiFilterShowing(3, 12))
@@ -89,7 +89,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
 
   // Removing a criterion is free too; Clear conversation empties the chat.
   await chat.getByRole('button', { name: `${CHAT_MESSAGES.removeCriterion}: Email is not empty` }).click()
-  await expect(chat.getByTestId('answer-count')).toHaveText('4')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('4')
   await chat.getByRole('button', { name: CHAT_MESSAGES.clear }).click()
   await expect(toast(page, CHAT_MESSAGES.cleared)).toBeVisible()
   await expect(chat.getByRole('log')).toHaveCount(0)
@@ -147,7 +147,7 @@ test('a question that needs judgment per row becomes an AI column, then is answe
   await expect(page.getByRole('columnheader', { name: 'Is SaaS' })).toBeVisible()
   await expect(chat.getByText(CHAT_MESSAGES.judgmentAnswered('Is SaaS'), { exact: false }).first()).toBeVisible({ timeout: 60_000 })
   await expect(chat.getByRole('list', { name: CHAT_MESSAGES.criteria }).getByRole('listitem')).toHaveText(['Is SaaS is "true"'])
-  await expect(chat.getByTestId('answer-count')).toHaveText(/^\d+$/)
+  await expect(chat.getByTestId('answer-figure')).toHaveText(/^\d+$/)
   // 8 credits for the question, 1 a cell for the column, whose three 'Acme' rows share one answer.
   await expect(creditBadge(page)).toHaveText('1,982 credits')
 })

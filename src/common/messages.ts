@@ -1021,6 +1021,14 @@ export const CHAT_MESSAGES = {
   judgmentNotEditable: 'This answer proposes an AI column; it has no conditions to edit yet.',
   notAJudgment: 'This answer does not propose an AI column.',
   judgmentStillRunning: (name: string) => `'${name}' is still being filled. The answer follows when every row is done.`,
+  /** The reasoning step of a top-N answer. */
+  topStep: (n: number, column: string | null, direction: 'asc' | 'desc') =>
+    column ? `The top ${n.toLocaleString('en-US')} by ${column}, ${direction === 'desc' ? 'highest' : 'lowest'} first` : `The first ${n.toLocaleString('en-US')} rows`,
+  /** The line beside a top-N answer's headline. */
+  topRows: (n: number, matching: number) => `${n === 1 ? 'row' : 'rows'}: the top ${n.toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} matching`,
+  /** The line beside an aggregate's headline figure. */
+  figureOverRows: (label: string, count: number, total: number) =>
+    `${label}, over ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
   summaryRows: (count: number, total: number) =>
     `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
 } as const

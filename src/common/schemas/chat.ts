@@ -58,6 +58,8 @@ export type ChatResult = {
     /** Row indexes; up to CHAT_PLAN.maxRowIndexes in an answer, the first 1,000 in a stored one (the plan gives them all). */
     all_matching_row_ids: number[]
     aggregate: AggregateResult | null
+    /** A top-N answer: its N rows (`count` is N) of the `matching` rows, in this order. Absent in answers stored before issue 30. */
+    top?: { n: number; column: string | null; direction: 'asc' | 'desc'; matching: number } | null
   }
   /** For a question that needs judgment per row: the AI column proposed, and once made, its id. */
   judgment: (JudgmentProposal & {

@@ -29,7 +29,7 @@ import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { askForObject } from './lib/chat-model.ts'
-import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
+import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures, type TopRows } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
 import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
 
@@ -110,9 +110,9 @@ export async function runPlanForUser({ userId, uploadId, plan }: { userId: strin
 
 const LABEL_COLUMNS = [/^(full[ _]?)?name$/i, /name/i, /^company$/i, /company|organi[sz]ation|business|account/i]
 
-function leadsOf(result: PlanResult, columnNames: string[]): MatchingLead[] {
+function leadsOf(result: PlanResult, columnNames: string[], max: number = CHAT.maxSampleLeads): MatchingLead[] {
   const labelColumn = LABEL_COLUMNS.map((pattern) => columnNames.find((name) => pattern.test(name))).find(Boolean)
-  return result.rows.slice(0, CHAT.maxSampleLeads).map((row) => {
+  return result.rows.slice(0, max).map((row) => {
     const label = labelColumn ? (row.values[labelColumn] ?? '').trim() : ''
     const fields = columnNames
       .filter((name) => (row.values[name] ?? '').trim() !== '')
@@ -122,8 +122,14 @@ function leadsOf(result: PlanResult, columnNames: string[]): MatchingLead[] {
   })
 }
 
-function figuresOf(query: string, result: PlanResult): ComputedFigures {
-  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate }
+/** A plan with a limit and no aggregate answers with its first N rows (a 'top 5'), when fewer than all that match. */
+function topOf(plan: Plan, result: PlanResult): TopRows | null {
+  if (!plan.limit || plan.limit >= result.count || (plan.aggregate && plan.aggregate.op !== 'count')) return null
+  return { n: plan.limit, column: plan.sort?.column ?? null, direction: plan.sort?.direction ?? 'asc' }
+}
+
+function figuresOf(query: string, plan: Plan, result: PlanResult): ComputedFigures {
+  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate, top: topOf(plan, result) }
 }
 
 function buildResult({
@@ -146,6 +152,9 @@ function buildResult({
   method: ChatResult['method']
 }): ChatResult {
   const isAggregate = computed.aggregate !== null && computed.aggregate.op !== 'count'
+  // A top N is its N rows: counted, listed and shown as N (the matching rows are the step before).
+  const top = topOf(plan, computed)
+  const topStep = top ? [{ step: computed.steps.length + 1, description: CHAT_MESSAGES.topStep(top.n, top.column, top.direction), result: top.n }] : []
   return {
     id: randomUUID(),
     query,
@@ -154,16 +163,17 @@ function buildResult({
     timestamp: new Date().toISOString(),
     plan,
     data: {
-      count: computed.count,
+      count: top?.n ?? computed.count,
       total_rows: computed.totalRows,
       summary,
-      matching_leads: leadsOf(computed, columnNames),
+      matching_leads: top ? leadsOf(computed, columnNames, Math.min(top.n, CHAT.maxTopLeads)) : leadsOf(computed, columnNames),
       filter_criteria: computed.criteria,
       reasoning,
-      reasoning_chain: computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })),
+      reasoning_chain: [...computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })), ...topStep],
       confidence,
-      all_matching_row_ids: computed.rowIndexes,
+      all_matching_row_ids: top ? computed.rowIndexes.slice(0, top.n) : computed.rowIndexes,
       aggregate: computed.aggregate,
+      top: top ? { ...top, matching: computed.count } : null,
     },
     judgment: null,
   }
@@ -311,7 +321,7 @@ async function composeResult({
     const computed = await runPlan({ source: upload, plan })
     // 001 §5: queries joined with '+', summaries, leads and criteria concatenated. The count is
     // the union's, computed: the counts added, with a row in both answers counted once.
-    const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+    const summary = await summaryOf(credentials, figuresOf(query, planned.plan, planned.computed))
     const merged = buildResult({
       query: `${previous.query} + ${query}`,
       plan,
@@ -333,7 +343,7 @@ async function composeResult({
       },
     }
   }
-  const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+  const summary = await summaryOf(credentials, figuresOf(query, planned.plan, planned.computed))
   return buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
 }
 
@@ -385,7 +395,7 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   const computed = await runPlan({ source: upload, plan })
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  const summary = templateSummary(figuresOf(result.query, computed))
+  const summary = templateSummary(figuresOf(result.query, plan, computed))
   const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: result.method })
   return saveResult(messageId, summary, { ...next, id: result.id })
 }
@@ -434,7 +444,7 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
   // counts only the rows the column decided, and says so.
   const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''
-  const summary = `${templateSummary(figuresOf(result.query, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
+  const summary = `${templateSummary(figuresOf(result.query, plan, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
   const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: 'judgment_column' })
   return saveResult(messageId, summary, { ...next, id: result.id, judgment: { ...judgment, columnName: field.name, answered: true } })
 }

@@ -121,6 +121,36 @@ describe('asking', () => {
     expect(charges[0]).toMatchObject({ amount: -8, reference: leadsId })
   })
 
+  it('headlines an average with the average, over the rows it was taken over', async () => {
+    planAnswer = () => ({ kind: 'plan', plan: { ...germanyPlan, aggregate: { op: 'avg', column: 'Employees' } }, reasoning: 'Average size in Germany', confidence: 0.8 })
+    const { answer: reply } = await askOk('What is the average company size in Germany?')
+    const average = germans.reduce((sum, row) => sum + Number(row[3]), 0) / germans.length
+    const shown = average.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    const result = reply.result!
+    expect(result.result_type).toBe('aggregate')
+    expect(result.data.aggregate).toMatchObject({ op: 'avg', column: 'Employees', skipped: 0 })
+    expect((result.data.aggregate as { value: number }).value).toBeCloseTo(average, 6)
+    // The fake's summary only counts rows ('10 of 40 leads match.'): replaced by one that leads with the average.
+    expect(result.data.summary).toBe(`The average of Employees is ${shown}, over the ${germans.length} of ${leadRows.length} rows that match.`)
+    expect(reply.content).toBe(result.data.summary)
+  })
+
+  it('answers a top-N question with its N rows, in order, counted as N of those that match', async () => {
+    planAnswer = () => ({ kind: 'plan', plan: { sort: { column: 'Employees', direction: 'desc' }, limit: 5 }, reasoning: 'Largest by employees', confidence: 0.9 })
+    const { answer: reply } = await askOk('Which are the 5 largest companies?')
+    const top5 = leadRows
+      .map((row, i) => ({ i, employees: Number(row[3]) }))
+      .sort((a, b) => b.employees - a.employees)
+      .slice(0, 5)
+    const result = reply.result!
+    expect(result.data.count).toBe(5)
+    expect(result.data.top).toEqual({ n: 5, column: 'Employees', direction: 'desc', matching: leadRows.length })
+    expect(result.data.all_matching_row_ids).toEqual(top5.map((row) => row.i))
+    expect(result.data.matching_leads.map((lead) => lead.rowIndex)).toEqual(top5.map((row) => row.i))
+    expect(result.data.reasoning_chain.at(-1)).toEqual({ step: 2, description: CHAT_MESSAGES.topStep(5, 'Employees', 'desc'), result: 5 })
+    expect(result.data.summary).toBe(`The top 5 of ${leadRows.length} rows by Employees, highest first.`)
+  })
+
   it('tells the model the columns and statistics, never the rows', async () => {
     await askOk('How many leads are in Germany?')
     const planCall = fake.calls.find((call) => call.messages.some((m) => m.content.startsWith(PLAN_PROMPT_MARKER)))!
