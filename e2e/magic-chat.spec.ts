@@ -61,6 +61,9 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await editor.getByRole('button', { name: CHAT_MESSAGES.applyCriterion }).click()
   await expect(chat.getByTestId('answer-figure')).toHaveText('3')
   await expect(criteria.getByRole('listitem').first()).toHaveText('Employees is greater than "100"')
+  // The edit joins the conversation; the first answer stays in it.
+  const log = chat.getByRole('log', { name: CHAT_MESSAGES.conversationLabel })
+  await expect(log.getByText(CHAT_MESSAGES.editedQuestion('Employees is greater than "100" and Email is not empty'))).toBeVisible()
   await page.reload()
   await expect(creditBadge(page)).toHaveText('1,992 credits')
 
@@ -73,13 +76,15 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await expectColumnValues(page, 'Name', ['Ann Ng', 'Ed Oz', 'Ivy Mo'])
   await screenshotsAt1280And375(page, 'chat-ai-filter')
 
-  // The export menu offers the result under the question's name.
+  // An edited answer says what it now computes, in the banner and the export's name (issue 30 §3).
+  await expect(banner(page)).toContainText('Employees is greater than "100" and Email is not empty')
+  await expect(banner(page)).not.toContainText(question)
   await page.getByRole('button', { name: GRID_MESSAGES.export, exact: true }).click()
   await page.getByRole('menuitem', { name: CHAT_MESSAGES.exportAiSearch('3') }).click()
   const downloading = page.waitForEvent('download')
   await page.getByRole('menuitem', { name: 'CSV', exact: true }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('ai_search_Which_leads_have_more_than_50_employees_and_an_email__grid-leads.csv')
+  expect(download.suggestedFilename()).toBe('ai_search_Employees_is_greater_than__100__and_Email_is_not_empty_grid-leads.csv')
   const rows = Papa.parse<string[]>((await readFile((await download.path())!, 'utf8')).trim()).data
   expect(rows.map((row) => row[0])).toEqual(['Name', 'Ann Ng', 'Ed Oz', 'Ivy Mo'])
 

@@ -767,7 +767,8 @@ export const API_TOKEN_MESSAGES = {
   rateLimited: (seconds: number) => `Too many requests with this API token. Please try again in ${seconds} seconds.`,
   docsLink: 'API reference',
   /** `/docs/api` when Scalar's script cannot be loaded (no internet, or the CDN blocked). */
-  docsOffline: 'The API reference viewer could not be loaded: it comes from cdn.jsdelivr.net, which this browser cannot reach. The API description itself is served by this server:',
+  docsOffline: 'The API reference viewer could not be loaded from this server. The API description itself is here:',
+  docsNoScript: 'The API reference needs JavaScript. The API description itself is here:',
 } as const
 
 /** API Settings' 'Webhooks' (issue 24). */
@@ -1021,6 +1022,9 @@ export const CHAT_MESSAGES = {
   judgmentNotEditable: 'This answer proposes an AI column; it has no conditions to edit yet.',
   notAJudgment: 'This answer does not propose an AI column.',
   judgmentStillRunning: (name: string) => `'${name}' is still being filled. The answer follows when every row is done.`,
+  /** The conversation's line for an answer re-run with edited conditions (issue 30 §3). */
+  editedQuestion: (computes: string) => `Changed the conditions: ${computes}`,
+  editedReasoning: (original: string) => `The conditions of the answer to “${original}” were changed by hand; the figures are computed from them.`,
   /** The reasoning step of a top-N answer. */
   topStep: (n: number, column: string | null, direction: 'asc' | 'desc') =>
     column ? `The top ${n.toLocaleString('en-US')} by ${column}, ${direction === 'desc' ? 'highest' : 'lowest'} first` : `The first ${n.toLocaleString('en-US')} rows`,

@@ -46,6 +46,8 @@ export type ChatResult = {
   method: 'plan' | 'plan_merge' | 'judgment_column'
   timestamp: string
   plan: Plan | null
+  /** An answer re-run with edited conditions: the question first asked (its `query` says what it now computes). */
+  edited_from?: string | null
   data: {
     count: number
     total_rows: number

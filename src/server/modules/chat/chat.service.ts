@@ -14,6 +14,7 @@ import {
   type JudgmentProposal,
   type MatchingLead,
 } from '#common/schemas/chat'
+import { describePlan } from '#common/plan-text'
 import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
 import { db } from '#server/db/client'
 import { chatMessages, chatThreads } from '#server/db/schema/index'
@@ -388,16 +389,25 @@ async function saveResult(messageId: string, content: string, result: ChatResult
   return { ...toMessage(row!), result }
 }
 
-/** An answer re-run with edited conditions (the chips): exact, with no model call and no credits. */
-export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userId: string; uploadId: string; messageId: string; plan: Plan }): Promise<ChatMessage> {
+/**
+ * An answer re-run with edited conditions (the chips): exact, with no model call and no credits.
+ * The edit joins the conversation as a new question and answer (issue 30 §3): the earlier answer
+ * stays as it was, and the new one is titled by what it now computes, not by the question the
+ * edited conditions no longer answer.
+ */
+export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userId: string; uploadId: string; messageId: string; plan: Plan }): Promise<AskChatResponse> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
+  const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   const computed = await runPlan({ source: upload, plan })
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  const summary = templateSummary(figuresOf(result.query, plan, computed))
-  const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: result.method })
-  return saveResult(messageId, summary, { ...next, id: result.id })
+  const query = describePlan(plan)
+  const original = result.edited_from ?? result.query
+  const summary = templateSummary(figuresOf(query, plan, computed))
+  const next = buildResult({ query, plan, computed, columnNames, summary, reasoning: CHAT_MESSAGES.editedReasoning(original), confidence: result.data.confidence, method: result.method })
+  const question = await addMessage(row.threadId, 'user', CHAT_MESSAGES.editedQuestion(query), null)
+  const answer = await addMessage(row.threadId, 'ai', summary, { ...next, edited_from: original })
+  return { question, answer, remainingCredits: null }
 }
 
 /** A free name for the proposed column: its own, or with ' 2', ' 3'... */

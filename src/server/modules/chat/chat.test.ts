@@ -361,13 +361,43 @@ describe('the conversation', () => {
     fake.reset({ answer })
     const res = await alice.request(`/api/uploads/${leadsId}/chat/messages/${reply.id}`, { method: 'PATCH', json: { plan: francePlan } })
     expect(res.status, await res.clone().text()).toBe(200)
-    const edited = (await res.json()) as ChatMessage
+    const { answer: edited } = (await res.json()) as AskChatResponse
     expect(edited.result!.data.count).toBe(french.length)
     expect(edited.result!.data.filter_criteria).toEqual(['Country is "France".'])
     expect(edited.result!.plan).toEqual(francePlan)
     expect(fake.calls).toHaveLength(0)
     expect(await balance()).toBe(before)
     expect((await thread()).messages.at(-1)!.result!.data.count).toBe(french.length)
+  })
+
+  it('titles an edited answer by what it now computes, and keeps the earlier answer in the conversation', async () => {
+    const { answer: reply } = await askOk('How many leads are in Germany?')
+    const spain = leadRows.filter((row) => row[2] === 'Spain').length
+    const spainPlan: Plan = { where: { column: 'Country', op: 'equals', value: 'Spain' } }
+    const res = await alice.request(`/api/uploads/${leadsId}/chat/messages/${reply.id}`, { method: 'PATCH', json: { plan: spainPlan } })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { question, answer: edited } = (await res.json()) as AskChatResponse
+    expect(question).toMatchObject({ type: 'user', content: CHAT_MESSAGES.editedQuestion('Country is "Spain"') })
+    const result = edited.result!
+    // The title, the reasoning line and the summary say Spain; the question first asked is kept beside it.
+    expect(result.query).toBe('Country is "Spain"')
+    expect(result.edited_from).toBe('How many leads are in Germany?')
+    expect(result.data.reasoning).toBe(CHAT_MESSAGES.editedReasoning('How many leads are in Germany?'))
+    expect(result.data.summary).toBe(`${spain} of ${leadRows.length} rows match.`)
+    expect(result.data.count).toBe(spain)
+    expect(edited.id).not.toBe(reply.id)
+
+    // The history keeps both: the Germany answer as it was, then the edit and its answer.
+    const messages = (await thread()).messages
+    expect(messages.map((m) => m.content)).toEqual(['How many leads are in Germany?', reply.content, question.content, edited.content])
+    expect(messages[1]!.result!).toMatchObject({ query: 'How many leads are in Germany?', data: { count: germans.length } })
+
+    // Edited again: still named from the question first asked.
+    const again = await alice.request(`/api/uploads/${leadsId}/chat/messages/${edited.id}`, { method: 'PATCH', json: { plan: { ...spainPlan, aggregate: { op: 'avg', column: 'Employees' } } } })
+    const averaged = ((await again.json()) as AskChatResponse).answer.result!
+    expect(averaged.query).toBe('Average of Employees where Country is "Spain"')
+    expect(averaged.edited_from).toBe('How many leads are in Germany?')
+    expect((await thread()).messages).toHaveLength(6)
   })
 })
 
