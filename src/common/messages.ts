@@ -1022,6 +1022,10 @@ export const CHAT_MESSAGES = {
   judgmentNotEditable: 'This answer proposes an AI column; it has no conditions to edit yet.',
   notAJudgment: 'This answer does not propose an AI column.',
   judgmentStillRunning: (name: string) => `'${name}' is still being filled. The answer follows when every row is done.`,
+  /** An earlier answer in the conversation opens in the card below (issue 30 §5). */
+  showAnswer: 'Show answer',
+  showAnswerLabel: (query: string) => `Show the answer to “${query}”`,
+  answerShown: 'Shown below',
   /** The conversation's line for an answer re-run with edited conditions (issue 30 §3). */
   editedQuestion: (computes: string) => `Changed the conditions: ${computes}`,
   editedReasoning: (original: string) => `The conditions of the answer to “${original}” were changed by hand; the figures are computed from them.`,
