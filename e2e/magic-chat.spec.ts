@@ -42,7 +42,8 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await expect(toast(page, CHAT_MESSAGES.analysisCompleteTitle, CHAT_MESSAGES.analysisComplete(5))).toBeVisible()
   // Ann, Ed, Gus, Ivy and Lea: more than 50 people and an email (Di Fox has none).
   await expect(chat.getByTestId('answer-figure')).toHaveText('5')
-  await expect(chat.getByText(CHAT_MESSAGES.summaryRows(5, 12))).toBeVisible()
+  // Beside the answer's figure, and on the answer in the conversation.
+  await expect(chat.getByText(CHAT_MESSAGES.summaryRows(5, 12))).toHaveCount(2)
   await expect(chat.getByText(FAKE_CHAT_SUMMARY).first()).toBeVisible()
   await expect(chat.getByText(CHAT_MESSAGES.confidence(86))).toBeVisible()
   const criteria = chat.getByRole('list', { name: CHAT_MESSAGES.criteria })
