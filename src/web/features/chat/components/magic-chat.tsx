@@ -31,7 +31,8 @@ export type MagicChatProps = {
 
 /**
  * Magic Chat (001 §2, §4, §5; issue 22): questions about this file answered by computing over every
- * row. The conversation is the server's (it survives a reload); the latest answer is shown in full.
+ * row. The conversation is the server's (it survives a reload), each answer with its figure; the
+ * latest answer, or one picked in the conversation, is shown in full.
  */
 export function MagicChat({ upload, onShowInTable, aiColumns }: MagicChatProps) {
   const thread = useChatThread(upload.id)
