@@ -50,7 +50,7 @@ test('a long conversation leaves no blank page below the chat, and reads in full
   // After a reload the conversation is all there: every answer with its figure, and any of them opens in the card.
   await page.reload()
   await expect(log.getByText(FAKE_CHAT_PLANS.bigCompanies.question)).toBeVisible()
-  await expect(log.getByRole('button', { name: CHAT_MESSAGES.showAnswer })).toHaveCount(3)
+  await expect(log.getByRole('button').filter({ hasText: CHAT_MESSAGES.showAnswer })).toHaveCount(3)
   await expect(log.getByText(CHAT_MESSAGES.answerShown)).toHaveCount(1)
   await log.getByRole('button', { name: CHAT_MESSAGES.showAnswerLabel(FAKE_CHAT_PLANS.bigCompanies.question) }).click()
   await expect(chatSection(page).getByTestId('answer-figure')).toHaveText('5')
