@@ -41,8 +41,9 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   await ask(page, question)
   await expect(toast(page, CHAT_MESSAGES.analysisCompleteTitle, CHAT_MESSAGES.analysisComplete(5))).toBeVisible()
   // Ann, Ed, Gus, Ivy and Lea: more than 50 people and an email (Di Fox has none).
-  await expect(chat.getByTestId('answer-count')).toHaveText('5')
-  await expect(chat.getByText(CHAT_MESSAGES.summaryRows(5, 12))).toBeVisible()
+  await expect(chat.getByTestId('answer-figure')).toHaveText('5')
+  // Beside the answer's figure, and on the answer in the conversation.
+  await expect(chat.getByText(CHAT_MESSAGES.summaryRows(5, 12))).toHaveCount(2)
   await expect(chat.getByText(FAKE_CHAT_SUMMARY).first()).toBeVisible()
   await expect(chat.getByText(CHAT_MESSAGES.confidence(86))).toBeVisible()
   const criteria = chat.getByRole('list', { name: CHAT_MESSAGES.criteria })
@@ -59,27 +60,32 @@ test('asks the table a question, edits a criterion for free, shows and exports t
   const editor = page.getByRole('dialog', { name: CHAT_MESSAGES.editCriterion })
   await editor.getByLabel(CHAT_MESSAGES.criterionValue, { exact: true }).fill('100')
   await editor.getByRole('button', { name: CHAT_MESSAGES.applyCriterion }).click()
-  await expect(chat.getByTestId('answer-count')).toHaveText('3')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('3')
   await expect(criteria.getByRole('listitem').first()).toHaveText('Employees is greater than "100"')
+  // The edit joins the conversation; the first answer stays in it.
+  const log = chat.getByRole('log', { name: CHAT_MESSAGES.conversationLabel })
+  await expect(log.getByText(CHAT_MESSAGES.editedQuestion('Employees is greater than "100" and Email is not empty'))).toBeVisible()
   await page.reload()
   await expect(creditBadge(page)).toHaveText('1,992 credits')
 
   // The conversation and the edited answer survive the reload.
   await expect(chat.getByRole('log', { name: CHAT_MESSAGES.conversationLabel }).getByText(question)).toBeVisible()
-  await expect(chat.getByTestId('answer-count')).toHaveText('3')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('3')
 
   await chat.getByRole('button', { name: CHAT_MESSAGES.showInTable }).click()
   await expect(banner(page)).toContainText(CHAT_MESSAGES.aiFilterShowing(3, 12))
   await expectColumnValues(page, 'Name', ['Ann Ng', 'Ed Oz', 'Ivy Mo'])
   await screenshotsAt1280And375(page, 'chat-ai-filter')
 
-  // The export menu offers the result under the question's name.
+  // An edited answer says what it now computes, in the banner and the export's name (issue 30 §3).
+  await expect(banner(page)).toContainText('Employees is greater than "100" and Email is not empty')
+  await expect(banner(page)).not.toContainText(question)
   await page.getByRole('button', { name: GRID_MESSAGES.export, exact: true }).click()
   await page.getByRole('menuitem', { name: CHAT_MESSAGES.exportAiSearch('3') }).click()
   const downloading = page.waitForEvent('download')
   await page.getByRole('menuitem', { name: 'CSV', exact: true }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('ai_search_Which_leads_have_more_than_50_employees_and_an_email__grid-leads.csv')
+  expect(download.suggestedFilename()).toBe('ai_search_Employees_is_greater_than__100__and_Email_is_not_empty_grid-leads.csv')
   const rows = Papa.parse<string[]>((await readFile((await download.path())!, 'utf8')).trim()).data
   expect(rows.map((row) => row[0])).toEqual(['Name', 'Ann Ng', 'Ed Oz', 'Ivy Mo'])
 
@@ -89,7 +95,7 @@ test('asks the table a question, edits a criterion for free, shows and exports t
 
   // Removing a criterion is free too; Clear conversation empties the chat.
   await chat.getByRole('button', { name: `${CHAT_MESSAGES.removeCriterion}: Email is not empty` }).click()
-  await expect(chat.getByTestId('answer-count')).toHaveText('4')
+  await expect(chat.getByTestId('answer-figure')).toHaveText('4')
   await chat.getByRole('button', { name: CHAT_MESSAGES.clear }).click()
   await expect(toast(page, CHAT_MESSAGES.cleared)).toBeVisible()
   await expect(chat.getByRole('log')).toHaveCount(0)
@@ -138,15 +144,16 @@ test('a question that needs judgment per row becomes an AI column, then is answe
   const chat = chatSection(page)
   await ask(page, FAKE_CHAT_PLANS.saas.question)
   await expect(chat.getByText(CHAT_MESSAGES.judgmentTitle)).toBeVisible()
-  await expect(chat.getByText(CHAT_MESSAGES.judgmentEstimate(12, 12))).toBeVisible()
-  await expect(chat.getByRole('log').getByText(CHAT_MESSAGES.judgmentBody(12, 12))).toBeVisible()
+  // Quoted as the run charges: once per distinct Company (the three 'Acme' rows are one input).
+  await expect(chat.getByText(CHAT_MESSAGES.judgmentEstimate(10, 12, 10))).toBeVisible()
+  await expect(chat.getByRole('log').getByText(CHAT_MESSAGES.judgmentBody(12, 10, 10))).toBeVisible()
   await chat.getByRole('button', { name: CHAT_MESSAGES.createJudgmentColumn('Is SaaS') }).click()
 
   // The column joins the grid and fills in; the answer then comes from it, counted over every row.
   await expect(page.getByRole('columnheader', { name: 'Is SaaS' })).toBeVisible()
   await expect(chat.getByText(CHAT_MESSAGES.judgmentAnswered('Is SaaS'), { exact: false }).first()).toBeVisible({ timeout: 60_000 })
   await expect(chat.getByRole('list', { name: CHAT_MESSAGES.criteria }).getByRole('listitem')).toHaveText(['Is SaaS is "true"'])
-  await expect(chat.getByTestId('answer-count')).toHaveText(/^\d+$/)
+  await expect(chat.getByTestId('answer-figure')).toHaveText(/^\d+$/)
   // 8 credits for the question, 1 a cell for the column, whose three 'Acme' rows share one answer.
   await expect(creditBadge(page)).toHaveText('1,982 credits')
 })

@@ -142,6 +142,8 @@ export const CHAT_PLAN = {
 export const CHAT = {
   placeholderRotateMs: 3000,
   maxSampleLeads: 3,
+  /** Rows a top-N answer shows as cards (a 'top 5' shows 5; past this, the first ones). */
+  maxTopLeads: 25,
   maxLeadFields: 9,
   defaultConfidence: 0.5,
   maxQueryLength: 1000,

@@ -832,7 +832,8 @@ export const API_TOKEN_MESSAGES = {
   neverExpires: 'Never expires',
   docsLink: 'API reference',
   /** `/docs/api` when Scalar's script cannot be loaded (no internet, or the CDN blocked). */
-  docsOffline: 'The API reference viewer could not be loaded: it comes from cdn.jsdelivr.net, which this browser cannot reach. The API description itself is served by this server:',
+  docsOffline: 'The API reference viewer could not be loaded from this server. The API description itself is here:',
+  docsNoScript: 'The API reference needs JavaScript. The API description itself is here:',
 } as const
 
 /** API Settings' 'Webhooks' (issue 24). */
@@ -994,6 +995,9 @@ const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   cancelled: ' (its run was cancelled)',
 }
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`
+
+
 /** Magic Chat and the AI filter (001 §2, §5, §8). */
 export const CHAT_MESSAGES = {
   title: 'Magic Chat',
@@ -1049,8 +1053,8 @@ export const CHAT_MESSAGES = {
   rerunFailed: 'Could not apply the changed conditions.',
   loadFailed: 'Could not load the conversation.',
   judgmentTitle: 'This needs a look at every row',
-  judgmentBody: (rows: number, credits: number) =>
-    `Answering this means judging each of the ${rows.toLocaleString('en-US')} rows, not a sample. Rowcraft can add an AI column that decides it for every row (about ${credits.toLocaleString('en-US')} credits), then answer from that column.`,
+  judgmentBody: (rows: number, credits: number, calls: number) =>
+    `Answering this means judging each of the ${rows.toLocaleString('en-US')} rows, not a sample. Rowcraft can add an AI column that decides it for every row (it asks once per distinct input: ${plural(calls, 'call')}, ${plural(credits, 'credit')}), then answer from that column.`,
   createJudgmentColumn: (name: string) => `Add '${name}' and answer`,
   judgmentRunning: (name: string) => `Filling '${name}'... the answer follows when every row is done.`,
   judgmentAnswered: (name: string) => `Answered from the AI column '${name}'.`,
@@ -1061,8 +1065,10 @@ export const CHAT_MESSAGES = {
     }; rows without a value are not counted. Run the column again for the rest, then ask again.`,
   judgmentLead: 'No column holds the answer. An AI column can decide it for every row, then the question is answered from that column.',
   judgmentEstimateLabel: 'Estimate:',
-  judgmentEstimate: (credits: number, rows: number) =>
-    `about ${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'} (${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'})`,
+  judgmentEstimate: (credits: number, rows: number, calls?: number) =>
+    calls === undefined
+      ? `about ${plural(credits, 'credit')} (${plural(rows, 'row')})`
+      : `${plural(credits, 'credit')} (${plural(calls, 'distinct input')} among ${plural(rows, 'row')}, each asked once)`,
   judgmentColumn: 'AI column:',
   judgmentPrompt: 'It asks of each row:',
   judgmentProgressLabel: (name: string) => `Progress of '${name}'`,
@@ -1088,6 +1094,21 @@ export const CHAT_MESSAGES = {
   judgmentNotEditable: 'This answer proposes an AI column; it has no conditions to edit yet.',
   notAJudgment: 'This answer does not propose an AI column.',
   judgmentStillRunning: (name: string) => `'${name}' is still being filled. The answer follows when every row is done.`,
+  /** An earlier answer in the conversation opens in the card below (issue 30 §5). */
+  showAnswer: 'Show answer',
+  showAnswerLabel: (query: string) => `Show the answer to “${query}”`,
+  answerShown: 'Shown below',
+  /** The conversation's line for an answer re-run with edited conditions (issue 30 §3). */
+  editedQuestion: (computes: string) => `Changed the conditions: ${computes}`,
+  editedReasoning: (original: string) => `The conditions of the answer to “${original}” were changed by hand; the figures are computed from them.`,
+  /** The reasoning step of a top-N answer. */
+  topStep: (n: number, column: string | null, direction: 'asc' | 'desc') =>
+    column ? `The top ${n.toLocaleString('en-US')} by ${column}, ${direction === 'desc' ? 'highest' : 'lowest'} first` : `The first ${n.toLocaleString('en-US')} rows`,
+  /** The line beside a top-N answer's headline. */
+  topRows: (n: number, matching: number) => `${n === 1 ? 'row' : 'rows'}: the top ${n.toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} matching`,
+  /** The line beside an aggregate's headline figure. */
+  figureOverRows: (label: string, count: number, total: number) =>
+    `${label}, over ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
   summaryRows: (count: number, total: number) =>
     `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
 } as const

@@ -1,4 +1,4 @@
-import type { Condition, PlanOperator } from './schemas/plans.ts'
+import type { Aggregate, Condition, Plan, PlanOperator } from './schemas/plans.ts'
 
 /** Plain words for a plan's operators and conditions: the chat's criteria and its chips. */
 
@@ -59,4 +59,27 @@ export function describeCriteria(where: Condition | undefined): string[] {
     const text = describeCondition(condition).replace(/^\((.*)\)$/s, '$1')
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
   })
+}
+
+const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count'>, string> = {
+  count_by: 'Rows counted by',
+  count_distinct: 'Distinct values of',
+  sum: 'Total of',
+  avg: 'Average of',
+  min: 'Lowest',
+  max: 'Highest',
+}
+
+/**
+ * What a plan computes, in words, as an answer's title once its conditions were edited (issue 30
+ * §3): 'Country is "Spain"', 'Average of Revenue where Country is "Spain"', 'Top 5 by Revenue'.
+ */
+export function describePlan(plan: Plan): string {
+  const where = plan.where && topLevelConditions(plan.where).length > 0 ? describeCondition(plan.where).replace(/^\((.*)\)$/s, '$1') : null
+  const aggregate = plan.aggregate && plan.aggregate.op !== 'count' ? plan.aggregate : null
+  let head: string | null = null
+  if (aggregate && 'column' in aggregate) head = `${AGGREGATE_WORDS[aggregate.op]} ${aggregate.column}`
+  else if (plan.limit) head = plan.sort ? `Top ${plan.limit} by ${plan.sort.column}` : `First ${plan.limit} rows`
+  if (!head) return where ? `${where.charAt(0).toUpperCase()}${where.slice(1)}` : 'Every row'
+  return where ? `${head} where ${where}` : head
 }

@@ -46,6 +46,8 @@ export type ChatResult = {
   method: 'plan' | 'plan_merge' | 'judgment_column'
   timestamp: string
   plan: Plan | null
+  /** An answer re-run with edited conditions: the question first asked (its `query` says what it now computes). */
+  edited_from?: string | null
   data: {
     count: number
     total_rows: number
@@ -60,9 +62,18 @@ export type ChatResult = {
     aggregate: AggregateResult | null
     /** The counted rows that repeat others (absent from answers stored before it was counted). */
     duplicates?: PlanDuplicates
+    /** A top-N answer: its N rows (`count` is N) of the `matching` rows, in this order. Absent in answers stored before issue 30. */
+    top?: { n: number; column: string | null; direction: 'asc' | 'desc'; matching: number } | null
   }
   /** For a question that needs judgment per row: the AI column proposed, and once made, its id. */
-  judgment: (JudgmentProposal & { rows: number; estimatedCredits: number; fieldId: string | null; answered: boolean }) | null
+  judgment: (JudgmentProposal & {
+    rows: number
+    /** Distinct inputs among the rows: the model calls the run makes and charges (absent in answers stored before issue 30). */
+    calls?: number
+    estimatedCredits: number
+    fieldId: string | null
+    answered: boolean
+  }) | null
 }
 
 export type ChatMessage = {

@@ -14,6 +14,7 @@ import {
   type JudgmentProposal,
   type MatchingLead,
 } from '#common/schemas/chat'
+import { describePlan } from '#common/plan-text'
 import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
 import { db } from '#server/db/client'
 import { chatMessages, chatThreads } from '#server/db/schema/index'
@@ -22,7 +23,7 @@ import { logger } from '#server/platform/logger'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
-import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
+import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
 import { takeAiQuestionOrThrow, takePlanRunOrThrow } from '#server/modules/enrichment/providers/ai-question-limit'
 import { runPlan } from '#server/modules/row-storage/plan-runner'
@@ -30,7 +31,7 @@ import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { askForObject } from './lib/chat-model.ts'
-import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
+import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures, type TopRows } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
 import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
 
@@ -112,9 +113,9 @@ export async function runPlanForUser({ userId, uploadId, plan }: { userId: strin
 
 const LABEL_COLUMNS = [/^(full[ _]?)?name$/i, /name/i, /^company$/i, /company|organi[sz]ation|business|account/i]
 
-function leadsOf(result: PlanResult, columnNames: string[]): MatchingLead[] {
+function leadsOf(result: PlanResult, columnNames: string[], max: number = CHAT.maxSampleLeads): MatchingLead[] {
   const labelColumn = LABEL_COLUMNS.map((pattern) => columnNames.find((name) => pattern.test(name))).find(Boolean)
-  return result.rows.slice(0, CHAT.maxSampleLeads).map((row) => {
+  return result.rows.slice(0, max).map((row) => {
     const label = labelColumn ? (row.values[labelColumn] ?? '').trim() : ''
     const fields = columnNames
       .filter((name) => (row.values[name] ?? '').trim() !== '')
@@ -124,8 +125,14 @@ function leadsOf(result: PlanResult, columnNames: string[]): MatchingLead[] {
   })
 }
 
-function figuresOf(query: string, result: PlanResult): ComputedFigures {
-  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate }
+/** A plan with a limit and no aggregate answers with its first N rows (a 'top 5'), when fewer than all that match. */
+function topOf(plan: Plan, result: PlanResult): TopRows | null {
+  if (!plan.limit || plan.limit >= result.count || (plan.aggregate && plan.aggregate.op !== 'count')) return null
+  return { n: plan.limit, column: plan.sort?.column ?? null, direction: plan.sort?.direction ?? 'asc' }
+}
+
+function figuresOf(query: string, plan: Plan, result: PlanResult): ComputedFigures {
+  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate, top: topOf(plan, result) }
 }
 
 function buildResult({
@@ -148,6 +155,9 @@ function buildResult({
   method: ChatResult['method']
 }): ChatResult {
   const isAggregate = computed.aggregate !== null && computed.aggregate.op !== 'count'
+  // A top N is its N rows: counted, listed and shown as N (the matching rows are the step before).
+  const top = topOf(plan, computed)
+  const topStep = top ? [{ step: computed.steps.length + 1, description: CHAT_MESSAGES.topStep(top.n, top.column, top.direction), result: top.n }] : []
   return {
     id: randomUUID(),
     query,
@@ -156,17 +166,18 @@ function buildResult({
     timestamp: new Date().toISOString(),
     plan,
     data: {
-      count: computed.count,
+      count: top?.n ?? computed.count,
       total_rows: computed.totalRows,
       summary,
-      matching_leads: leadsOf(computed, columnNames),
+      matching_leads: top ? leadsOf(computed, columnNames, Math.min(top.n, CHAT.maxTopLeads)) : leadsOf(computed, columnNames),
       filter_criteria: computed.criteria,
       reasoning,
-      reasoning_chain: computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })),
+      reasoning_chain: [...computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })), ...topStep],
       confidence,
-      all_matching_row_ids: computed.rowIndexes,
+      all_matching_row_ids: top ? computed.rowIndexes.slice(0, top.n) : computed.rowIndexes,
       aggregate: computed.aggregate,
       duplicates: computed.duplicates,
+      top: top ? { ...top, matching: computed.count } : null,
     },
     judgment: null,
   }
@@ -312,7 +323,7 @@ async function answerQuestion({
 
   let result: ChatResult
   try {
-    result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
+    result = await composeResult({ userId: upload.userId, upload, credentials, query, planned, previous: followsUp ? previous : null })
   } catch (error) {
     // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.
     if (followsUp && error instanceof AppError && error.code === 'VALIDATION_FAILED') return fail(CHAT_MESSAGES.followUpFailed(error.message))
@@ -326,12 +337,14 @@ async function answerQuestion({
 
 /** The answer to a planned question: computed, summarised, merged into the previous one for a follow-up. */
 async function composeResult({
+  userId,
   upload,
   credentials,
   query,
   planned,
   previous,
 }: {
+  userId: string
   upload: Upload
   credentials: Parameters<typeof askForObject>[0]['credentials']
   query: string
@@ -339,13 +352,16 @@ async function composeResult({
   previous: ChatResult | null
 }): Promise<ChatResult> {
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  if (planned.kind === 'judgment') return judgmentResult(query, planned.judgment, planned.answer, upload.validRows)
+  if (planned.kind === 'judgment') {
+    const quote = await quoteNewColumnRun({ userId, uploadId: upload.id, prompt: planned.judgment.prompt, webSearch: false })
+    return judgmentResult(query, planned.judgment, planned.answer, quote)
+  }
   if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
     const computed = await runPlan({ source: upload, plan })
     // 001 §5: queries joined with '+', summaries, leads and criteria concatenated. The count is
     // the union's, computed: the counts added, with a row in both answers counted once.
-    const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+    const summary = await summaryOf(credentials, figuresOf(query, planned.plan, planned.computed))
     const merged = buildResult({
       query: `${previous.query} + ${query}`,
       plan,
@@ -367,12 +383,13 @@ async function composeResult({
       },
     }
   }
-  const summary = await summaryOf(credentials, figuresOf(query, planned.computed))
+  const summary = await summaryOf(credentials, figuresOf(query, planned.plan, planned.computed))
   return buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
 }
 
-function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, rows: number): ChatResult {
-  const estimatedCredits = rows * CREDIT_COSTS.basicEnrichment
+/** `quote`: what the column's run will charge, counted as the run counts (once per distinct input). */
+function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, quote: { rows: number; calls: number; credits: number }): ChatResult {
+  const { rows, calls, credits: estimatedCredits } = quote
   return {
     id: randomUUID(),
     query,
@@ -383,7 +400,7 @@ function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatM
     data: {
       count: 0,
       total_rows: rows,
-      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits),
+      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits, calls),
       matching_leads: [],
       filter_criteria: [],
       reasoning: answer.reasoning,
@@ -392,7 +409,7 @@ function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatM
       all_matching_row_ids: [],
       aggregate: null,
     },
-    judgment: { ...judgment, rows, estimatedCredits, fieldId: null, answered: false },
+    judgment: { ...judgment, rows, calls, estimatedCredits, fieldId: null, answered: false },
   }
 }
 
@@ -411,17 +428,26 @@ async function saveResult(messageId: string, content: string, result: ChatResult
   return { ...toMessage(row!), result }
 }
 
-/** An answer re-run with edited conditions (the chips): exact, with no model call and no credits. */
-export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userId: string; uploadId: string; messageId: string; plan: Plan }): Promise<ChatMessage> {
+/**
+ * An answer re-run with edited conditions (the chips): exact, with no model call and no credits.
+ * The edit joins the conversation as a new question and answer (issue 30 §3): the earlier answer
+ * stays as it was, and the new one is titled by what it now computes, not by the question the
+ * edited conditions no longer answer.
+ */
+export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userId: string; uploadId: string; messageId: string; plan: Plan }): Promise<AskChatResponse> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
+  const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   await takePlanRunOrThrow(userId)
   const computed = await runPlan({ source: upload, plan })
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  const summary = templateSummary(figuresOf(result.query, computed))
-  const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: result.method })
-  return saveResult(messageId, summary, { ...next, id: result.id })
+  const query = describePlan(plan)
+  const original = result.edited_from ?? result.query
+  const summary = templateSummary(figuresOf(query, plan, computed))
+  const next = buildResult({ query, plan, computed, columnNames, summary, reasoning: CHAT_MESSAGES.editedReasoning(original), confidence: result.data.confidence, method: result.method })
+  const question = await addMessage(row.threadId, 'user', CHAT_MESSAGES.editedQuestion(query), null)
+  const answer = await addMessage(row.threadId, 'ai', summary, { ...next, edited_from: original })
+  return { question, answer, remainingCredits: null }
 }
 
 /** A free name for the proposed column: its own, or with ' 2', ' 3'... */
@@ -468,7 +494,7 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
   // counts only the rows the column decided, and says so.
   const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''
-  const summary = `${templateSummary(figuresOf(result.query, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
+  const summary = `${templateSummary(figuresOf(result.query, plan, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
   const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: 'judgment_column' })
   return saveResult(messageId, summary, { ...next, id: result.id, judgment: { ...judgment, columnName: field.name, answered: true } })
 }

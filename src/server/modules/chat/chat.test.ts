@@ -121,6 +121,36 @@ describe('asking', () => {
     expect(charges[0]).toMatchObject({ amount: -8, reference: leadsId })
   })
 
+  it('headlines an average with the average, over the rows it was taken over', async () => {
+    planAnswer = () => ({ kind: 'plan', plan: { ...germanyPlan, aggregate: { op: 'avg', column: 'Employees' } }, reasoning: 'Average size in Germany', confidence: 0.8 })
+    const { answer: reply } = await askOk('What is the average company size in Germany?')
+    const average = germans.reduce((sum, row) => sum + Number(row[3]), 0) / germans.length
+    const shown = average.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    const result = reply.result!
+    expect(result.result_type).toBe('aggregate')
+    expect(result.data.aggregate).toMatchObject({ op: 'avg', column: 'Employees', skipped: 0 })
+    expect((result.data.aggregate as { value: number }).value).toBeCloseTo(average, 6)
+    // The fake's summary only counts rows ('10 of 40 leads match.'): replaced by one that leads with the average.
+    expect(result.data.summary).toBe(`The average of Employees is ${shown}, over the ${germans.length} of ${leadRows.length} rows that match.`)
+    expect(reply.content).toBe(result.data.summary)
+  })
+
+  it('answers a top-N question with its N rows, in order, counted as N of those that match', async () => {
+    planAnswer = () => ({ kind: 'plan', plan: { sort: { column: 'Employees', direction: 'desc' }, limit: 5 }, reasoning: 'Largest by employees', confidence: 0.9 })
+    const { answer: reply } = await askOk('Which are the 5 largest companies?')
+    const top5 = leadRows
+      .map((row, i) => ({ i, employees: Number(row[3]) }))
+      .sort((a, b) => b.employees - a.employees)
+      .slice(0, 5)
+    const result = reply.result!
+    expect(result.data.count).toBe(5)
+    expect(result.data.top).toEqual({ n: 5, column: 'Employees', direction: 'desc', matching: leadRows.length })
+    expect(result.data.all_matching_row_ids).toEqual(top5.map((row) => row.i))
+    expect(result.data.matching_leads.map((lead) => lead.rowIndex)).toEqual(top5.map((row) => row.i))
+    expect(result.data.reasoning_chain.at(-1)).toEqual({ step: 2, description: CHAT_MESSAGES.topStep(5, 'Employees', 'desc'), result: 5 })
+    expect(result.data.summary).toBe(`The top 5 of ${leadRows.length} rows by Employees, highest first.`)
+  })
+
   it('tells the model the columns and statistics, never the rows', async () => {
     await askOk('How many leads are in Germany?')
     const planCall = fake.calls.find((call) => call.messages.some((m) => m.content.startsWith(PLAN_PROMPT_MARKER)))!
@@ -331,13 +361,43 @@ describe('the conversation', () => {
     fake.reset({ answer })
     const res = await alice.request(`/api/uploads/${leadsId}/chat/messages/${reply.id}`, { method: 'PATCH', json: { plan: francePlan } })
     expect(res.status, await res.clone().text()).toBe(200)
-    const edited = (await res.json()) as ChatMessage
+    const { answer: edited } = (await res.json()) as AskChatResponse
     expect(edited.result!.data.count).toBe(french.length)
     expect(edited.result!.data.filter_criteria).toEqual(['Country is "France".'])
     expect(edited.result!.plan).toEqual(francePlan)
     expect(fake.calls).toHaveLength(0)
     expect(await balance()).toBe(before)
     expect((await thread()).messages.at(-1)!.result!.data.count).toBe(french.length)
+  })
+
+  it('titles an edited answer by what it now computes, and keeps the earlier answer in the conversation', async () => {
+    const { answer: reply } = await askOk('How many leads are in Germany?')
+    const spain = leadRows.filter((row) => row[2] === 'Spain').length
+    const spainPlan: Plan = { where: { column: 'Country', op: 'equals', value: 'Spain' } }
+    const res = await alice.request(`/api/uploads/${leadsId}/chat/messages/${reply.id}`, { method: 'PATCH', json: { plan: spainPlan } })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { question, answer: edited } = (await res.json()) as AskChatResponse
+    expect(question).toMatchObject({ type: 'user', content: CHAT_MESSAGES.editedQuestion('Country is "Spain"') })
+    const result = edited.result!
+    // The title, the reasoning line and the summary say Spain; the question first asked is kept beside it.
+    expect(result.query).toBe('Country is "Spain"')
+    expect(result.edited_from).toBe('How many leads are in Germany?')
+    expect(result.data.reasoning).toBe(CHAT_MESSAGES.editedReasoning('How many leads are in Germany?'))
+    expect(result.data.summary).toBe(`${spain} of ${leadRows.length} rows match.`)
+    expect(result.data.count).toBe(spain)
+    expect(edited.id).not.toBe(reply.id)
+
+    // The history keeps both: the Germany answer as it was, then the edit and its answer.
+    const messages = (await thread()).messages
+    expect(messages.map((m) => m.content)).toEqual(['How many leads are in Germany?', reply.content, question.content, edited.content])
+    expect(messages[1]!.result!).toMatchObject({ query: 'How many leads are in Germany?', data: { count: germans.length } })
+
+    // Edited again: still named from the question first asked.
+    const again = await alice.request(`/api/uploads/${leadsId}/chat/messages/${edited.id}`, { method: 'PATCH', json: { plan: { ...spainPlan, aggregate: { op: 'avg', column: 'Employees' } } } })
+    const averaged = ((await again.json()) as AskChatResponse).answer.result!
+    expect(averaged.query).toBe('Average of Employees where Country is "Spain"')
+    expect(averaged.edited_from).toBe('How many leads are in Germany?')
+    expect((await thread()).messages).toHaveLength(6)
   })
 })
 
@@ -356,7 +416,7 @@ describe('questions that need a judgment per row', () => {
     })
     const { answer: proposal } = await askOk('Which of these are large companies?')
     expect(proposal.result!.result_type).toBe('judgment_proposal')
-    expect(proposal.result!.judgment).toMatchObject({ columnName: 'Is Large', rows: leadRows.length, estimatedCredits: leadRows.length, fieldId: null })
+    expect(proposal.result!.judgment).toMatchObject({ columnName: 'Is Large', rows: leadRows.length, calls: leadRows.length, estimatedCredits: leadRows.length, fieldId: null })
 
     const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
     expect(started.status, await started.clone().text()).toBe(200)
@@ -377,6 +437,32 @@ describe('questions that need a judgment per row', () => {
     expect(result.judgment).toMatchObject({ answered: true, fieldId })
     expect(result.data.summary).toContain(CHAT_MESSAGES.judgmentAnswered('Is Large'))
     expect(result.data.summary).not.toContain('holds a value for')
+  })
+
+  it('quotes what the run will charge: once per distinct input of the columns the prompt names, as the run charges', async () => {
+    planAnswer = () => ({
+      kind: 'judgment',
+      judgment: { columnName: 'In the EU', prompt: 'Is {Country} in the European Union?', outputType: 'boolean', where: { column: 'In the EU', op: 'equals', value: 'true' } },
+      reasoning: 'Membership needs a judgment per country',
+      confidence: 0.7,
+    })
+    // 40 rows, four distinct Country values ('Germany' and 'Germany ' are two inputs, as the run's input hash sees them).
+    const distinctCountries = new Set(leadRows.map((row) => row[2])).size
+    const { answer: proposal } = await askOk('Which leads are in the EU?')
+    expect(proposal.result!.judgment).toMatchObject({ rows: leadRows.length, calls: distinctCountries, estimatedCredits: distinctCountries })
+    expect(proposal.content).toBe(CHAT_MESSAGES.judgmentBody(leadRows.length, distinctCountries, distinctCountries))
+
+    const before = await balance()
+    const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
+    expect(started.status, await started.clone().text()).toBe(200)
+    const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
+    for (let waited = 0; ; waited += 200) {
+      const field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string }
+      if (field.status === 'completed') break
+      if (waited > 60_000) throw new Error('the AI column did not finish')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(before - (await balance())).toBe(distinctCountries)
   })
 
   it('says how many rows the column decided when its run stopped early, and counts only those', async () => {

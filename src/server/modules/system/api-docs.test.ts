@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +12,7 @@ import { openApiPath } from '#server/platform/openapi'
 import { strictInput } from '#server/platform/strict-input'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
 import { createTestApp, type TestApp } from '#server/test/test-app'
-import { API_DOCS_PATH, API_TAGS } from './api-docs.ts'
+import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, API_TAGS } from './api-docs.ts'
 
 type Operation = {
   tags: string[]
@@ -167,24 +169,36 @@ describe('the OpenAPI document', () => {
 })
 
 describe('the API reference page', () => {
-  it('renders the document with Scalar under a policy that allows only its own scripts', async () => {
+  it('renders the document with Swagger UI served by this server, under a policy that allows only its own scripts', async () => {
     const res = await t.browser().request(API_DOCS_PATH)
     expect(res.status).toBe(200)
     const html = await res.text()
-    expect(html).toContain('/api/openapi.json')
-    expect(html).toContain('@scalar/api-reference')
     const csp = res.headers.get('content-security-policy')!
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/=]+'/)
-    expect(csp).not.toContain('unsafe-inline\' https://cdn')
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain("connect-src 'self';")
+    // No inline script, and every file the page names is this server's.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    const addresses = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, address]) => address!)
+    expect(addresses.length).toBeGreaterThanOrEqual(4)
+    for (const address of addresses) expect(address, address).toMatch(/^\/(?!\/)/)
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
   })
 
-  it('says why the page is empty when Scalar cannot load, under the same policy', async () => {
-    const res = await t.browser().request(API_DOCS_PATH)
-    const html = await res.text()
-    const fallback = /<script>(\s*if \(typeof Scalar === 'undefined'\)[\s\S]*?)<\/script>/.exec(html)?.[1]
-    expect(fallback).toContain(JSON.stringify(API_TOKEN_MESSAGES.docsOffline))
-    const hash = `'sha256-${createHash('sha256').update(fallback!).digest('base64')}'`
-    expect(res.headers.get('content-security-policy')).toContain(hash)
+  it('serves the viewer files from the installed package, and nothing else under its assets', async () => {
+    const html = await (await t.browser().request(API_DOCS_PATH)).text()
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src!)
+    expect(scripts.map((src) => src.split('?')[0])).toEqual([`${API_DOCS_ASSETS_PATH}/swagger-ui-bundle.js`, `${API_DOCS_ASSETS_PATH}/rowcraft-api-reference.js`])
+    const bundle = await t.browser().request(scripts[0]!)
+    expect(bundle.status).toBe(200)
+    expect(bundle.headers.get('content-type')).toContain('javascript')
+    const installed = await readFile(join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), 'swagger-ui-bundle.js'), 'utf8')
+    expect(await bundle.text()).toBe(installed)
+    const initializer = await (await t.browser().request(scripts[1]!)).text()
+    expect(initializer).toContain('"/api/openapi.json"')
+    expect(initializer).toContain('validatorUrl: null')
+    expect(initializer).toContain(JSON.stringify(API_TOKEN_MESSAGES.docsOffline))
+    for (const path of [`${API_DOCS_ASSETS_PATH}/package.json`, `${API_DOCS_ASSETS_PATH}/..%2Fpackage.json`, `${API_DOCS_ASSETS_PATH}/index.html`]) {
+      expect((await t.browser().request(path)).status, path).toBe(404)
+    }
   })
 })

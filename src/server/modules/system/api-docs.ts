@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
-import { Scalar } from '@scalar/hono-api-reference'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Hono } from 'hono'
 import { API_TOKENS } from '#common/constants'
 import { API_TOKEN_MESSAGES } from '#common/messages'
@@ -44,60 +45,105 @@ export const API_DESCRIPTION = [
   'Errors are `{ "error": { "code", "message", "details"? } }`.',
 ].join(' ')
 
-const renderReference = Scalar({ url: OPENAPI_PATH, pageTitle: 'Rowcraft API reference', hideClientButton: false })
+/** Swagger UI's standalone bundle, served from the installed package: the page needs no internet (issue 30 §9). */
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+const { version: SWAGGER_UI_VERSION } = createRequire(import.meta.url)('swagger-ui-dist/package.json') as { version: string }
+export const API_DOCS_ASSETS_PATH = `${API_DOCS_PATH}/assets`
 
-/** The hashes of the page's inline scripts, for a Content-Security-Policy that allows exactly them. */
-function inlineScriptHashes(html: string) {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`,
-  )
-}
-
-/**
- * Without Scalar's script (a machine with no internet, a blocked CDN) the page would stay blank:
- * it says why instead, and links the document, which this server serves itself.
- */
-const offlineFallback = `<script>
-      if (typeof Scalar === 'undefined') {
-        const note = document.createElement('p')
-        note.setAttribute('role', 'alert')
-        note.style.cssText = 'font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem'
-        note.append(${JSON.stringify(API_TOKEN_MESSAGES.docsOffline)} + ' ')
-        const link = document.createElement('a')
-        link.href = ${JSON.stringify(OPENAPI_PATH)}
-        link.textContent = ${JSON.stringify(OPENAPI_PATH)}
-        note.append(link)
-        document.body.prepend(note)
-      }
-    </script>`
-
-let cachedPage: { html: string; csp: string } | undefined
-
-/**
- * `/docs/api`: Scalar's API reference over the OpenAPI document. The page loads Scalar's script
- * from its CDN (decision 017), so its policy allows that script and the page's own inline
- * configuration by hash, and nothing else from elsewhere but fonts and images.
- */
-export const apiDocsRoutes = new Hono<AppEnv>().get('/api', async (c) => {
-  if (!cachedPage) {
-    const page = await (await new Hono().get('/', renderReference).request('/')).text()
-    const html = page.replace('</body>', `${offlineFallback}</body>`)
-    cachedPage = {
-      html,
-      csp: [
-        "default-src 'self'",
-        `script-src 'self' https://cdn.jsdelivr.net ${inlineScriptHashes(html).join(' ')}`,
-        "style-src 'self' 'unsafe-inline' https:",
-        "font-src 'self' data: https:",
-        "img-src 'self' data: https:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    }
+/** The page's own start-up script: a file, so the policy allows scripts from 'self' only, with no inline hash. */
+const initializer = `(() => {
+  if (typeof SwaggerUIBundle === 'undefined') {
+    const note = document.createElement('p')
+    note.setAttribute('role', 'alert')
+    note.style.cssText = 'font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem'
+    note.append(${JSON.stringify(API_TOKEN_MESSAGES.docsOffline)} + ' ')
+    const link = document.createElement('a')
+    link.href = ${JSON.stringify(OPENAPI_PATH)}
+    link.textContent = ${JSON.stringify(OPENAPI_PATH)}
+    note.append(link)
+    document.body.prepend(note)
+    return
   }
-  c.header('Content-Security-Policy', cachedPage.csp)
-  c.header('Cache-Control', 'no-cache')
-  return c.html(cachedPage.html)
-})
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(OPENAPI_PATH)},
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    // No call to the online validator at validator.swagger.io: nothing leaves this server.
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  })
+})()
+`
+
+/** The files the page loads: Swagger UI's from the package, the initializer from above. Nothing else is served. */
+const ASSETS: Record<string, { type: string; body: () => Promise<string | Uint8Array<ArrayBuffer>> }> = {
+  'swagger-ui.css': { type: 'text/css; charset=utf-8', body: () => readFile(join(SWAGGER_UI_DIR, 'swagger-ui.css'), 'utf8') },
+  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', body: () => readFile(join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'), 'utf8') },
+  'favicon-32x32.png': { type: 'image/png', body: async () => new Uint8Array(await readFile(join(SWAGGER_UI_DIR, 'favicon-32x32.png'))) },
+  'rowcraft-api-reference.js': { type: 'text/javascript; charset=utf-8', body: async () => initializer },
+}
+const assetCache = new Map<string, string | Uint8Array<ArrayBuffer>>()
+
+const asset = (name: string) => `${API_DOCS_ASSETS_PATH}/${name}?v=${SWAGGER_UI_VERSION}`
+
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Rowcraft API reference</title>
+    <link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" />
+    <link rel="stylesheet" href="${asset('swagger-ui.css')}" />
+  </head>
+  <body>
+    <main id="swagger-ui"></main>
+    <noscript>${API_TOKEN_MESSAGES.docsNoScript} <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a></noscript>
+    <script src="${asset('swagger-ui-bundle.js')}"></script>
+    <script src="${asset('rowcraft-api-reference.js')}"></script>
+  </body>
+</html>
+`
+
+/**
+ * Swagger UI's icons are data: SVGs in its stylesheet, and it sets element styles at run time;
+ * everything else (scripts, the stylesheet, the document) comes from this server.
+ */
+const API_DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * `/docs/api`: Swagger UI (swagger-ui-dist, pinned in package.json) over the OpenAPI document,
+ * its files served from the package under `/docs/api/assets`, so a server with no internet shows
+ * the whole reference (decision 017).
+ */
+export const apiDocsRoutes = new Hono<AppEnv>()
+  .get('/api', (c) => {
+    c.header('Content-Security-Policy', API_DOCS_CSP)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(page)
+  })
+  .get('/api/assets/:name', async (c) => {
+    const name = c.req.param('name')
+    const file = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined
+    if (!file) return c.notFound()
+    let body = assetCache.get(name)
+    if (body === undefined) {
+      body = await file.body()
+      assetCache.set(name, body)
+    }
+    c.header('Content-Type', file.type)
+    // The address carries the package's version: a new version is a new address.
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(body)
+  })

@@ -77,7 +77,17 @@ Write a short answer (one or two sentences) to the question from the computed fi
 Use only the numbers in the figures; do not estimate, round differently or add any other number.
 Answer with JSON only: {"summary": "..."}.`
 
-export type ComputedFigures = { question: string; count: number; totalRows: number; criteria: string[]; aggregate: AggregateResult | null }
+/** `top`: the answer is the first `n` of the `count` matching rows, in the plan's sort (issue 30 §4: a top-N shows its N). */
+export type TopRows = { n: number; column: string | null; direction: 'asc' | 'desc' }
+
+export type ComputedFigures = {
+  question: string
+  count: number
+  totalRows: number
+  criteria: string[]
+  aggregate: AggregateResult | null
+  top: TopRows | null
+}
 
 export function summaryUserMessage(figures: ComputedFigures) {
   return JSON.stringify({
@@ -86,5 +96,6 @@ export function summaryUserMessage(figures: ComputedFigures) {
     rows_in_file: figures.totalRows,
     conditions: figures.criteria,
     ...(figures.aggregate ? { aggregate: figures.aggregate } : {}),
+    ...(figures.top ? { rows_answered: figures.top.n, ...(figures.top.column ? { sorted_by: figures.top.column, direction: figures.top.direction } : {}) } : {}),
   })
 }

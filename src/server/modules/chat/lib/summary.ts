@@ -1,5 +1,5 @@
 import type { AggregateResult } from '#common/schemas/plans'
-import type { ComputedFigures } from './chat-prompts.ts'
+import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
 /**
  * The summary of a chat answer says only what the plan computed (issue 22). A model's summary
@@ -31,12 +31,31 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
   }
 }
 
-/** A summary written from the figures alone, for when the model's is missing or unfaithful. */
+/** An aggregate answered by one figure (an average, a total...): the figure is the answer's headline. */
+export function isSingleFigure(aggregate: AggregateResult | null): boolean {
+  return aggregate !== null && aggregate.op !== 'count' && aggregate.op !== 'count_by'
+}
+
+function topSentence(top: TopRows, figures: ComputedFigures): string {
+  const order = top.column ? ` by ${top.column}, ${top.direction === 'desc' ? 'highest' : 'lowest'} first` : ''
+  const of = figures.criteria.length === 0 ? `${formatNumber(figures.totalRows)} rows` : `${formatNumber(figures.count)} matching rows`
+  return `The top ${formatNumber(top.n)} of ${of}${order}.`
+}
+
+/**
+ * A summary written from the figures alone, for when the model's is missing or unfaithful. It
+ * opens with the figure asked for (issue 30 §4): an average before the rows it was taken over,
+ * a top N as N rows.
+ */
 export function templateSummary(figures: ComputedFigures): string {
+  if (figures.top) return topSentence(figures.top, figures)
   const rows = `${formatNumber(figures.count)} of ${formatNumber(figures.totalRows)} rows`
   const head = figures.criteria.length === 0 ? `The file has ${formatNumber(figures.totalRows)} rows.` : `${rows} match.`
   const aggregate = figures.aggregate ? aggregateSentence(figures.aggregate) : null
-  return aggregate ? `${head} ${aggregate}` : head
+  if (!aggregate) return head
+  if (!isSingleFigure(figures.aggregate)) return `${head} ${aggregate}`
+  const over = figures.criteria.length === 0 ? `all ${formatNumber(figures.totalRows)} rows` : `the ${rows} that match`
+  return `${aggregate.slice(0, -1)}, over ${over}.`
 }
 
 const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g
@@ -65,6 +84,7 @@ export function allowedNumbers(figures: ComputedFigures): number[] {
       allowed.push(aggregate.value)
     }
   }
+  if (figures.top) allowed.push(figures.top.n)
   allowed.push(...numbersIn(figures.question), ...figures.criteria.flatMap(numbersIn))
   return allowed
 }
@@ -79,7 +99,24 @@ function matches(stated: number, computed: number): boolean {
   return false
 }
 
+/** The figure the question asked for, when it is not the row count: an average (a total...), a top N's N. */
+function askedFigure(figures: ComputedFigures): number | string | null {
+  if (figures.top) return figures.top.n
+  const aggregate = figures.aggregate
+  if (!aggregate || !isSingleFigure(aggregate) || !('value' in aggregate)) return null
+  return aggregate.value
+}
+
+/**
+ * A summary is kept when every number in it is computed and it states the figure asked for (a
+ * summary of an average that only counts rows would put the wrong figure first, issue 30 §4).
+ */
 export function isFaithfulSummary(summary: string, figures: ComputedFigures): boolean {
   const allowed = allowedNumbers(figures)
-  return numbersIn(summary).every((stated) => allowed.some((computed) => matches(Math.abs(stated), Math.abs(computed))))
+  const stated = numbersIn(summary)
+  if (!stated.every((n) => allowed.some((computed) => matches(Math.abs(n), Math.abs(computed))))) return false
+  const asked = askedFigure(figures)
+  if (asked === null) return true
+  if (typeof asked === 'string') return summary.includes(asked)
+  return stated.some((n) => matches(Math.abs(n), Math.abs(asked)))
 }

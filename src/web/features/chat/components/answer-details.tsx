@@ -2,46 +2,36 @@ import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { MatchingLead, ReasoningStep } from '#common/schemas/chat'
 import type { AggregateResult } from '#common/schemas/plans'
-import { aggregateLabel, formatFigure, skippedNote } from '../lib/answer-view'
+import { aggregateLabel } from '../lib/answer-view'
 
-/** The aggregate of an answer: one figure, or a small table of count_by groups (largest first). */
-export function AggregateView({ aggregate }: { aggregate: AggregateResult }) {
-  const skipped = skippedNote(aggregate)
-  if (aggregate.op === 'count_by') {
-    return (
-      <div className="grid gap-1.5">
-        <p className="text-sm font-medium">{aggregateLabel(aggregate)}</p>
-        <div className="max-h-64 overflow-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 font-medium">
-                  {aggregate.column}
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  {CHAT_MESSAGES.groupCount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {aggregate.groups.map((group) => (
-                <tr key={group.value} className="border-t">
-                  <td className="px-3 py-1.5 break-words">{group.value === '' ? CHAT_MESSAGES.emptyGroup : group.value}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{group.count.toLocaleString('en-US')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
-      </div>
-    )
-  }
+/** A count_by answer's groups, largest first (a one-figure aggregate is the answer's headline). */
+export function GroupsView({ aggregate }: { aggregate: Extract<AggregateResult, { op: 'count_by' }> }) {
   return (
-    <div className="grid gap-0.5">
-      <p className="text-sm text-muted-foreground">{aggregateLabel(aggregate)}</p>
-      <p className="text-2xl font-semibold tabular-nums">{formatFigure(aggregate.value)}</p>
-      {skipped && <p className="text-xs text-muted-foreground">{skipped}</p>}
+    <div className="grid gap-1.5">
+      <p className="text-sm font-medium">{aggregateLabel(aggregate)}</p>
+      <div className="max-h-64 overflow-auto rounded-md border">
+        <table className="w-full text-sm">
+          <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                {aggregate.column}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                {CHAT_MESSAGES.groupCount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {aggregate.groups.map((group) => (
+              <tr key={group.value} className="border-t">
+                <td className="px-3 py-1.5 break-words">{group.value === '' ? CHAT_MESSAGES.emptyGroup : group.value}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{group.count.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
     </div>
   )
 }
@@ -67,14 +57,14 @@ export function ReasoningChain({ steps }: { steps: ReasoningStep[] }) {
   )
 }
 
-/** Up to 3 matching leads, each with up to 9 fields, labelled as the result gives (001 §9). */
+/** The matching leads the answer gives (3, or a top N's N), each with up to 9 fields (001 §9). */
 export function MatchingLeads({ leads }: { leads: MatchingLead[] }) {
   if (leads.length === 0) return null
   return (
     <div className="grid gap-1.5">
       <p className="text-sm font-medium">{CHAT_MESSAGES.matchingLeads}</p>
       <ul className="grid gap-2 md:grid-cols-3">
-        {leads.slice(0, CHAT.maxSampleLeads).map((lead) => (
+        {leads.slice(0, CHAT.maxTopLeads).map((lead) => (
           <li key={lead.rowIndex} className="min-w-0 rounded-md border px-3 py-2 text-sm">
             <p className="truncate font-medium" title={lead.label}>
               {lead.label}

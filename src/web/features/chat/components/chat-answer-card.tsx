@@ -9,9 +9,9 @@ import { Card } from '#web/components/ui/card'
 import { Spinner } from '#web/components/ui/spinner'
 import { errorMessage } from '#web/lib/api-client'
 import { useUpdateChatAnswer } from '../api/update-chat-answer'
-import { canShowInTable, confidencePercent, duplicatesNote } from '../lib/answer-view'
+import { answerHeadline, canShowInTable, confidencePercent, duplicatesNote, skippedNote } from '../lib/answer-view'
 import { criterionChips, withCriterion } from '../lib/criteria'
-import { AggregateView, MatchingLeads, ReasoningChain } from './answer-details'
+import { GroupsView, MatchingLeads, ReasoningChain } from './answer-details'
 import { CriterionChip } from './criterion-chip'
 
 type ChatAnswerCardProps = {
@@ -29,7 +29,9 @@ type ChatAnswerCardProps = {
 export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }: ChatAnswerCardProps) {
   const result = message.result
   const { data, plan } = result
-  const countLine = CHAT_MESSAGES.summaryRows(data.count, data.total_rows)
+  const headline = answerHeadline(result)
+  const isFigureHeadline = data.aggregate !== null && data.aggregate.op !== 'count' && data.aggregate.op !== 'count_by'
+  const skipped = data.aggregate && isFigureHeadline ? skippedNote(data.aggregate) : null
   const repeats = duplicatesNote(data.duplicates)
   const update = useUpdateChatAnswer(uploadId)
   const chips = criterionChips(plan)
@@ -50,10 +52,10 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
             {result.query}
           </p>
           <p className="flex items-baseline gap-2">
-            <span className="text-3xl font-bold tabular-nums" data-testid="answer-count">
-              {data.count.toLocaleString('en-US')}
+            <span className="text-3xl font-bold tabular-nums" data-testid="answer-figure">
+              {headline.figure}
             </span>
-            <span className="text-sm text-muted-foreground">{countLine}</span>
+            <span className="text-sm text-muted-foreground">{headline.line}</span>
             {update.isPending && (
               <span className="flex items-center gap-1 text-xs text-muted-foreground" role="status">
                 <Spinner className="size-3" />
@@ -61,6 +63,7 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
               </span>
             )}
           </p>
+          {skipped && <p className="text-xs text-muted-foreground">{skipped}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{CHAT_MESSAGES.confidence(confidencePercent(data.confidence))}</Badge>
@@ -74,7 +77,7 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
       </div>
 
       {/* A summary written from the figures alone can be the count line itself: said once. */}
-      {data.summary && data.summary !== countLine && <p className="text-sm leading-relaxed">{data.summary}</p>}
+      {data.summary && data.summary !== CHAT_MESSAGES.summaryRows(data.count, data.total_rows) && <p className="text-sm leading-relaxed">{data.summary}</p>}
 
       <div className="grid gap-1.5">
         <p className="text-sm font-medium">{CHAT_MESSAGES.criteria}</p>
@@ -103,7 +106,7 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
         </p>
       )}
 
-      {data.aggregate && data.aggregate.op !== 'count' && <AggregateView aggregate={data.aggregate} />}
+      {data.aggregate?.op === 'count_by' && <GroupsView aggregate={data.aggregate} />}
       <ReasoningChain steps={data.reasoning_chain} />
       {data.reasoning && <p className="text-xs text-muted-foreground">{data.reasoning}</p>}
       <MatchingLeads leads={data.matching_leads} />

@@ -56,7 +56,7 @@ export function JudgmentCard({ uploadId, message, aiColumns }: JudgmentCardProps
         </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted-foreground">{CHAT_MESSAGES.judgmentEstimateLabel}</dt>
-          <dd className="tabular-nums">{CHAT_MESSAGES.judgmentEstimate(judgment.estimatedCredits, judgment.rows)}</dd>
+          <dd className="tabular-nums">{CHAT_MESSAGES.judgmentEstimate(judgment.estimatedCredits, judgment.rows, judgment.calls)}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{CHAT_MESSAGES.judgmentPrompt}</dt>

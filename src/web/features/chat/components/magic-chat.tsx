@@ -1,4 +1,5 @@
 import { AlertCircleIcon, SparklesIcon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { Condition } from '#common/schemas/plans'
@@ -30,7 +31,8 @@ export type MagicChatProps = {
 
 /**
  * Magic Chat (001 §2, §4, §5; issue 22): questions about this file answered by computing over every
- * row. The conversation is the server's (it survives a reload); the latest answer is shown in full.
+ * row. The conversation is the server's (it survives a reload), each answer with its figure; the
+ * latest answer, or one picked in the conversation, is shown in full.
  */
 export function MagicChat({ upload, onShowInTable, aiColumns }: MagicChatProps) {
   const thread = useChatThread(upload.id)
@@ -38,7 +40,11 @@ export function MagicChat({ upload, onShowInTable, aiColumns }: MagicChatProps) 
   const clear = useClearChat(upload.id)
   const explainer = useExplainerDismissed()
   const messages = thread.data?.messages ?? []
+  // The card shows the answer picked in the conversation, else the latest; a new answer shows itself.
+  const [pick, setPick] = useState<{ id: string; latestId: string | null } | null>(null)
   const latest = latestAnswer(messages)
+  const picked = pick && pick.latestId === (latest?.id ?? null) ? messages.find((message) => message.id === pick.id && message.type === 'ai' && message.result) : undefined
+  const shown = (picked as typeof latest | undefined) ?? latest
   const columnNames = upload.columns.filter((column) => !column.hidden).map((column) => column.name)
 
   const onAsk = (query: string) => {
@@ -88,13 +94,18 @@ export function MagicChat({ upload, onShowInTable, aiColumns }: MagicChatProps) 
         </div>
       )}
 
-      <ChatConversation messages={messages} pendingQuery={ask.isPending ? ask.variables.query : null} />
+      <ChatConversation
+        messages={messages}
+        pendingQuery={ask.isPending ? ask.variables.query : null}
+        shownAnswerId={shown?.id ?? null}
+        onShowAnswer={(id) => setPick({ id, latestId: latest?.id ?? null })}
+      />
 
-      {latest &&
-        (latest.result.result_type === 'judgment_proposal' && latest.result.judgment && !latest.result.judgment.answered ? (
-          <JudgmentCard key={latest.id} uploadId={upload.id} message={latest} aiColumns={aiColumns} />
+      {shown &&
+        (shown.result.result_type === 'judgment_proposal' && shown.result.judgment && !shown.result.judgment.answered ? (
+          <JudgmentCard key={shown.id} uploadId={upload.id} message={shown} aiColumns={aiColumns} />
         ) : (
-          <ChatAnswerCard key={latest.id} uploadId={upload.id} message={latest} columnNames={columnNames} onShowInTable={onShowInTable} />
+          <ChatAnswerCard key={shown.id} uploadId={upload.id} message={shown} columnNames={columnNames} onShowInTable={onShowInTable} />
         ))}
 
       <Card className="px-3 py-3">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
 import { CHAT_MESSAGES } from '#common/messages'
-import { aggregateLabel, canShowInTable, confidencePercent, formatFigure, latestAnswer, searchPanelNotice, skippedNote, duplicatesNote } from './answer-view'
+import { aggregateLabel, answerHeadline, canShowInTable, confidencePercent, duplicatesNote, formatFigure, latestAnswer, searchPanelNotice, skippedNote } from './answer-view'
 
 const result = (over: Partial<ChatResult> = {}): ChatResult => ({
   id: 'r1',
@@ -70,6 +70,17 @@ describe('the answer card', () => {
     expect(formatFigure(1234.5678)).toBe('1,234.57')
     expect(formatFigure('2024-03-09')).toBe('2024-03-09')
     expect(formatFigure(null)).toBe('-')
+  })
+
+  it('headlines the figure asked for: an average rather than its rows, a top N as N, otherwise the rows', () => {
+    const average = result({
+      result_type: 'aggregate',
+      data: { ...result().data, count: 2483, total_rows: 20000, aggregate: { op: 'avg', column: 'Revenue', value: 51234.567, skipped: 0 } },
+    })
+    expect(answerHeadline(average)).toEqual({ figure: '51,234.57', line: CHAT_MESSAGES.figureOverRows('Average of Revenue', 2483, 20000) })
+    const top = result({ data: { ...result().data, count: 5, total_rows: 20000, top: { n: 5, column: 'Revenue', direction: 'desc', matching: 20000 } } })
+    expect(answerHeadline(top)).toEqual({ figure: '5', line: CHAT_MESSAGES.topRows(5, 20000) })
+    expect(answerHeadline(result())).toEqual({ figure: '3', line: CHAT_MESSAGES.summaryRows(3, 10) })
   })
 })
 

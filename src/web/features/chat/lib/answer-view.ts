@@ -72,3 +72,20 @@ export function duplicatesNote(duplicates: PlanDuplicates | undefined): string |
   ]
   return parts.length > 0 ? DUPLICATES_MESSAGES.chatNote(parts) : null
 }
+
+export type AnswerHeadline = { figure: string; line: string }
+
+/**
+ * The figure an answer leads with (issue 30 §4): the one asked for. An average (a total, the
+ * lowest...) rather than the rows it was taken over; a top N as N, of how many matched; otherwise
+ * the matching rows.
+ */
+export function answerHeadline(result: ChatResult): AnswerHeadline {
+  const { data } = result
+  const aggregate = data.aggregate
+  if (aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by') {
+    return { figure: formatFigure(aggregate.value), line: CHAT_MESSAGES.figureOverRows(aggregateLabel(aggregate), data.count, data.total_rows) }
+  }
+  if (data.top) return { figure: formatFigure(data.top.n), line: CHAT_MESSAGES.topRows(data.top.n, data.top.matching) }
+  return { figure: formatFigure(data.count), line: CHAT_MESSAGES.summaryRows(data.count, data.total_rows) }
+}

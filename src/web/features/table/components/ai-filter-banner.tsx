@@ -15,6 +15,8 @@ type AiFilterBannerProps = {
 /** 'AI Filter Active' - 'Showing X of Y rows' - 'Remove Filter' (001 §2, §4). */
 export function AiFilterBanner({ filter, shown, total, onRemove }: AiFilterBannerProps) {
   const condition = describeCondition(filter.where).replace(/^\((.*)\)$/s, '$1')
+  // An edited answer is titled by its conditions (issue 30 §3): said once, not as a quoted question.
+  const isQuestion = filter.query !== '' && filter.query.toLowerCase() !== condition.toLowerCase()
   return (
     <div
       role="status"
@@ -29,8 +31,8 @@ export function AiFilterBanner({ filter, shown, total, onRemove }: AiFilterBanne
             <span className="text-muted-foreground"> - </span>
             <span className="tabular-nums">{CHAT_MESSAGES.aiFilterShowing(shown, total)}</span>
           </p>
-          <p className="truncate text-xs text-muted-foreground" title={filter.query || condition}>
-            {filter.query ? `“${filter.query}” · ${condition}` : condition}
+          <p className="truncate text-xs text-muted-foreground" title={isQuestion ? filter.query : condition}>
+            {isQuestion ? `“${filter.query}” · ${condition}` : condition}
           </p>
         </div>
       </div>

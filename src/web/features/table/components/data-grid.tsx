@@ -236,8 +236,9 @@ export function DataGrid(props: DataGridProps) {
           if (event.target === event.currentTarget && !isActiveRendered) moveTo({ row: virtualizer.range?.startIndex ?? windowStart, col: active.col })
         }}
         // A cell reached by the keyboard or opened for editing scrolls clear of the pinned columns.
+        // `isolate`: the pinned cells' z-indexes stay inside the grid, under the app's sticky top bar (issue 30 §8).
         style={{ height: `min(70vh, ${gridHeight}px)`, scrollPaddingLeft: leadWidth + widthOf(0, headers[0]?.getSize() ?? 0) }}
-        className="relative min-h-48 overflow-auto overscroll-contain rounded-md border bg-background"
+        className="relative isolate min-h-48 overflow-auto overscroll-contain rounded-md border bg-background"
       >
         <div role="rowgroup" className="sticky top-0 z-30" style={{ width: totalWidth, minWidth: '100%' }}>
           <div role="row" aria-rowindex={1} className="flex bg-muted">
