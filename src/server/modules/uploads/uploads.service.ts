@@ -6,6 +6,7 @@ import { HEADER_CONFIDENCE, UPLOAD } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
   ConfirmHeadersInput,
+  DateOrder,
   HeaderPreview,
   UploadColumn,
   UploadDetail,
@@ -129,8 +130,9 @@ export async function createUpload({
   userId,
   file,
   sheet,
+  localeDateOrder,
   queueImport = true,
-}: { userId: string; file: ReceivedFile; sheet?: string } & ImportQueueing): Promise<UploadResponse> {
+}: { userId: string; file: ReceivedFile; sheet?: string; localeDateOrder?: DateOrder } & ImportQueueing): Promise<UploadResponse> {
   const kind = fileKindOf(file.filename)
   if (!kind) {
     await rm(file.path, { force: true })
@@ -147,7 +149,8 @@ export async function createUpload({
     await rm(join(storagePath, '..'), { recursive: true, force: true })
     throw error
   }
-  const { plan, isConfident } = inspected
+  const { isConfident } = inspected
+  const plan: ImportPlan = localeDateOrder ? { ...inspected.plan, localeDateOrder } : inspected.plan
   const filename = file.filename.slice(0, 255)
   const preview = previewOf(filename, plan)
   await db.insert(csvUploads).values({
@@ -274,7 +277,7 @@ export async function deleteUpload({ userId, uploadId }: { userId: string; uploa
   return { id: upload.id, filename: upload.filename }
 }
 
-export const toColumn = ({ key, name, type, position, hidden, kind, width }: typeof uploadColumns.$inferSelect): UploadColumn => ({
+export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis }: typeof uploadColumns.$inferSelect): UploadColumn => ({
   key,
   name,
   type,
@@ -282,6 +285,8 @@ export const toColumn = ({ key, name, type, position, hidden, kind, width }: typ
   hidden,
   kind,
   width,
+  dateOrder,
+  dateOrderBasis,
 })
 
 export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
