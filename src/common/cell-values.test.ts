@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseBoolean, parseDateKey, parseNumber } from './cell-values.ts'
+import { isAmbiguousDate, parseBoolean, parseDateKey, parseNumber } from './cell-values.ts'
 
 describe('parseNumber', () => {
   it.each([
@@ -26,7 +26,29 @@ describe('parseDateKey', () => {
     ['12-25-2024', 20241225],
   ])('reads %j as %d', (text, key) => expect(parseDateKey(text)).toBe(key))
 
-  it.each(['2024-13-01', '2024-01-32', '13.13.2024', 'March 5', '5/3/24', ''])('refuses %j', (text) => expect(parseDateKey(text)).toBeNull())
+  it.each(['2024-13-01', '2024-01-32', '13.13.2024', 'March 5', '5/3/2', '5/3/024', ''])('refuses %j', (text) => expect(parseDateKey(text)).toBeNull())
+
+  it('reads day/month dates in the column order, whatever the separator', () => {
+    expect(['04/07/2024', '4-7-2024', '04.07.2024', '04.07.24'].map((text) => parseDateKey(text, 'dmy'))).toEqual([20240704, 20240704, 20240704, 20240704])
+    expect(['04/07/2024', '4-7-2024', '04.07.2024', '04.07.24'].map((text) => parseDateKey(text, 'mdy'))).toEqual([20240407, 20240407, 20240407, 20240407])
+  })
+
+  it('reads a part over 12 as the day in either order', () => {
+    expect(parseDateKey('25/12/2024', 'mdy')).toBe(20241225)
+    expect(parseDateKey('12/25/2024', 'dmy')).toBe(20241225)
+  })
+
+  it('puts two-digit years below 30 in the 2000s and the others in the 1900s', () => {
+    expect(parseDateKey('5/3/24', 'dmy')).toBe(20240305)
+    expect(parseDateKey('5/3/29', 'dmy')).toBe(20290305)
+    expect(parseDateKey('5/3/30', 'dmy')).toBe(19300305)
+  })
+})
+
+describe('isAmbiguousDate', () => {
+  it('is true only for day/month dates whose parts could swap', () => {
+    expect(['04/07/2024', '4.7.24', '07/07/2024', '25/07/2024', '2024-07-04', 'x'].map(isAmbiguousDate)).toEqual([true, true, false, false, false, false])
+  })
 })
 
 describe('parseBoolean', () => {

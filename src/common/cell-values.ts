@@ -1,10 +1,11 @@
 /**
  * How a cell's text reads as a typed value. Shared by the grid's editors, the server's edit
  * checks and the importer's type guess; the SQL functions `rowcraft_num` and `rowcraft_date_key`
- * (migration 0003) read values the same way for sorting and filtering (tested side by side).
+ * (migrations 0004 and 0019) read values the same way for sorting and filtering (tested side by side).
  */
+import { DATES } from './constants.ts'
 import { GRID_MESSAGES } from './messages.ts'
-import type { ColumnType } from './schemas/uploads.ts'
+import type { ColumnType, DateOrder } from './schemas/uploads.ts'
 
 /**
  * `1234`, `-1,234.5`, `$1,200`, `12%`, `1e6`, with spaces around: thousands separators only as
@@ -22,14 +23,16 @@ export function parseNumber(text: string): number | null {
 }
 
 const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/
-const NUMERIC_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/
+/** `04/07/2024`, `4-7-2024`, `04.07.24`: day and month in either order, a four- or two-digit year. */
+export const NUMERIC_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/
 
 /**
- * A date as the sortable number yyyymmdd. ISO dates (`2024-03-05`, with or without a time);
- * `05.03.2024` is day first; `03/05/2024` and `03-05-2024` are month first unless the first number
- * is over 12. Impossible months and days give null.
+ * A date as the sortable number yyyymmdd. ISO dates (`2024-03-05`, with or without a time) read
+ * one way. Day/month dates (`04/07/2024`, `4-7-24`, `04.07.2024`) read in the column's `order`;
+ * without one, dotted dates are day first and the others month first. Whatever the order, a part
+ * over 12 can only be the day. Impossible months and days give null.
  */
-export function parseDateKey(text: string): number | null {
+export function parseDateKey(text: string, order: DateOrder | null = null): number | null {
   const value = trimSpaces(text)
   let year: number
   let month: number
@@ -44,13 +47,32 @@ export function parseDateKey(text: string): number | null {
     if (!numeric) return null
     const first = Number(numeric[1])
     const second = Number(numeric[3])
-    year = Number(numeric[4])
-    const isDayFirst = numeric[2] === '.' || first > 12
+    year = fullYear(numeric[4]!)
+    const prefersDayFirst = order === null ? numeric[2] === '.' : order === 'dmy'
+    const isDayFirst = prefersDayFirst ? !(second > 12 && first <= 12) : first > 12
     day = isDayFirst ? first : second
     month = isDayFirst ? second : first
   }
   if (month < 1 || month > 12 || day < 1 || day > 31) return null
   return year * 10000 + month * 100 + day
+}
+
+function fullYear(digits: string): number {
+  const year = Number(digits)
+  if (digits.length === 4) return year
+  return year < DATES.twoDigitYearPivot ? 2000 + year : 1900 + year
+}
+
+/**
+ * Whether a date's reading depends on the order: a day/month date whose two parts differ and are
+ * both 12 or less (04/07/2024, not 07/07/2024, 25/07/2024 or 2024-07-04).
+ */
+export function isAmbiguousDate(text: string): boolean {
+  const numeric = NUMERIC_DATE.exec(trimSpaces(text))
+  if (!numeric) return false
+  const first = Number(numeric[1])
+  const second = Number(numeric[3])
+  return first !== second && first >= 1 && first <= 12 && second >= 1 && second <= 12
 }
 
 const TRUE_WORDS = new Set(['true', 'yes'])

@@ -174,6 +174,12 @@ export const APP_LOCAL_STORAGE_KEYS = [AUTH_REDIRECT_STORAGE_KEY] as const
 /** Where a signed-in visitor goes from the landing page when nothing else is waiting (000 §4). */
 export const PAYMENT_SETUP_PATH = '/payment-setup'
 
+/** Reading dates (cell-values.ts and the SQL function rowcraft_date_key of migration 0019, which inlines the pivot). */
+export const DATES = {
+  /** A two-digit year below this is in the 2000s, from it in the 1900s (as spreadsheets read them). */
+  twoDigitYearPivot: 30,
+} as const
+
 export const UPLOAD = {
   /** Extensions the importer reads; `.csv` is the spec's, the rest go beyond it. */
   acceptedExtensions: ['.csv', '.tsv', '.txt', '.xlsx'],

@@ -965,6 +965,24 @@ export const IMPORT_WARNINGS = {
   bareCarriageReturn: (line: number) =>
     `Line ${line} holds a carriage return (CR) with no line feed after it: if it was meant as a line break, two rows were read as one there. Check that line in the file.`,
   moreBareCarriageReturns: (count: number) => `${count.toLocaleString('en-US')} more lines hold such a carriage return.`,
+  mixedDateOrders: (column: string, dayFirst: string, monthFirst: string) =>
+    `'${column}' is kept as text, not dates: some of its dates are written day first (${dayFirst}) and others month first (${monthFirst}), so none of them can be read with certainty.`,
+} as const
+
+/** A date column's day/month order, in the column menu (issue 30). */
+export const DATE_ORDER_MESSAGES = {
+  readAs: { dmy: 'Dates read as day/month/year', mdy: 'Dates read as month/day/year' },
+  /** Why the order is what it is. */
+  basis: {
+    values: 'Settled by the dates in this column.',
+    user: 'As you chose.',
+    file: 'Guessed from the file (European delimiters, decimal commas or dotted dates): no date in this column settles it.',
+    locale: 'Guessed from your browser’s language: no date in this column settles it.',
+  },
+  switchTo: { dmy: 'Read as day/month/year', mdy: 'Read as month/day/year' },
+  switched: { dmy: 'Dates now read as day/month/year', mdy: 'Dates now read as month/day/year' },
+  switchFailed: 'Failed to change how dates are read',
+  notADateColumn: 'Only a date column with day/month dates has a day/month order.',
 } as const
 
 export const MAIL_OUTBOX_MESSAGES = {

@@ -9,6 +9,22 @@ export type ColumnType = z.infer<typeof columnTypeSchema>
 
 export const columnKindSchema = z.enum(['source', 'manual', 'ai'])
 
+/** How a date column's numeric dates read: 04/07/2024 is 4 July (dmy) or April 7 (mdy). */
+export const dateOrderSchema = z.enum(['dmy', 'mdy'])
+export type DateOrder = z.infer<typeof dateOrderSchema>
+
+/**
+ * What settled a date column's order: its own values (a first part over 12 or a second one), the
+ * user's choice; or, where nothing in the column settles it, a guess from the file's other signs
+ * (`;` delimiters, decimal commas, dotted dates) or the uploader's browser locale. A guess is not
+ * sure: exports write a date it cannot tell apart (04/07/2024) as written.
+ */
+export const dateOrderBasisSchema = z.enum(['values', 'user', 'file', 'locale'])
+export type DateOrderBasis = z.infer<typeof dateOrderBasisSchema>
+
+export const updateDateOrderSchema = z.object({ order: dateOrderSchema })
+export type UpdateDateOrderInput = z.infer<typeof updateDateOrderSchema>
+
 export type UploadColumn = {
   key: string
   name: string
@@ -18,6 +34,9 @@ export type UploadColumn = {
   kind: z.infer<typeof columnKindSchema>
   /** Pixels, when the user resized the column. */
   width: number | null
+  /** A date column with day/month dates: how they read, and what decided it. Null otherwise. */
+  dateOrder: DateOrder | null
+  dateOrderBasis: DateOrderBasis | null
 }
 
 /** One row the importer could not take as it was (spec 001 §3 "Data quality issue"). */
@@ -124,4 +143,6 @@ export type ConfirmHeadersInput = z.infer<typeof confirmHeadersSchema>
 
 export const uploadFormFieldsSchema = z.object({
   sheet: z.string().max(200).optional(),
+  /** The uploader's locale's date order, used when nothing in the file settles a date column's. */
+  dateOrder: dateOrderSchema.optional(),
 })

@@ -17,7 +17,7 @@ const samples = [
   '42', ' -3.5 ', '1,234,567.5', '$1,200', '€7', '12%', '.5', '1e6', '+4', '-0', '007', '', 'abc', '1,23', '1.2.3', '$', '-',
   'e5', '12 34', '1e999', '1e-5', '3.', '2024-03-05', '2024/3/5', '2024-03-05T10:20:00Z', '2024-03-05 08:00', '05.03.2024',
   '03/05/2024', '25/12/2024', '12-25-2024', '13-12-2024', '2024-13-01', '2024-01-32', '13.13.2024', '31.12.1999', 'March 5',
-  '5/3/24', '00/01/2024', '2024-00-10', '=SUM(A1)', '+1 555 0100', '@x', '\tx', 'a\nb', 'Ébène', '١٢٣',
+  '5/3/24', '04.07.29', '4-7-30', '12/25/2024', '00/01/2024', '2024-00-10', '=SUM(A1)', '+1 555 0100', '@x', '\tx', 'a\nb', 'Ébène', '١٢٣',
 ]
 
 async function sqlValues(expression: (value: string) => string) {
@@ -35,8 +35,12 @@ describe('SQL cell readings match the shared TypeScript ones', () => {
     expect(fromSql.map((value) => (value === null ? null : plain(Number(value))))).toEqual(samples.map((s) => plain(parseNumber(s))))
   })
 
-  it('rowcraft_date_key reads dates as parseDateKey does', async () => {
-    const fromSql = await sqlValues((v) => `rowcraft_date_key(${v})`)
-    expect(fromSql.map((value) => (value === null ? null : Number(value)))).toEqual(samples.map(parseDateKey))
+  it.each([
+    ['dmy', 'true'],
+    ['mdy', 'false'],
+    [null, 'NULL'],
+  ] as const)('rowcraft_date_key reads dates in the order %s as parseDateKey does', async (order, dayFirst) => {
+    const fromSql = await sqlValues((v) => `rowcraft_date_key(${v}, ${dayFirst})`)
+    expect(fromSql.map((value) => (value === null ? null : Number(value)))).toEqual(samples.map((s) => parseDateKey(s, order)))
   })
 })

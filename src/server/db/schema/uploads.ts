@@ -13,6 +13,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import type {
   ColumnType,
+  DateOrder,
+  DateOrderBasis,
   DataQualityIssue,
   HeaderPreview,
   QualityMetrics,
@@ -84,6 +86,9 @@ export const uploadColumns = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     kind: text('kind').$type<'source' | 'manual' | 'ai'>().notNull().default('source'),
     width: integer('width'),
+    /** A date column's day/month order and what settled it (common/schemas/uploads.ts). */
+    dateOrder: text('date_order').$type<DateOrder>(),
+    dateOrderBasis: text('date_order_basis').$type<DateOrderBasis>(),
     ...timestamps(),
   },
   (t) => [uniqueIndex('upload_columns_upload_key_idx').on(t.uploadId, t.key), index('upload_columns_upload_position_idx').on(t.uploadId, t.position)],

@@ -2,10 +2,11 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { COLUMN_MESSAGES } from '#common/messages'
 import { addColumnSchema, COLUMN_KEY_PATTERN, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
+import { updateDateOrderSchema } from '#common/schemas/uploads'
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
-import { addColumn, deleteColumn, listUploadColumns, reorderColumns, updateColumn } from './columns.service.ts'
+import { addColumn, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 /** A key that is not a column key names no column: the same 404 as one the upload lacks. */
@@ -27,6 +28,10 @@ export const columnsRoutes = new Hono<AppEnv>()
   .patch('/:id/columns/:key', columnParams, validate('json', updateColumnSchema), async (c) => {
     const { id, key } = c.req.valid('param')
     return c.json(await updateColumn({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
+  })
+  .put('/:id/columns/:key/date-order', columnParams, validate('json', updateDateOrderSchema), async (c) => {
+    const { id, key } = c.req.valid('param')
+    return c.json(await setColumnDateOrder({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
   })
   .delete('/:id/columns/:key', columnParams, async (c) => {
     const { id, key } = c.req.valid('param')

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, max, sql } from 'drizzle-orm'
-import { COLUMN_MESSAGES } from '#common/messages'
+import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
+import type { UpdateDateOrderInput } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { listColumns, toColumn } from '#server/modules/uploads/uploads.service'
+import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { purgeColumnValues } from './columns.jobs.ts'
 
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
@@ -70,6 +72,29 @@ export async function updateColumn({
     .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
     .returning()
   if (change.name !== undefined) await touchUpload(upload.id)
+  return toColumn(updated!)
+}
+
+/**
+ * The user's reading of a date column's day/month dates. Sorting, filters, plans and exports read
+ * the column's order from upload_columns, so they all follow; the sort index of the old order goes.
+ */
+export async function setColumnDateOrder({
+  userId,
+  uploadId,
+  key,
+  order,
+}: { userId: string; uploadId: string; key: string } & UpdateDateOrderInput) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const column = await getColumnOrThrow(upload.id, key)
+  if (column.type !== 'date') throw new AppError('VALIDATION_FAILED', DATE_ORDER_MESSAGES.notADateColumn)
+  const [updated] = await db
+    .update(uploadColumns)
+    .set({ dateOrder: order, dateOrderBasis: 'user', updatedAt: new Date() })
+    .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+    .returning()
+  if (column.dateOrder !== order) await dropDateSortIndex(upload.id, column)
+  await touchUpload(upload.id)
   return toColumn(updated!)
 }
 

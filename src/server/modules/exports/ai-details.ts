@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { GridRow } from '#common/schemas/rows'
 import type { ColumnType } from '#common/schemas/uploads'
+import type { DateReading } from './lib/typed-cells.ts'
 import { db } from '#server/db/client'
 import { aiCells, aiFields } from '#server/db/schema/index'
 
@@ -16,6 +17,8 @@ export type ExportColumn = {
   name: string
   type: ColumnType
   kind?: 'source' | 'manual' | 'ai'
+  /** A date column's day/month reading (typed-cells.ts). */
+  dates?: DateReading
   /** An AI column whose answers are JSON objects: a JSON export writes the object. */
   isJsonObject?: boolean
 }

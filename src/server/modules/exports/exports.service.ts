@@ -51,12 +51,24 @@ export function exportFilename(original: string, scope: CreateExportInput['scope
  */
 async function exportColumnsOf(uploadId: string, requested: string[] | undefined): Promise<ExportColumn[]> {
   const all = await db
-    .select({ key: uploadColumns.key, name: uploadColumns.name, kind: uploadColumns.kind, type: uploadColumns.type })
+    .select({
+      key: uploadColumns.key,
+      name: uploadColumns.name,
+      kind: uploadColumns.kind,
+      type: uploadColumns.type,
+      dateOrder: uploadColumns.dateOrder,
+      dateOrderBasis: uploadColumns.dateOrderBasis,
+    })
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
-  const byKey = new Map(all.map((column) => [column.key, column]))
-  const chosen = requested ? requested.flatMap((key) => byKey.get(key) ?? []) : all
+  const byKey = new Map(
+    all.map(({ dateOrder, dateOrderBasis, ...column }) => [
+      column.key,
+      { ...column, dates: { order: dateOrder, isSure: dateOrderBasis === 'values' || dateOrderBasis === 'user' } },
+    ]),
+  )
+  const chosen = requested ? requested.flatMap((key) => byKey.get(key) ?? []) : [...byKey.values()]
   return [...chosen.filter((column) => column.kind !== 'ai'), ...chosen.filter((column) => column.kind === 'ai')]
 }
 
@@ -133,7 +145,7 @@ async function* jsonChunks(columns: ExportColumn[], rows: AsyncGenerator<Record<
     const record: Record<string, unknown> = {}
     for (const column of columns) {
       const text = values[column.key] ?? ''
-      record[column.name] = column.isJsonObject ? jsonObjectCell(text) : jsonCell(column.type, text)
+      record[column.name] = column.isJsonObject ? jsonObjectCell(text) : jsonCell(column.type, text, column.dates)
     }
     chunk += `${isFirst ? '\n' : ',\n'}${JSON.stringify(record)}`
     isFirst = false
@@ -157,7 +169,7 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
   void (async () => {
     sheet.addRow(columns.map((column) => column.name)).commit()
     for await (const values of rows) {
-      const row = sheet.addRow(columns.map((column) => typedCell(column.type, values[column.key] ?? '')))
+      const row = sheet.addRow(columns.map((column) => typedCell(column.type, values[column.key] ?? '', column.dates)))
       for (const [index, column] of columns.entries()) {
         if (column.type === 'date' && row.getCell(index + 1).value instanceof Date) row.getCell(index + 1).numFmt = XLSX_DATE_FORMAT
       }

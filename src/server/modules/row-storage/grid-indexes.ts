@@ -19,7 +19,15 @@ import { partitionName } from './row-writer.ts'
 /** The most columns indexed per upload; sorting a wider table's other columns reads every row. */
 const MAX_SORT_INDEXES = 40
 
-export const sortIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_s_${key}`
+/**
+ * A date column's sort index names its day/month order (`_d`, `_m`, `_n` for none), so a switch of
+ * order builds a new index in every process instead of finding the old one by its name.
+ */
+const DATE_ORDER_SUFFIXES = ['_d', '_m', '_n'] as const
+export function sortIndexName(uploadId: string, column: string | Pick<ViewColumn, 'key' | 'type' | 'dateOrder'>) {
+  if (typeof column === 'string' || column.type !== 'date') return `${partitionName(uploadId)}_s_${typeof column === 'string' ? column : column.key}`
+  return `${partitionName(uploadId)}_s_${column.key}${column.dateOrder === 'dmy' ? '_d' : column.dateOrder === 'mdy' ? '_m' : '_n'}`
+}
 /** `_t_`: on rowcraft_fold, as conditions compare (plan-sql.ts); the `_f_` ones of before were on lower(). */
 export const filterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_t_${key}`
 const oldFilterIndexName = (uploadId: string, key: string) => `${partitionName(uploadId)}_f_${key}`
@@ -33,7 +41,7 @@ export async function buildSortIndexes(uploadId: string, rows: number): Promise<
   const table = partitionName(uploadId)
   for (const column of columns) {
     // The file was deleted meanwhile: nothing is left to index.
-    if (!(await buildIndexConcurrently(table, sortIndexName(uploadId, column.key), `(${sortValueDdl(column)}, row_index)`))) return 0
+    if (!(await buildIndexConcurrently(table, sortIndexName(uploadId, column), `(${sortValueDdl(column)}, row_index)`))) return 0
   }
   // Fresh statistics for the planner, and a visibility map so index-only scans stay index-only.
   await vacuumAnalyze(table)
@@ -43,7 +51,7 @@ export async function buildSortIndexes(uploadId: string, rows: number): Promise<
 
 const sortedColumnsOf = (uploadId: string) =>
   db
-    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
+    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type, dateOrder: uploadColumns.dateOrder })
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
@@ -63,7 +71,7 @@ const PGLITE_IDLE_MS = 10_000
 
 /** Builds a column's sort index on PGlite the first time the column is sorted; on PostgreSQL, checks it is there. */
 export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
-  const name = sortIndexName(uploadId, column.key)
+  const name = sortIndexName(uploadId, column)
   if (ensured.has(name)) return
   const definition = `(${sortValueDdl(column)}, row_index)`
   // On PostgreSQL: built after the import; built again in the background when missing (a column
@@ -75,7 +83,7 @@ export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
 function buildSortIndexesAtIdle(uploadId: string, client: PGlite) {
   void (async () => {
     for (const column of await sortedColumnsOf(uploadId)) {
-      const name = sortIndexName(uploadId, column.key)
+      const name = sortIndexName(uploadId, column)
       if (ensured.has(name)) continue
       await waitForIdle(PGLITE_IDLE_MS)
       // The file (or the column) may have gone while this waited.
@@ -142,7 +150,17 @@ async function ensureInBackground(uploadId: string, name: string, definition: st
 
 /** A deleted column's indexes go with it. */
 export async function dropColumnIndexes(uploadId: string, key: string) {
-  for (const name of [sortIndexName(uploadId, key), filterIndexName(uploadId, key), oldFilterIndexName(uploadId, key)]) {
+  const sortNames = ['', ...DATE_ORDER_SUFFIXES].map((suffix) => `${partitionName(uploadId)}_s_${key}${suffix}`)
+  await dropIndexes(uploadId, [...sortNames, filterIndexName(uploadId, key), oldFilterIndexName(uploadId, key)])
+}
+
+/** A date column read in a new order: the index of the order it had goes (the new one is built when sorted). */
+export async function dropDateSortIndex(uploadId: string, column: Pick<ViewColumn, 'key' | 'dateOrder'>) {
+  await dropIndexes(uploadId, [sortIndexName(uploadId, { ...column, type: 'date' })])
+}
+
+async function dropIndexes(uploadId: string, names: string[]) {
+  for (const name of names) {
     ensured.delete(name)
     if (driver.kind === 'pglite') await driver.client.exec(`DROP INDEX IF EXISTS "${name}"`)
     else await dropIndexInTurn(partitionName(uploadId), name)

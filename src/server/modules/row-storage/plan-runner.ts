@@ -8,7 +8,7 @@ import { AppError } from '#server/platform/app-error'
 import { duplicateCountsOf, duplicateCountsSelect } from './duplicates-sql.ts'
 import { clauseSql, resolveColumnOrThrow, resolveCondition } from './plan-sql.ts'
 import { fullOrderSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
-import { cellSql, type ViewColumn } from './view-sql.ts'
+import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
 
 /**
  * Runs a query plan over every row of one upload (issue 22): the rows it matches, in its order,
@@ -91,10 +91,11 @@ function scanAggregate(op: Exclude<Aggregate['op'], 'count' | 'count_by'>, colum
   if (column.type === 'date') {
     if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(column.name))
     const direction = sql.raw(op === 'min' ? 'ASC' : 'DESC')
+    const dateKey = dateKeySql(column)
     return {
       select: (matched) => sql`
-        (array_agg(btrim(${cell}) ORDER BY rowcraft_date_key(${cell}) ${direction}, row_index) FILTER (WHERE ${matched} AND rowcraft_date_key(${cell}) IS NOT NULL))[1] AS agg_value,
-        count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND rowcraft_date_key(${cell}) IS NULL) AS agg_skipped`,
+        (array_agg(btrim(${cell}) ORDER BY ${dateKey} ${direction}, row_index) FILTER (WHERE ${matched} AND ${dateKey} IS NOT NULL))[1] AS agg_value,
+        count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND ${dateKey} IS NULL) AS agg_skipped`,
       result: (row) => ({ op, column: column.name, value: row.agg_value === null || row.agg_value === undefined ? null : String(row.agg_value), skipped: skipped(row) }),
     }
   }

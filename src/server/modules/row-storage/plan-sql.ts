@@ -3,7 +3,7 @@ import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { Condition, PlanOperator } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { cellSql, type ViewColumn } from './view-sql.ts'
+import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
 
 /**
  * The one place where conditions become SQL (issue 22): a grid view's filters and a chat plan's
@@ -116,7 +116,7 @@ type Operand = { kind: 'number'; sql: SQL; value: number } | { kind: 'date'; sql
 function cellValueSql(column: ViewColumn, kind: Operand['kind']): SQL {
   const cell = cellSql(column.key)
   if (kind === 'number') return sql`rowcraft_num(${cell})`
-  if (kind === 'date') return sql`rowcraft_date_key(${cell})`
+  if (kind === 'date') return dateKeySql(column)
   return fold(cell)
 }
 
@@ -124,7 +124,7 @@ function cellValueSql(column: ViewColumn, kind: Operand['kind']): SQL {
 function operandOf(column: ViewColumn, raw: string): Operand {
   const value = raw.trim()
   const number = parseNumber(value)
-  const date = parseDateKey(value)
+  const date = parseDateKey(value, column.dateOrder ?? null)
   if (column.type === 'number') {
     if (number === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsNumber(column.name))
     return { kind: 'number', sql: sql`${String(number)}::numeric`, value: number }

@@ -23,7 +23,7 @@ export type RowSource = { id: string; validRows: number }
 /** An upload's columns in their order, as views and plans name them. */
 export async function storedColumnsOf(uploadId: string): Promise<ViewColumn[]> {
   return db
-    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type })
+    .select({ key: uploadColumns.key, name: uploadColumns.name, type: uploadColumns.type, dateOrder: uploadColumns.dateOrder })
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { CHAT } from '#common/constants'
 import { queryRows } from '#server/db/query-rows'
 import { storedColumnsOf, type RowSource } from './row-reader.ts'
-import { cellSql, type ViewColumn } from './view-sql.ts'
+import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
 
 /**
  * What a model is told about a table so it can write a plan (issue 22): per column its type,
@@ -70,7 +70,7 @@ async function exactFigures(source: RowSource, columns: ViewColumn[]): Promise<F
     const p = (name: string) => sql.raw(`c${i}_${name}`)
     return sql`, count(*) FILTER (WHERE btrim(${cell}) <> '') AS ${p('filled')},
       count(rowcraft_num(${cell})) AS ${p('numbers')}, min(rowcraft_num(${cell}))::float8 AS ${p('minn')}, max(rowcraft_num(${cell}))::float8 AS ${p('maxn')},
-      count(rowcraft_date_key(${cell})) AS ${p('dates')}, min(rowcraft_date_key(${cell})) AS ${p('mind')}, max(rowcraft_date_key(${cell})) AS ${p('maxd')}`
+      count(${dateKeySql(column)}) AS ${p('dates')}, min(${dateKeySql(column)}) AS ${p('mind')}, max(${dateKeySql(column)}) AS ${p('maxd')}`
   })
   const [row = {}] = await queryRows<Record<string, string | number | null>>(
     sql`SELECT count(*) AS total${sql.join(parts, sql``)} FROM csv_rows WHERE upload_id = ${source.id}`,

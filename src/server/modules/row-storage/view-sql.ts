@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
-import type { ColumnType } from '#common/schemas/uploads'
+import type { ColumnType, DateOrder } from '#common/schemas/uploads'
 
 /**
  * The SQL expressions of a cell: its text and the value it sorts by. Column keys are checked and
@@ -8,7 +8,8 @@ import type { ColumnType } from '#common/schemas/uploads'
  * on (grid-indexes.ts) and the planner can use them. Conditions are compiled in plan-sql.ts.
  */
 
-export type ViewColumn = { key: string; name: string; type: ColumnType }
+/** `dateOrder`: a date column's day/month order (upload_columns.date_order); null reads as before it was stored. */
+export type ViewColumn = { key: string; name: string; type: ColumnType; dateOrder?: DateOrder | null }
 
 /** `(data ->> 'c3')`: the key is one of the upload's, checked against COLUMN_KEY_PATTERN. */
 export function cellText(key: string): string {
@@ -34,6 +35,17 @@ export function sortValueSql(column: ViewColumn): SQL {
 export function sortValueDdl(column: ViewColumn): string {
   const cell = cellText(column.key)
   if (column.type === 'number') return `rowcraft_num(${cell})`
-  if (column.type === 'date') return `rowcraft_date_key(${cell})`
+  if (column.type === 'date') return dateKeyDdl(column)
   return `lower(left(${cell}, ${SORT_PREFIX_CHARS}))`
 }
+
+/**
+ * A cell read as a date (yyyymmdd) in the column's day/month order. The order is written as a
+ * literal, not a parameter, so the expression is the one the date column's sort index is on.
+ */
+export function dateKeyDdl(column: Pick<ViewColumn, 'key' | 'dateOrder'>): string {
+  const dayFirst = column.dateOrder === 'dmy' ? 'true' : column.dateOrder === 'mdy' ? 'false' : 'NULL'
+  return `rowcraft_date_key(${cellText(column.key)}, ${dayFirst})`
+}
+
+export const dateKeySql = (column: Pick<ViewColumn, 'key' | 'dateOrder'>): SQL => sql.raw(dateKeyDdl(column))

@@ -1,20 +1,19 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { once } from 'node:events'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { storableText } from '#common/input-bounds'
 import { UPLOAD } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
-import { csvRows } from '#server/db/schema/rows'
 import { csvLine } from '#server/platform/csv-cells'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { RecordIssue } from './lib/import-report.ts'
-import { inferColumnTypes } from './lib/infer-column-types.ts'
+import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
@@ -182,7 +181,11 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     await syncColumns(uploadId, result.header, knownColumns)
     await writer.finish()
     const attached = performance.now()
-    await setColumnTypes(uploadId)
+    const dateWarnings = await setColumnTypes(uploadId, {
+      delimiter: result.metrics.delimiter,
+      localeDateOrder: plan.localeDateOrder,
+    })
+    if (dateWarnings.length > 0) result.metrics.warnings = [...(result.metrics.warnings ?? []), ...dateWarnings]
     const hasSkippedFile = await skippedFile.close()
     if (!hasSkippedFile) await rm(skippedRowsPath(upload), { force: true })
 
@@ -297,30 +300,6 @@ function uploadEventData(upload: typeof csvUploads.$inferSelect) {
     valid_rows: upload.validRows,
     skipped_rows: upload.skippedRows,
     error_message: upload.errorMessage,
-  }
-}
-
-/** Rows sampled to guess column types. */
-const TYPE_SAMPLE_ROWS = 1000
-
-async function setColumnTypes(uploadId: string) {
-  const sample = await db
-    .select({ data: csvRows.data })
-    .from(csvRows)
-    .where(eq(csvRows.uploadId, uploadId))
-    .orderBy(asc(csvRows.rowIndex))
-    .limit(TYPE_SAMPLE_ROWS)
-  const columns = await db.select({ key: uploadColumns.key }).from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
-  const types = inferColumnTypes(
-    columns.map((column) => column.key),
-    sample.map((row) => row.data),
-  )
-  for (const [key, type] of types) {
-    if (type === 'text') continue
-    await db
-      .update(uploadColumns)
-      .set({ type })
-      .where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
   }
 }
 

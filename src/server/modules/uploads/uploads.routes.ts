@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
-import { confirmHeadersSchema } from '#common/schemas/uploads'
+import { confirmHeadersSchema, dateOrderSchema } from '#common/schemas/uploads'
 import { listUploadsQuerySchema, moveUploadSchema } from '#common/schemas/folders'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -41,7 +41,18 @@ export const uploadsRoutes = new Hono<AppEnv>()
     documented({
       summary: 'Upload a file (CSV, TSV, TXT or XLSX)',
       description: 'Imports in the background: poll `GET /api/uploads/{id}/progress` until `completed`, or follow `/events`.',
-      multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' }, sheet: { type: 'string', description: 'A workbook sheet name' } } },
+      multipart: {
+        required: ['file'],
+        properties: {
+          file: { type: 'string', format: 'binary' },
+          sheet: { type: 'string', description: 'A workbook sheet name' },
+          dateOrder: {
+            type: 'string',
+            enum: ['dmy', 'mdy'],
+            description: "How to read day/month dates (04/07/2024) in a column none of whose dates settles it: 'dmy' or 'mdy' (the default). A browser sends its locale's.",
+          },
+        },
+      },
     }),
     async (c) => {
       const file = await receiveFile(c.req.raw, {
@@ -51,7 +62,9 @@ export const uploadsRoutes = new Hono<AppEnv>()
         tooLargeMessage: UPLOAD_MESSAGES.tooLarge(env.MAX_UPLOAD_MB),
       })
       const sheet = file.fields.sheet?.trim() || undefined
-      return c.json(await createUpload({ userId: c.var.user.id, file, sheet }), 201)
+      // A hint, not an instruction: an unknown value is no hint.
+      const localeDateOrder = dateOrderSchema.safeParse(file.fields.dateOrder).data
+      return c.json(await createUpload({ userId: c.var.user.id, file, sheet, localeDateOrder }), 201)
     },
   )
   .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }), 201))

@@ -7,6 +7,7 @@ import { storableJson, storableText } from '#common/input-bounds'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type {
   ConfirmHeadersInput,
+  DateOrder,
   HeaderPreview,
   UploadColumn,
   UploadDetail,
@@ -131,8 +132,9 @@ export async function createUpload({
   userId,
   file,
   sheet,
+  localeDateOrder,
   queueImport = true,
-}: { userId: string; file: ReceivedFile; sheet?: string } & ImportQueueing): Promise<UploadResponse> {
+}: { userId: string; file: ReceivedFile; sheet?: string; localeDateOrder?: DateOrder } & ImportQueueing): Promise<UploadResponse> {
   const kind = fileKindOf(file.filename)
   if (!kind) {
     await rm(file.path, { force: true })
@@ -150,8 +152,9 @@ export async function createUpload({
     throw error
   }
   // What the sniffer read of the file (header, sample rows) is stored as it will be imported: without NUL bytes.
-  const plan = storableJson(inspected.plan)
+  const sniffed = storableJson(inspected.plan)
   const { isConfident } = inspected
+  const plan: ImportPlan = localeDateOrder ? { ...sniffed, localeDateOrder } : sniffed
   // Cut at 255 characters, where a cut may split an emoji's surrogate pair.
   const filename = storableText(file.filename.slice(0, 255))
   const preview = previewOf(filename, plan)
@@ -280,7 +283,7 @@ export async function deleteUpload({ userId, uploadId }: { userId: string; uploa
   return { id: upload.id, filename: upload.filename }
 }
 
-export const toColumn = ({ key, name, type, position, hidden, kind, width }: typeof uploadColumns.$inferSelect): UploadColumn => ({
+export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis }: typeof uploadColumns.$inferSelect): UploadColumn => ({
   key,
   name,
   type,
@@ -288,6 +291,8 @@ export const toColumn = ({ key, name, type, position, hidden, kind, width }: typ
   hidden,
   kind,
   width,
+  dateOrder,
+  dateOrderBasis,
 })
 
 export async function listColumns(uploadId: string): Promise<UploadColumn[]> {

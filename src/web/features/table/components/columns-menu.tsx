@@ -1,5 +1,5 @@
 import { Columns3Icon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
@@ -9,8 +9,12 @@ import type { ColumnActions } from '../hooks/use-column-actions'
 import { sortedColumns } from '../lib/column-rules'
 import { AddColumnForm } from './add-column-form'
 import { ColumnMenuItem } from './column-menu-item'
+import { DateOrderLine } from './date-order-line'
 
-/** The Columns menu (001 §2): show/hide, rename inline, reorder, delete, and add a typed column. */
+/**
+ * The Columns menu (001 §2): show/hide, rename inline, reorder, delete, and add a typed column; a
+ * date column's day/month order and its switch (issue 30).
+ */
 export function ColumnsMenu({
   columns,
   actions,
@@ -41,8 +45,8 @@ export function ColumnsMenu({
         <p className="mb-2 text-sm font-medium">{GRID_MESSAGES.columns}</p>
         <ul className="grid max-h-72 min-h-20 shrink gap-0.5 overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
           {ordered.map((column, index) => (
+            <Fragment key={column.key}>
             <ColumnMenuItem
-              key={column.key}
               column={column}
               isFirst={index === 0}
               isLast={index === ordered.length - 1}
@@ -57,6 +61,8 @@ export function ColumnsMenu({
               isDeleting={actions.deletingKey !== null}
               extraAction={columnAction?.(column)}
             />
+            <DateOrderLine column={column} isBusy={actions.isSettingDateOrder} onSwitch={(order) => actions.setDateOrder(column.key, order)} />
+            </Fragment>
           ))}
         </ul>
         <Separator className="my-3" />

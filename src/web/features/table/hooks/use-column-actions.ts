@@ -1,10 +1,11 @@
 import { toast } from 'sonner'
-import { COLUMN_MESSAGES, GRID_MESSAGES } from '#common/messages'
-import type { ColumnType, UploadColumn } from '#common/schemas/uploads'
+import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES, GRID_MESSAGES } from '#common/messages'
+import type { ColumnType, DateOrder, UploadColumn } from '#common/schemas/uploads'
 import { errorMessage, errorStatus } from '#web/lib/api-client'
 import { useAddColumn } from '../api/add-column'
 import { useDeleteColumn } from '../api/delete-column'
 import { useReorderColumns } from '../api/reorder-columns'
+import { useSetDateOrder } from '../api/set-date-order'
 import { useUpdateColumn } from '../api/update-column'
 import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rules'
 
@@ -14,6 +15,7 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
   const add = useAddColumn(uploadId)
   const remove = useDeleteColumn(uploadId)
   const reorder = useReorderColumns(uploadId)
+  const dateOrder = useSetDateOrder(uploadId)
 
   const nameIsAllowed = (input: string, currentKey?: string) => {
     const check = checkColumnName(input, columns, currentKey)
@@ -66,6 +68,15 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
       update.mutate({ key, hidden }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) }),
     setWidth: (key: string, width: number) =>
       update.mutate({ key, width }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) }),
+    isSettingDateOrder: dateOrder.isPending,
+    setDateOrder: (key: string, order: DateOrder) =>
+      dateOrder.mutate(
+        { key, order },
+        {
+          onSuccess: () => toast.success(DATE_ORDER_MESSAGES.switched[order]),
+          onError: (error) => toast.error(DATE_ORDER_MESSAGES.switchFailed, { description: errorMessage(error, undefined) }),
+        },
+      ),
     /** Drops `moved` where `target` is; the whole order (hidden columns included) is saved. */
     move: (moved: string, target: string) => {
       const keys = moveColumnKey(sortedColumns(columns).map((column) => column.key), moved, target)

@@ -10,6 +10,8 @@ const column = (key: string, position: number, extra: Partial<UploadColumn> = {}
   hidden: false,
   kind: 'source',
   width: null,
+  dateOrder: null,
+  dateOrderBasis: null,
   ...extra,
 })
 

@@ -1,5 +1,6 @@
 import type { UploadResponse } from '#common/schemas/uploads'
 import { api, ApiError, apiUrl, toApiError } from '#web/lib/api-client'
+import { localeDateOrder } from '../lib/locale-date-order'
 import { UploadAbortedError } from '../lib/upload-errors'
 
 export type CreateUploadInput = {
@@ -33,6 +34,7 @@ export function createUpload({ file, sheet, signal, onProgress }: CreateUploadIn
     const form = new FormData()
     form.append('file', file, file.name)
     if (sheet) form.append('sheet', sheet)
+    form.append('dateOrder', localeDateOrder())
 
     const onAbort = () => xhr.abort()
     signal?.addEventListener('abort', onAbort, { once: true })
