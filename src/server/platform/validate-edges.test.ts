@@ -6,6 +6,7 @@ import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { PLAN_PROMPT_MARKER } from '#server/modules/chat/lib/chat-prompts'
 import { csvOf, importCsv, postUpload, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
 
 /**
@@ -120,6 +121,34 @@ describe('text PostgreSQL cannot store', () => {
     const res = await postUpload(alice, `le${NUL}ads.csv`, 'Name,Country\nAda,Germany\n')
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe(REQUEST_MESSAGES.malformedForm)
+  })
+})
+
+describe("a model's answer", () => {
+  it('is kept without its NUL bytes, in a chat answer and a prompt test, and charged once', async () => {
+    fake.reset({
+      answer: (call) => {
+        const system = call.messages.find((m) => m.role === 'system')?.content ?? ''
+        if (system.startsWith(PLAN_PROMPT_MARKER)) return { kind: 'plan', plan: { where: leaf }, reasoning: `By${NUL} country`, confidence: 0.8 }
+        if (call.lastUserText.includes('matching_rows')) return { summary: `One${NUL} lead matches.` }
+        return { reasoning: `Hi${NUL}`, confidence: 0.9, value: `Hello${NUL} Ada` }
+      },
+    })
+    try {
+      const before = await balance()
+      const asked = await alice.post(`/api/uploads/${leadsId}/chat`, { query: 'How many leads are in Germany?' })
+      expect(asked.status, await asked.clone().text()).toBe(200)
+      const { answer } = await asked.json()
+      expect(answer.result.data.count).toBe(1)
+      expect(JSON.stringify(answer)).not.toContain('\\u0000')
+      expect(answer.result.data.reasoning).toBe('By country')
+      expect(await balance()).toBe(before - 8)
+      const tested = await alice.post(`/api/uploads/${leadsId}/ai-fields/test`, { prompt: 'Greet {Name}', rowIndex: 0 })
+      expect(tested.status, await tested.clone().text()).toBe(200)
+      expect((await tested.json()).value).toBe('Hello Ada')
+    } finally {
+      fake.reset({})
+    }
   })
 })
 

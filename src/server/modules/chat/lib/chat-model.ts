@@ -1,5 +1,6 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output, type ModelMessage } from 'ai'
 import type { z } from 'zod'
+import { storableJson } from '#common/input-bounds'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env } from '#server/env'
@@ -61,7 +62,8 @@ export async function askForObject<T>({
         abortSignal: AbortSignal.timeout(chatTuning.timeoutMs),
         providerOptions: { openai: { strictJsonSchema: false } },
       })
-      return result.output as T
+      // A model's text is data: what PostgreSQL cannot store (a NUL) is dropped, never a failed write.
+      return storableJson(result.output as T)
     } finally {
       limiter.release()
     }
@@ -69,7 +71,7 @@ export async function askForObject<T>({
   // The SDK reads bare JSON only; a reply in a code fence is the same answer, as it is for cells.
   const fenced = (error: NoObjectGeneratedError) => {
     const parsed = schema.safeParse(parseJsonText(error.text ?? ''))
-    return parsed.success ? parsed.data : undefined
+    return parsed.success ? storableJson(parsed.data) : undefined
   }
   const messages: ModelMessage[] = [{ role: 'user', content: user }]
   try {

@@ -1,5 +1,6 @@
 import type { JSONSchema7, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider'
 import { APICallError } from 'ai'
+import { storableJson } from '#common/input-bounds'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
@@ -216,5 +217,6 @@ export async function callModel(input: ModelCallInput): Promise<ModelCallResult>
       parsed = bare
     } else parsed = repaired
   }
-  return { ok: true, answer: parsed.answer, sources, tokens, latencyMs: Math.round(counter.ms), calls: counter.calls }
+  // A model's text is data: what PostgreSQL cannot store (a NUL) is dropped, never a failed write.
+  return { ok: true, answer: storableJson(parsed.answer), sources: storableJson(sources), tokens, latencyMs: Math.round(counter.ms), calls: counter.calls }
 }
