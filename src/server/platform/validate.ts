@@ -8,8 +8,9 @@ import { REQUEST_MESSAGES } from '#common/messages'
 import { AppError } from './app-error.ts'
 import { strictInput } from './strict-input.ts'
 
-type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][] }
-type ListedIssue = { code: string; path: PropertyKey[]; message: string }
+type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][]; input?: unknown }
+/** An issue as listed: its own fields (`keys` of unknown ones, `expected`...), not the branches' issues or the input. */
+type ListedIssue = Omit<Issue, 'errors' | 'input'>
 
 /**
  * A union's issue carries every branch's issues ("not an `all` group, nor an `any` group, nor a
@@ -20,11 +21,12 @@ type ListedIssue = { code: string; path: PropertyKey[]; message: string }
 function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): ListedIssue[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path]
-    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [{ code: issue.code, path, message: issue.message }]
-    const branches = issue.errors.map((branch) => flattenIssues(branch, path))
+    const { errors, input: _input, ...listed } = issue
+    if (issue.code !== 'invalid_union' || !errors?.length) return [{ ...listed, path }]
+    const branches = errors.map((branch) => flattenIssues(branch, path))
     const shallow = (branch: ListedIssue[]) => branch.filter((b) => b.path.length <= path.length + 1).length
     const best = branches.reduce((a, b) => (shallow(b) < shallow(a) || (shallow(b) === shallow(a) && b.length < a.length) ? b : a))
-    return best.length ? best : [{ code: issue.code, path, message: issue.message }]
+    return best.length ? best : [{ ...listed, path }]
   })
 }
 
@@ -32,8 +34,8 @@ const whereOf = (path: readonly PropertyKey[]) => (path.length ? `${path.map(Str
 
 /**
  * The 422 of our error contract for input that fails its schema. Its details are the first
- * INPUT_LIMITS.maxIssues issues, each its code, path and message only (copied whole, a union's
- * issues made a 5 KB plan a 1.2 MB answer); the message says how many more there are.
+ * INPUT_LIMITS.maxIssues issues, each without the branches' issues a union's issue carries (copied
+ * whole, they made a 5 KB plan a 1.2 MB answer); the message says how many more there are.
  */
 function validationFailed(zodIssues: readonly Issue[]) {
   const issues = flattenIssues(zodIssues)

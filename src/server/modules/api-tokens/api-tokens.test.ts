@@ -172,7 +172,8 @@ describe('personal API tokens', () => {
       if (theirs === 404) notFound += 1
     }
     expect(differences).toEqual([])
-    expect(notFound).toBeGreaterThan(named.length / 2)
+    // Not a vacuous sweep: the routes whose empty body is valid reach the lookup and answer 404.
+    expect(notFound).toBeGreaterThanOrEqual(20)
 
     const renameTheirs = await script.api.uploads[':id'].$patch({ param: { id: uploadId }, json: { filename: 'mine-now.csv' } })
     expect(renameTheirs.status).toBe(404)
