@@ -33,6 +33,8 @@ const monthFirstIso = (text: string) => {
 beforeAll(async () => {
   t = await createTestApp({}, { withWorkers: true })
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
+  // Plans (`/chat/plan`) need a plan or trial, as Magic Chat does.
+  await t.startTrial(alice)
   bob = (await t.signUpVerified({ firstName: 'Bob' })).browser
   id = await importCsv(
     alice,
