@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { CHAT, CREDIT_COSTS } from '#common/constants'
-import { CHAT_MESSAGES } from '#common/messages'
+import { CHAT_MESSAGES, REQUEST_MESSAGES } from '#common/messages'
 import {
   chatModelAnswerSchema,
   chatSummarySchema,
@@ -16,21 +16,23 @@ import {
 } from '#common/schemas/chat'
 import { describePlan } from '#common/plan-text'
 import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
+import { env } from '#server/env'
 import { db } from '#server/db/client'
 import { chatMessages, chatThreads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
+import { takeRateLimitOrThrow } from '#server/platform/rate-limit'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
 import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
-import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
-import { takeAiQuestionOrThrow, takePlanRunOrThrow } from '#server/modules/enrichment/providers/ai-question-limit'
+import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
+import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
+import { askForObject } from '#server/modules/ai/ask-for-object'
 import { runPlan } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
-import { askForObject } from './lib/chat-model.ts'
 import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures, type TopRows } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
 import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
@@ -43,6 +45,12 @@ import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
 
 type Upload = Awaited<ReturnType<typeof getReadableUploadOrThrow>>
 type MessageRow = typeof chatMessages.$inferSelect
+
+/** The per-user limit of plan runs, each of which reads every row of a file. */
+async function takePlanRunOrThrow(userId: string) {
+  const limit = env.PLAN_RUNS_PER_MINUTE
+  await takeRateLimitOrThrow({ key: `plan_runs:${userId}`, limit, message: (seconds) => REQUEST_MESSAGES.planRunsLimited(limit, seconds) })
+}
 
 /** Row indexes kept in a stored answer; the plan reproduces all of them. */
 const STORED_ROW_IDS = 1000
