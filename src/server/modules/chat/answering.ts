@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
 import { CHAT, CREDIT_COSTS } from '#common/constants'
 import { CHAT_MESSAGES, REQUEST_MESSAGES } from '#common/messages'
 import {
@@ -10,30 +9,27 @@ import {
   type ChatMessage,
   type ChatModelAnswer,
   type ChatResult,
-  type ChatThread,
   type JudgmentProposal,
-  type MatchingLead,
 } from '#common/schemas/chat'
 import { describePlan } from '#common/plan-text'
-import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
+import type { Plan, PlanResult } from '#common/schemas/plans'
 import { env } from '#server/env'
-import { db } from '#server/db/client'
-import { chatMessages, chatThreads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 import { takeRateLimitOrThrow } from '#server/platform/rate-limit'
-import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
-import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
-import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
-import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
-import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
+import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
 import { askForObject } from '#server/modules/ai/ask-for-object'
+import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
+import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { runPlan } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
-import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures, type TopRows } from './lib/chat-prompts.ts'
+import { addMessage, getAnswerOrThrow, messagesOf, threadOf } from './conversation.ts'
+import { checkJudgmentPromptOrThrow, proposeJudgment } from './judgment.ts'
+import { buildResult, figuresOf, leadsOf } from './lib/chat-result.ts'
+import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
 import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
 
@@ -44,72 +40,11 @@ import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
  */
 
 type Upload = Awaited<ReturnType<typeof getReadableUploadOrThrow>>
-type MessageRow = typeof chatMessages.$inferSelect
 
 /** The per-user limit of plan runs, each of which reads every row of a file. */
 async function takePlanRunOrThrow(userId: string) {
   const limit = env.PLAN_RUNS_PER_MINUTE
   await takeRateLimitOrThrow({ key: `plan_runs:${userId}`, limit, message: (seconds) => REQUEST_MESSAGES.planRunsLimited(limit, seconds) })
-}
-
-/** Row indexes kept in a stored answer; the plan reproduces all of them. */
-const STORED_ROW_IDS = 1000
-
-function toMessage(row: MessageRow): ChatMessage {
-  const result = (row.result as ChatResult | null) ?? null
-  return {
-    id: row.id,
-    type: row.role,
-    content: row.content,
-    timestamp: row.createdAt.toISOString(),
-    result,
-    isError: row.role === 'ai' && result === null,
-  }
-}
-
-async function threadOf(userId: string, uploadId: string): Promise<string> {
-  const [existing] = await db
-    .select({ id: chatThreads.id })
-    .from(chatThreads)
-    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
-  if (existing) return existing.id
-  await db.insert(chatThreads).values({ userId, uploadId }).onConflictDoNothing()
-  const [created] = await db
-    .select({ id: chatThreads.id })
-    .from(chatThreads)
-    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
-  return created!.id
-}
-
-async function addMessage(threadId: string, role: 'user' | 'ai', content: string, result: ChatResult | null): Promise<ChatMessage> {
-  const [row] = await db.insert(chatMessages).values({ threadId, role, content, result: result ? storedResult(result) : null }).returning()
-  await db.update(chatThreads).set({ updatedAt: new Date() }).where(eq(chatThreads.id, threadId))
-  return { ...toMessage(row!), result }
-}
-
-function storedResult(result: ChatResult): ChatResult {
-  const ids = result.data.all_matching_row_ids
-  return ids.length <= STORED_ROW_IDS ? result : { ...result, data: { ...result.data, all_matching_row_ids: ids.slice(0, STORED_ROW_IDS) } }
-}
-
-export async function getChat({ userId, uploadId }: { userId: string; uploadId: string }): Promise<ChatThread> {
-  const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const [thread] = await db
-    .select({ id: chatThreads.id })
-    .from(chatThreads)
-    .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, upload.id)))
-  return { messages: thread ? await messagesOf(thread.id) : [] }
-}
-
-async function messagesOf(threadId: string): Promise<ChatMessage[]> {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.createdAt))
-  return rows.map(toMessage)
-}
-
-export async function clearChat({ userId, uploadId }: { userId: string; uploadId: string }) {
-  const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  await db.delete(chatThreads).where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, upload.id)))
-  return { cleared: true }
 }
 
 /** `POST /chat/plan`: a plan run as it is, with no model and no credits. */
@@ -119,80 +54,8 @@ export async function runPlanForUser({ userId, uploadId, plan }: { userId: strin
   return runPlan({ source: upload, plan })
 }
 
-const LABEL_COLUMNS = [/^(full[ _]?)?name$/i, /name/i, /^company$/i, /company|organi[sz]ation|business|account/i]
-
-function leadsOf(result: PlanResult, columnNames: string[], max: number = CHAT.maxSampleLeads): MatchingLead[] {
-  const labelColumn = LABEL_COLUMNS.map((pattern) => columnNames.find((name) => pattern.test(name))).find(Boolean)
-  return result.rows.slice(0, max).map((row) => {
-    const label = labelColumn ? (row.values[labelColumn] ?? '').trim() : ''
-    const fields = columnNames
-      .filter((name) => (row.values[name] ?? '').trim() !== '')
-      .slice(0, CHAT.maxLeadFields)
-      .map((name) => ({ name, value: row.values[name]! }))
-    return { rowIndex: row.rowIndex, label: label || CHAT_MESSAGES.rowLabel(row.rowIndex + 1), fields }
-  })
-}
-
-/** A plan with a limit and no aggregate answers with its first N rows (a 'top 5'), when fewer than all that match. */
-function topOf(plan: Plan, result: PlanResult): TopRows | null {
-  if (!plan.limit || plan.limit >= result.count || (plan.aggregate && plan.aggregate.op !== 'count')) return null
-  return { n: plan.limit, column: plan.sort?.column ?? null, direction: plan.sort?.direction ?? 'asc' }
-}
-
-function figuresOf(query: string, plan: Plan, result: PlanResult): ComputedFigures {
-  return { question: query, count: result.count, totalRows: result.totalRows, criteria: result.criteria, aggregate: result.aggregate, top: topOf(plan, result) }
-}
-
-function buildResult({
-  query,
-  plan,
-  computed,
-  columnNames,
-  summary,
-  reasoning,
-  confidence,
-  method,
-}: {
-  query: string
-  plan: Plan
-  computed: PlanResult
-  columnNames: string[]
-  summary: string
-  reasoning: string
-  confidence: number
-  method: ChatResult['method']
-}): ChatResult {
-  const isAggregate = computed.aggregate !== null && computed.aggregate.op !== 'count'
-  // A top N is its N rows: counted, listed and shown as N (the matching rows are the step before).
-  const top = topOf(plan, computed)
-  const topStep = top ? [{ step: computed.steps.length + 1, description: CHAT_MESSAGES.topStep(top.n, top.column, top.direction), result: top.n }] : []
-  return {
-    id: randomUUID(),
-    query,
-    result_type: isAggregate ? 'aggregate' : 'lead_identification',
-    method,
-    timestamp: new Date().toISOString(),
-    plan,
-    data: {
-      count: top?.n ?? computed.count,
-      total_rows: computed.totalRows,
-      summary,
-      matching_leads: top ? leadsOf(computed, columnNames, Math.min(top.n, CHAT.maxTopLeads)) : leadsOf(computed, columnNames),
-      filter_criteria: computed.criteria,
-      reasoning,
-      reasoning_chain: [...computed.steps.map((step, i) => ({ step: i + 1, description: step.description, result: step.count })), ...topStep],
-      confidence,
-      all_matching_row_ids: top ? computed.rowIndexes.slice(0, top.n) : computed.rowIndexes,
-      aggregate: computed.aggregate,
-      duplicates: computed.duplicates,
-      top: top ? { ...top, matching: computed.count } : null,
-    },
-    judgment: null,
-  }
-}
-
 /** The model's summary when it states only computed figures; the template otherwise. */
-async function summaryOf(credentials: Parameters<typeof askForObject>[0]['credentials'], figures: ComputedFigures): Promise<string> {
+async function summaryOf(credentials: AiCredentials, figures: ComputedFigures): Promise<string> {
   const fallback = templateSummary(figures)
   const answer = await askForObject({
     credentials,
@@ -219,7 +82,7 @@ type Planned =
  */
 async function planQuestion(
   upload: Upload,
-  credentials: Parameters<typeof askForObject>[0]['credentials'],
+  credentials: AiCredentials,
   question: string,
   profile: TableProfile,
   previous: { question: string; plan: Plan } | null,
@@ -232,7 +95,7 @@ async function planQuestion(
     try {
       if (answer.value.kind === 'judgment') {
         if (!answer.value.judgment) throw new AppError('VALIDATION_FAILED', 'A judgment answer needs its "judgment" column.')
-        await referencedColumnsOrThrow(upload.id, answer.value.judgment.prompt)
+        await checkJudgmentPromptOrThrow(upload.id, answer.value.judgment.prompt)
         return { kind: 'judgment', judgment: answer.value.judgment, answer: answer.value }
       }
       const plan = answer.value.plan ?? {}
@@ -304,7 +167,7 @@ async function answerQuestion({
   remaining,
 }: {
   upload: Upload
-  credentials: Parameters<typeof askForObject>[0]['credentials']
+  credentials: AiCredentials
   query: string
   remaining: number | null
 }): Promise<AskChatResponse> {
@@ -354,15 +217,14 @@ async function composeResult({
 }: {
   userId: string
   upload: Upload
-  credentials: Parameters<typeof askForObject>[0]['credentials']
+  credentials: AiCredentials
   query: string
   planned: Exclude<Planned, { kind: 'failed' }>
   previous: ChatResult | null
 }): Promise<ChatResult> {
   const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
   if (planned.kind === 'judgment') {
-    const quote = await quoteNewColumnRun({ userId, uploadId: upload.id, prompt: planned.judgment.prompt, webSearch: false })
-    return judgmentResult(query, planned.judgment, planned.answer, quote)
+    return proposeJudgment({ userId, uploadId: upload.id, query, judgment: planned.judgment, answer: planned.answer })
   }
   if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
@@ -395,47 +257,6 @@ async function composeResult({
   return buildResult({ query, plan: planned.plan, computed: planned.computed, columnNames, summary, reasoning: planned.answer.reasoning, confidence: planned.answer.confidence, method: 'plan' })
 }
 
-/** `quote`: what the column's run will charge, counted as the run counts (once per distinct input). */
-function judgmentResult(query: string, judgment: JudgmentProposal, answer: ChatModelAnswer, quote: { rows: number; calls: number; credits: number }): ChatResult {
-  const { rows, calls, credits: estimatedCredits } = quote
-  return {
-    id: randomUUID(),
-    query,
-    result_type: 'judgment_proposal',
-    method: 'judgment_column',
-    timestamp: new Date().toISOString(),
-    plan: null,
-    data: {
-      count: 0,
-      total_rows: rows,
-      summary: CHAT_MESSAGES.judgmentBody(rows, estimatedCredits, calls),
-      matching_leads: [],
-      filter_criteria: [],
-      reasoning: answer.reasoning,
-      reasoning_chain: [],
-      confidence: answer.confidence,
-      all_matching_row_ids: [],
-      aggregate: null,
-    },
-    judgment: { ...judgment, rows, calls, estimatedCredits, fieldId: null, answered: false },
-  }
-}
-
-async function getAnswerOrThrow(userId: string, uploadId: string, messageId: string) {
-  const [row] = await db
-    .select({ message: chatMessages })
-    .from(chatMessages)
-    .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
-    .where(and(eq(chatMessages.id, messageId), eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
-  if (!row || row.message.role !== 'ai' || !row.message.result) throw new AppError('NOT_FOUND', CHAT_MESSAGES.answerNotFound)
-  return { row: row.message, result: row.message.result as ChatResult }
-}
-
-async function saveResult(messageId: string, content: string, result: ChatResult): Promise<ChatMessage> {
-  const [row] = await db.update(chatMessages).set({ content, result: storedResult(result) }).where(eq(chatMessages.id, messageId)).returning()
-  return { ...toMessage(row!), result }
-}
-
 /**
  * An answer re-run with edited conditions (the chips): exact, with no model call and no credits.
  * The edit joins the conversation as a new question and answer (issue 30 §3): the earlier answer
@@ -456,53 +277,4 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   const question = await addMessage(row.threadId, 'user', CHAT_MESSAGES.editedQuestion(query), null)
   const answer = await addMessage(row.threadId, 'ai', summary, { ...next, edited_from: original })
   return { question, answer, remainingCredits: null }
-}
-
-/** A free name for the proposed column: its own, or with ' 2', ' 3'... */
-async function freeColumnName(uploadId: string, wanted: string) {
-  const taken = new Set((await storedColumnsOf(uploadId)).map((column) => column.name.trim().toLowerCase()))
-  if (!taken.has(wanted.trim().toLowerCase())) return wanted
-  for (let n = 2; ; n += 1) if (!taken.has(`${wanted} ${n}`.toLowerCase())) return `${wanted} ${n}`
-}
-
-function renameColumn(condition: Condition, from: string, to: string): Condition {
-  if ('all' in condition) return { all: condition.all.map((c) => renameColumn(c, from, to)) }
-  if ('any' in condition) return { any: condition.any.map((c) => renameColumn(c, from, to)) }
-  if ('not' in condition) return { not: renameColumn(condition.not, from, to) }
-  return condition.column.trim().toLowerCase() === from.trim().toLowerCase() ? { ...condition, column: to } : condition
-}
-
-/** Creates the proposed AI column and starts its run over every row, through the AI columns' own rules and credits. */
-export async function startJudgment({ userId, uploadId, messageId }: { userId: string; uploadId: string; messageId: string }): Promise<ChatMessage> {
-  const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
-  const judgment = result.judgment
-  if (!judgment) throw new AppError('CONFLICT', CHAT_MESSAGES.notAJudgment)
-  if (judgment.fieldId) return toMessage(row)
-  const name = await freeColumnName(upload.id, judgment.columnName)
-  const field = await createAiField({ userId, uploadId: upload.id, name, prompt: judgment.prompt, outputType: { kind: judgment.outputType }, webSearch: false })
-  const where = renameColumn(judgment.where, judgment.columnName, name)
-  const next: ChatResult = { ...result, judgment: { ...judgment, columnName: name, where, fieldId: field.id } }
-  const saved = await saveResult(messageId, row.content, next)
-  await startRun({ userId, uploadId: upload.id, fieldId: field.id, scope: 'all' })
-  return saved
-}
-
-/** Once the proposed column is filled: the question answered from it, exactly, with no model call. */
-export async function answerJudgment({ userId, uploadId, messageId }: { userId: string; uploadId: string; messageId: string }): Promise<ChatMessage> {
-  const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const { result } = await getAnswerOrThrow(userId, upload.id, messageId)
-  const judgment = result.judgment
-  if (!judgment?.fieldId) throw new AppError('CONFLICT', CHAT_MESSAGES.notAJudgment)
-  const field = await getAiField({ userId, uploadId: upload.id, fieldId: judgment.fieldId })
-  if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentStillRunning(field.name))
-  const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
-  const computed = await runPlan({ source: upload, plan })
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
-  // counts only the rows the column decided, and says so.
-  const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''
-  const summary = `${templateSummary(figuresOf(result.query, plan, computed))} ${CHAT_MESSAGES.judgmentAnswered(field.name)}${partial}`
-  const next = buildResult({ query: result.query, plan, computed, columnNames, summary, reasoning: result.data.reasoning, confidence: result.data.confidence, method: 'judgment_column' })
-  return saveResult(messageId, summary, { ...next, id: result.id, judgment: { ...judgment, columnName: field.name, answered: true } })
 }
