@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadEnv, setEnv } from '../../src/server/env.ts'
-import { callModel } from '../../src/server/modules/enrichment/providers/call-model.ts'
+import { callModel } from '../../src/server/modules/ai/call-model.ts'
 import { buildFixedPart, buildRowPart } from '../../src/server/modules/enrichment/lib/render-prompt.ts'
 
 const [baseURL, callsArg, concurrencyArg] = process.argv.slice(2)

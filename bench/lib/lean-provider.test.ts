@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv, setEnv } from '../../src/server/env.ts'
-import { callModel } from '../../src/server/modules/enrichment/providers/call-model.ts'
+import { callModel } from '../../src/server/modules/ai/call-model.ts'
 import { startLeanProvider, type LeanProvider } from './lean-provider.ts'
 
 let lean: LeanProvider

@@ -8,7 +8,7 @@ import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
-import { chatTuning } from './lib/chat-model.ts'
+import { callTuning } from '#server/modules/ai/retry-policy'
 import { PLAN_PROMPT_MARKER } from './lib/chat-prompts.ts'
 
 /**
@@ -56,7 +56,7 @@ beforeAll(async () => {
     { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', AI_QUESTIONS_PER_MINUTE: String(AI_QUESTIONS), PLAN_RUNS_PER_MINUTE: String(PLAN_RUNS) },
     { withWorkers: true },
   )
-  chatTuning.maxRetries = 0
+  callTuning.maxAttempts = 1
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
   await t.startTrial(alice)
   aliceId = await t.userIdOf(alice)

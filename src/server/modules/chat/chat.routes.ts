@@ -7,7 +7,9 @@ import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-
 import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
-import { answerJudgment, askChat, clearChat, getChat, rerunAnswer, runPlanForUser, startJudgment } from './chat.service.ts'
+import { askChat, rerunAnswer, runPlanForUser } from './answering.ts'
+import { clearChat, getChat } from './conversation.ts'
+import { answerJudgment, startJudgment } from './judgment.ts'
 
 const messageParams = validateIds({ id: UPLOAD_NOT_FOUND, messageId: CHAT_MESSAGES.answerNotFound })
 

@@ -9,7 +9,7 @@ import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
-import { chatTuning } from './lib/chat-model.ts'
+import { callTuning } from '#server/modules/ai/retry-policy'
 import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from './lib/chat-prompts.ts'
 
 let t: TestApp
@@ -72,7 +72,7 @@ async function chatLedger() {
 beforeAll(async () => {
   fake = await startFakeAiServer()
   t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model' }, { withWorkers: true })
-  chatTuning.maxRetries = 0
+  callTuning.maxAttempts = 1
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
   await t.startTrial(alice)
   aliceId = await t.userIdOf(alice)

@@ -15,7 +15,7 @@ import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, publishProgress, 
 import { enqueueFieldRun } from './enrichment.jobs.ts'
 import { inputHashSql, intArray } from './lib/cell-sql.ts'
 import type { PromptColumn } from './lib/render-prompt.ts'
-import { resolveAiCredentials, type AiCredentials } from './providers/ai-credentials.ts'
+import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 
 type Upload = Awaited<ReturnType<typeof getAiFieldRowOrThrow>>['upload']
 

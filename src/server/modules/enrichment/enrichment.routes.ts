@@ -21,7 +21,7 @@ import {
   updateAiField,
 } from './ai-fields.service.ts'
 import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
-import { getAiProviderStatus } from './providers/ai-credentials.ts'
+import { getAiProviderStatus } from '#server/modules/ai/ai-credentials'
 import { testAiPrompt } from './prompt-test.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 

@@ -12,7 +12,7 @@ import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#serve
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
-import { callTuning } from './providers/call-model.ts'
+import { callTuning } from '#server/modules/ai/retry-policy'
 import { runFieldSlice } from './run-engine.ts'
 
 let t: TestApp

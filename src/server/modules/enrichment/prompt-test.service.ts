@@ -8,11 +8,11 @@ import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/cr
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { AppError } from '#server/platform/app-error'
 import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts'
-import { displayValue } from './lib/ai-output.ts'
+import { displayValue } from '#server/modules/ai/ai-output'
 import { buildFixedPart, buildRowPart, hashInput, renderForDisplay } from './lib/render-prompt.ts'
-import { resolveAiCredentials } from './providers/ai-credentials.ts'
-import { takeAiQuestionOrThrow } from './providers/ai-question-limit.ts'
-import { callModel } from './providers/call-model.ts'
+import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
+import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
+import { callModel } from '#server/modules/ai/call-model'
 
 /**
  * The dialog's test (001 §5): the prompt on one of the file's first 1000 rows, charged 1 credit

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { AI } from '#common/constants'
 import type { AiOutputType } from '#common/schemas/enrichment'
-import { describeOutput } from './ai-output.ts'
+import { describeOutput } from '#server/modules/ai/ai-output'
 
 /**
  * Prompt assembly (issue 12 §5). A prompt refers to columns as `{Column Name}` (`{{` and `}}`

@@ -1,26 +1,15 @@
 import type { JSONSchema7, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider'
-import { APICallError } from 'ai'
 import { storableJson } from '#common/input-bounds'
-import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
 import { env } from '#server/env'
-import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
-import { answerJsonSchema, parseAnswer, parseBareAnswer, type ParsedAnswer } from '../lib/ai-output.ts'
+import { answerJsonSchema, parseAnswer, parseBareAnswer, type ParsedAnswer } from './ai-output.ts'
 import { accountKey, type AiCredentials } from './ai-credentials.ts'
+import type { CallFailure } from './call-failure.ts'
 import { createLanguageModel } from './language-model.ts'
-import { limiterFor } from './rate-limiter.ts'
-
-/** Timings of provider calls; tests and benchmarks shorten them. */
-export const callTuning = {
-  timeoutMs: AI.callTimeoutMs as number,
-  maxAttempts: AI.maxAttempts as number,
-  backoffBaseMs: AI.backoffBaseMs as number,
-  backoffMaxMs: AI.backoffMaxMs as number,
-  /** A Retry-After longer than this is cut to it, so a cell never waits for hours. */
-  retryAfterMaxMs: 5 * 60_000,
-}
+import { limiterFor } from './provider-limiter.ts'
+import { callTuning, withRetries } from './retry-policy.ts'
 
 export type ModelCallInput = {
   credentials: AiCredentials
@@ -41,53 +30,6 @@ export type ModelCallResult =
       calls: number
     }
   | { ok: false; error: string; calls: number; tokens: AiTokenUsage }
-
-type Failure = { retryable: boolean; message: string; waitMs: number | null }
-
-function retryAfterMs(headers: Record<string, string> | undefined): number | null {
-  if (!headers) return null
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
-  const ms = Number(lower['retry-after-ms'])
-  if (Number.isFinite(ms) && ms >= 0) return ms
-  const value = lower['retry-after']
-  if (!value) return null
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(value)
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null
-}
-
-function classify(error: unknown): Failure {
-  if (causedByRefusedAddress(error)) return { retryable: false, message: AI_FIELD_MESSAGES.providerAddressRefused, waitMs: null }
-  if (APICallError.isInstance(error)) {
-    const status = error.statusCode ?? 0
-    if (status === 401 || status === 403) return { retryable: false, message: AI_FIELD_MESSAGES.providerRejectedKey, waitMs: null }
-    if (status === 429 || status === 408 || status >= 500 || status === 0) {
-      return { retryable: true, message: AI_FIELD_MESSAGES.providerUnavailable, waitMs: retryAfterMs(error.responseHeaders) }
-    }
-    return { retryable: false, message: `The AI provider refused the request (${status}): ${error.message.slice(0, 300)}`, waitMs: null }
-  }
-  const name = (error as { name?: string } | null)?.name
-  if (name === 'TimeoutError' || name === 'AbortError') return { retryable: true, message: AI_FIELD_MESSAGES.providerTimeout, waitMs: null }
-  // Connection refused or reset: the provider may come back.
-  return { retryable: true, message: AI_FIELD_MESSAGES.providerUnavailable, waitMs: null }
-}
-
-function backoff(attempt: number, hinted: number | null) {
-  if (hinted !== null) return Math.min(hinted, callTuning.retryAfterMaxMs)
-  const exp = Math.min(callTuning.backoffMaxMs, callTuning.backoffBaseMs * 2 ** (attempt - 1))
-  return exp / 2 + Math.random() * (exp / 2)
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    }, { once: true })
-  })
-}
 
 const addTokens = (a: AiTokenUsage, b: AiTokenUsage): AiTokenUsage => ({
   input: a.input + b.input,
@@ -128,6 +70,7 @@ function readContent(content: LanguageModelV3Content[]) {
  */
 async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer> {
   const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
+  counter.calls += 1
   await limiter.acquire()
   const began = performance.now()
   // A plain controller and timer: AbortSignal.timeout() costs several times more per call.
@@ -160,22 +103,12 @@ async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt, co
  */
 type CallCounter = { calls: number; ms: number }
 
-/** A call retried on 429, 5xx, timeouts and lost connections, with back-off that honours Retry-After. */
-async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer | Failure> {
-  for (let attempt = 1; ; attempt += 1) {
-    counter.calls += 1
-    try {
-      return await callOnce(input, prompt, counter)
-    } catch (error) {
-      const failure = classify(error)
-      if (input.signal?.aborted) return { ...failure, retryable: false }
-      if (!failure.retryable || attempt >= callTuning.maxAttempts) {
-        logger.warn({ event: 'enrichment.call_failed', provider: input.credentials.provider, attempt, err: error })
-        return failure
-      }
-      await sleep(backoff(attempt, failure.waitMs), input.signal)
-    }
-  }
+/** A call under the one retry policy (`withRetries`): 429, 5xx, timeouts and lost connections again, after Retry-After. */
+async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer | CallFailure> {
+  const result = await withRetries(() => callOnce(input, prompt, counter), input.signal)
+  if (result.ok) return result.value
+  if (!input.signal?.aborted) logger.warn({ event: 'enrichment.call_failed', provider: input.credentials.provider, attempt: result.attempt, err: result.error })
+  return result.failure
 }
 
 /**

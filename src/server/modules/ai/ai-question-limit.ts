@@ -11,9 +11,3 @@ export async function takeAiQuestionOrThrow(userId: string) {
   const limit = env.AI_QUESTIONS_PER_MINUTE
   await takeRateLimitOrThrow({ key: `ai_questions:${userId}`, limit, message: (seconds) => REQUEST_MESSAGES.aiQuestionsLimited(limit, seconds) })
 }
-
-/** The per-user limit of plan runs, each of which reads every row of a file. */
-export async function takePlanRunOrThrow(userId: string) {
-  const limit = env.PLAN_RUNS_PER_MINUTE
-  await takeRateLimitOrThrow({ key: `plan_runs:${userId}`, limit, message: (seconds) => REQUEST_MESSAGES.planRunsLimited(limit, seconds) })
-}

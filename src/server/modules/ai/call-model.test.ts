@@ -9,7 +9,8 @@ import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env, loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import type { AiCredentials } from './ai-credentials.ts'
-import { callModel, callTuning } from './call-model.ts'
+import { callModel } from './call-model.ts'
+import { callTuning } from './retry-policy.ts'
 
 let fake: FakeAiServer
 let credentials: AiCredentials
