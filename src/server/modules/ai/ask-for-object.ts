@@ -58,7 +58,8 @@ export async function askForObject<T>({
       limiter.release()
     }
   }
-  const call = (messages: ModelMessage[]) => withRetries(() => callOnce(messages))
+  // A person waits on the answer: a provider's long Retry-After fails the question now (it is refunded).
+  const call = (messages: ModelMessage[]) => withRetries(() => callOnce(messages), { interactive: true })
   // The SDK reads bare JSON only; a reply in a code fence is the same answer, as it is for cells.
   const fenced = (error: NoObjectGeneratedError) => {
     const parsed = schema.safeParse(parseJsonText(error.text ?? ''))

@@ -17,6 +17,8 @@ export type ModelCallInput = {
   rowPart: string
   outputType: AiOutputType
   signal?: AbortSignal
+  /** A person waits on this call (a prompt test): see `RetryOptions`. */
+  interactive?: boolean
 }
 
 export type ModelCallResult =
@@ -105,7 +107,7 @@ type CallCounter = { calls: number; ms: number }
 
 /** A call under the one retry policy (`withRetries`): 429, 5xx, timeouts and lost connections again, after Retry-After. */
 async function callWithRetries(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer | CallFailure> {
-  const result = await withRetries(() => callOnce(input, prompt, counter), input.signal)
+  const result = await withRetries(() => callOnce(input, prompt, counter), { signal: input.signal, interactive: input.interactive })
   if (result.ok) return result.value
   if (!input.signal?.aborted) logger.warn({ event: 'enrichment.call_failed', provider: input.credentials.provider, attempt: result.attempt, err: result.error })
   return result.failure

@@ -83,6 +83,22 @@ describe("the one retry policy, on the AI runs' path and on chat's", () => {
     expect(fake.calls.map((c) => c.status)).toEqual([429, 200])
   })
 
+  it('does not hold a question or a prompt test while the provider asks for a minute: it fails now, with the same message', async () => {
+    const testCell = () => callModel({ credentials, fixedPart: 'Fixed instructions', rowPart: 'Row', outputType: { kind: 'number' }, interactive: true })
+    fake.reset({ retryAfterSeconds: 60, answer: () => ({ n: 7 }) })
+    fake.failNext.push(429)
+    expect(await object()).toEqual({ ok: false, error: AI_FIELD_MESSAGES.providerUnavailable })
+    fake.reset({ retryAfterSeconds: 60, answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
+    fake.failNext.push(429)
+    expect(await testCell()).toMatchObject({ ok: false, error: AI_FIELD_MESSAGES.providerUnavailable, calls: 1 })
+    expect(waits).toEqual([])
+    // A background run waits for it.
+    fake.reset({ retryAfterSeconds: 60, answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
+    fake.failNext.push(429)
+    expect(await cell()).toMatchObject({ ok: true, calls: 2 })
+    expect(waits).toEqual([60_000])
+  })
+
   it('does not retry a bad request on either path, and both say the same', async () => {
     fake.reset({ answer: () => ({ reasoning: 'r', confidence: 1, value: 7 }) })
     fake.failNext.push(400)

@@ -9,7 +9,16 @@ export const callTuning = {
   backoffMaxMs: AI.backoffMaxMs as number,
   /** A Retry-After longer than this is cut to it, so a call never waits for hours. */
   retryAfterMaxMs: 5 * 60_000,
+  /**
+   * The longest wait between attempts while a person waits on the answer (a chat question): a
+   * provider that asks for more fails the call now with its message, instead of holding the
+   * request for minutes. Background runs take the provider's wait (up to `retryAfterMaxMs`).
+   */
+  interactiveWaitMaxMs: 20_000,
 }
+
+/** Who waits on a call: a background run, or a person on the other end of a request. */
+export type RetryOptions = { signal?: AbortSignal; interactive?: boolean }
 
 function sleepUnlessAborted(ms: number, signal?: AbortSignal) {
   return new Promise<void>((resolve) => {
@@ -36,9 +45,10 @@ export type RetriedCall<T> = { ok: true; value: T } | { ok: false; failure: Call
 /**
  * The one retry policy of provider calls: 429, 408, 5xx, timeouts and lost connections are tried
  * again up to `maxAttempts`, after the provider's `Retry-After` when it sent one; anything else
- * (a refused key, a bad request) fails at once. A call aborted by its caller is not retried.
+ * (a refused key, a bad request) fails at once. A call aborted by its caller is not retried, and
+ * an interactive one does not wait longer than `interactiveWaitMaxMs` between attempts.
  */
-export async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<RetriedCall<T>> {
+export async function withRetries<T>(call: () => Promise<T>, { signal, interactive = false }: RetryOptions = {}): Promise<RetriedCall<T>> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return { ok: true, value: await call() }
@@ -46,7 +56,9 @@ export async function withRetries<T>(call: () => Promise<T>, signal?: AbortSigna
       const failure = classifyCallFailure(error)
       if (signal?.aborted) return { ok: false, failure: { ...failure, retryable: false }, error, attempt }
       if (!failure.retryable || attempt >= callTuning.maxAttempts) return { ok: false, failure, error, attempt }
-      await retryClock.sleep(retryDelayMs(attempt, failure.waitMs), signal)
+      const delay = retryDelayMs(attempt, failure.waitMs)
+      if (interactive && delay > callTuning.interactiveWaitMaxMs) return { ok: false, failure, error, attempt }
+      await retryClock.sleep(delay, signal)
     }
   }
 }

@@ -44,6 +44,7 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
     fixedPart: buildFixedPart({ template: prompt, outputType, columns: inputs, webSearch }),
     rowPart,
     outputType,
+    interactive: true,
   })
   if (!result.ok) {
     if (!credentials.ownKey) await refundCredits({ userId, idempotencyKey, reason: 'prompt_test_failed' })
