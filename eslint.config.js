@@ -77,6 +77,18 @@ export default tseslint.config(
     },
   },
   {
+    // Platform knows no domain: modules build on it, never the other way (a module's piece it
+    // needs, such as the session lookup, is handed to it at boot).
+    files: ['src/server/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(#server/modules/|(\\.\\./)+modules/)', message: 'platform imports no module.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/server/main.ts', 'src/server/cli.ts', 'bench/**', 'e2e/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
