@@ -42,7 +42,7 @@ const boundaries = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -73,6 +73,18 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(#server/|#web/|(\\.\\./)+(server|web)/)', message: 'common imports neither side.' }] },
+      ],
+    },
+  },
+  {
+    // Platform knows no domain: modules build on it, never the other way (a module's piece it
+    // needs, such as the session lookup, is handed to it at boot).
+    files: ['src/server/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(#server/modules/|(\\.\\./)+modules/)', message: 'platform imports no module.' }] },
       ],
     },
   },

@@ -40,8 +40,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    // E2E_PREBUILT: the web app is already built (`.ci/run` builds it once for both browser runs).
-    command: `rm -rf ${E2E_DATA_DIR} && ${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node --import tsx src/server/main.ts`,
+    // The compiled server, started as `npm start` starts it. E2E_PREBUILT: the web app and the
+    // server are already built (`.ci/run` builds them once for both browser runs).
+    command: `rm -rf ${E2E_DATA_DIR} && ${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node dist-server/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,

@@ -57,4 +57,13 @@ describe('module boundaries', () => {
     expect(problems).toHaveLength(2)
     expect(problems.every((problem) => problem.includes('common imports neither side.'))).toBe(true)
   })
+
+  it('keeps platform free of module code', async () => {
+    const problems = await problemsOf(
+      'src/server/platform/example.ts',
+      "import { auth } from '#server/modules/auth/auth'\nimport { listUploads } from '../modules/uploads/uploads.service.ts'\nexport const x = [auth, listUploads]\n",
+    )
+    expect(problems).toHaveLength(2)
+    expect(problems.every((problem) => problem.includes('platform imports no module.'))).toBe(true)
+  })
 })

@@ -4,6 +4,7 @@ import { setEnv, type Env } from '#server/env'
 import { createAuth, setAuth } from '#server/modules/auth/auth'
 import { createLogger, setLogger, type Logger } from '#server/platform/logger'
 import { createMailer, setMailer } from '#server/platform/mail'
+import { setSessionLookup } from '#server/platform/require-user'
 
 export type Runtime = { env: Env; database: DatabaseHandle; logger: Logger; close: () => Promise<void> }
 
@@ -31,7 +32,9 @@ export async function bootstrap(
       announce: env.LOG_LEVEL === 'silent' ? undefined : (line) => process.stdout.write(line),
     }),
   )
-  setAuth(createAuth({ db: database.db, env }))
+  const auth = createAuth({ db: database.db, env })
+  setAuth(auth)
+  setSessionLookup((headers) => auth.api.getSession({ headers }))
 
   return { env, database, logger, close: () => database.close() }
 }

@@ -1,7 +1,18 @@
 import { createMiddleware } from 'hono/factory'
-import { auth } from '#server/modules/auth/auth'
 import { AppError } from './app-error.ts'
-import type { AppEnv } from './hono-env.ts'
+import type { AppEnv, SessionUser } from './hono-env.ts'
+
+/** Reads a request's session from its headers (the cookie); null when there is none. */
+export type SessionLookup = (headers: Headers) => Promise<{ user: SessionUser; session: { id: string } } | null>
+
+let lookupSession: SessionLookup = () => {
+  throw new Error('No session lookup: bootstrap() sets it.')
+}
+
+/** Set once by `bootstrap()` to the auth module's session reader: platform knows no domain. */
+export function setSessionLookup(next: SessionLookup) {
+  lookupSession = next
+}
 
 /**
  * Resolves the session from the cookie; every user-data route sits behind it. A request with a
@@ -10,7 +21,7 @@ import type { AppEnv } from './hono-env.ts'
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get('user')) return next()
-  const result = await auth.api.getSession({ headers: c.req.raw.headers })
+  const result = await lookupSession(c.req.raw.headers)
   if (!result) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.')
   c.set('user', result.user)
   c.set('sessionId', result.session.id)

@@ -9,8 +9,9 @@ import { lastMailTo } from './outbox.ts'
 import { createTestDatabase } from './test-database.ts'
 
 /**
- * Rowcraft started as its own OS process, the way the README starts it (`node --import tsx
- * src/server/main.ts --role ...`), for tests of crashes and of several processes on one database.
+ * Rowcraft started as its own OS process with a role (`--role ...`, as the README's scaling out),
+ * for tests of crashes and of several processes on one database. Like every test it runs the
+ * TypeScript sources (through tsx), not the compiled server `npm start` runs.
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))

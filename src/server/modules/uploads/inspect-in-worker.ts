@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads'
 import type { ErrorCode } from '#common/errors'
 import { AppError } from '#server/platform/app-error'
+import { startWorkerThread } from '#server/platform/worker-thread'
 import type { WorkbookPreview } from './lib/read-xlsx.ts'
 
 export type InspectWorkerInput = { path: string; sheet?: string }
@@ -10,16 +10,12 @@ export type InspectWorkerMessage =
   | { type: 'refused'; code: ErrorCode; message: string }
   | { type: 'error'; message: string }
 
-const workerUrl = new URL('./inspect-worker.ts', import.meta.url).href
-// As in read-in-worker.ts: register tsx in the thread, then load the entry file.
-const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}) })`
-
 /**
  * A workbook's preview, read in a worker thread: the request waits only for the first rows, and
  * the parse never blocks the server's thread.
  */
 export function inspectWorkbookInWorker(input: InspectWorkerInput): Promise<WorkbookPreview> {
-  const worker = new Worker(bootstrap, { eval: true, workerData: input })
+  const worker = startWorkerThread(import.meta.url, './inspect-worker', { workerData: input })
   return new Promise((resolve, reject) => {
     let settled = false
     worker.on('message', (message: InspectWorkerMessage) => {

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { startWorkerThread } from '#server/platform/worker-thread'
 import type { ReadSummary, RecordBatch, SniffResult } from './lib/read-csv.ts'
 
 /** A batch of rows encoded for COPY, ready for the row writer. */
@@ -16,14 +16,6 @@ export type ImportWorkerInput = {
 
 export type WorkerMessage = WorkerBatch | { type: 'done'; summary: ReadSummary } | { type: 'error'; message: string }
 
-const workerUrl = new URL('./import-worker.ts', import.meta.url).href
-
-/**
- * The worker runs our TypeScript the way this process does, through tsx: a worker's entry file
- * is loaded before `--import` hooks apply, so a tiny bootstrap registers tsx, then imports it.
- */
-const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}) })`
-
 /**
  * Reads a CSV file in a worker thread and hands each batch, already encoded, to `onBatch`;
  * the worker parses the next batch while `onBatch` writes this one.
@@ -34,8 +26,7 @@ export function readCsvInWorker(
   const { onBatch, ...input } = options
   // The worker holds two batches at most, and its garbage is short-lived strings: small heap limits
   // keep the server under 400 MB whatever the file size (measured 421 MB before, 383 MB after).
-  const worker = new Worker(bootstrap, {
-    eval: true,
+  const worker = startWorkerThread(import.meta.url, './import-worker', {
     workerData: input,
     resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
   })

@@ -9,7 +9,9 @@ import { decryptSecret } from '#server/platform/crypto'
 import { causedByRefusedAddress } from '#server/platform/guarded-fetch'
 import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
+import type { QueueTransaction } from '#server/platform/queue'
 import { webhookDisabledMail } from '#server/platform/mail-templates'
+import { disabledReasonOf } from './endpoint-status.ts'
 import { webhookFetch } from './webhook-url.ts'
 
 /** The schedule, as an object tests may shorten (as `callTuning` in enrichment). */
@@ -94,4 +96,75 @@ export async function recordEndpointFailure(endpointId: string): Promise<boolean
   const [owner] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, disabled.userId))
   if (owner) await mailer.send(webhookDisabledMail(owner.email, owner.name, disabled.url, `${env.PUBLIC_URL}/dashboard/api-settings`))
   return true
+}
+
+/**
+ * What an attempt leaves for its job to do: nothing (delivered, failed for good, or no longer
+ * pending), or try again after a delay. A retry's failed attempt is written by
+ * `recordRetryingAttempt` in the transaction that queues the next one, so a delivery never stays
+ * pending without a job to try it.
+ */
+export type AttemptNextStep =
+  | { kind: 'done' }
+  | { kind: 'retry'; deliveryId: string; endpointId: string; afterSeconds: number; attempts: number; outcome: CallOutcome }
+
+/**
+ * An attempt of a delivery still pending: the call, then its outcome on the delivery row, unless
+ * it is to be tried again (the job writes that, with the next attempt's job). Running it again for
+ * a delivery no longer pending does nothing.
+ */
+export async function attemptDelivery({ deliveryId }: { deliveryId: string }): Promise<AttemptNextStep> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+  if (!row || row.delivery.status !== 'pending') return { kind: 'done' }
+  const { delivery, endpoint } = row
+  // Off (failing, or its token revoked or expired): the delivery fails with the reason, and no call is made.
+  const disabledReason = disabledReasonOf(endpoint)
+  if (disabledReason) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error: WEBHOOK_MESSAGES.disabledReasons[disabledReason] })
+      .where(eq(webhookDeliveries.id, delivery.id))
+    return { kind: 'done' }
+  }
+
+  const outcome = await callEndpoint(endpoint, delivery)
+  const { responseStatus, error, timestamp } = outcome
+  const attempts = delivery.attempts + 1
+  if (error === null) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'succeeded', attempts, responseStatus, error: null, lastAttemptAt: timestamp })
+        .where(eq(webhookDeliveries.id, delivery.id))
+      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
+    })
+    return { kind: 'done' }
+  }
+
+  const isDisabled = await recordEndpointFailure(endpoint.id)
+  const delay = isDisabled ? undefined : webhookTiming.retryDelaysSeconds[attempts - 1]
+  if (delay !== undefined) return { kind: 'retry', deliveryId, endpointId: endpoint.id, afterSeconds: delay, attempts, outcome }
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', attempts, responseStatus, error, lastAttemptAt: timestamp })
+    .where(eq(webhookDeliveries.id, delivery.id))
+  logFailedAttempt({ deliveryId, endpointId: endpoint.id, attempts, responseStatus, retryInSeconds: null })
+  return { kind: 'done' }
+}
+
+/** A failed attempt that will be tried again: the delivery stays pending, with this attempt's outcome. */
+export async function recordRetryingAttempt(tx: QueueTransaction, step: Extract<AttemptNextStep, { kind: 'retry' }>) {
+  const { responseStatus, error, timestamp } = step.outcome
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: step.attempts, responseStatus, error, lastAttemptAt: timestamp })
+    .where(eq(webhookDeliveries.id, step.deliveryId))
+}
+
+export function logFailedAttempt(fields: { deliveryId: string; endpointId: string; attempts: number; responseStatus: number | null; retryInSeconds: number | null }) {
+  logger.info({ event: 'webhooks.delivery.failed', ...fields })
 }

@@ -1,5 +1,7 @@
 import { ApiSettingsPage } from '#web/features/api-keys/components/api-settings-page'
+import { ApiTokensCard } from '#web/features/api-tokens/components/api-tokens-card'
+import { WebhooksCard } from '#web/features/webhooks/components/webhooks-card'
 
 export function ApiSettingsRoute() {
-  return <ApiSettingsPage />
+  return <ApiSettingsPage tokens={<ApiTokensCard />} webhooks={<WebhooksCard />} />
 }

@@ -1,18 +1,20 @@
 import { AlertCircleIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { PAGE_TITLES } from '#common/messages'
 import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { useApiSettings } from '../api/get-api-settings'
 import { ApiKeyForm } from './api-key-form'
-import { ApiTokensCard } from './api-tokens-card'
-import { WebhooksCard } from './webhooks-card'
 import { BenefitsCard, SecurityNotesCard } from './api-key-info-cards'
 import { CurrentConfigurationCard } from './current-configuration-card'
 import { KeyStatusBadge } from './key-status-badge'
 import { PaymentMethodCard } from './payment-method-card'
 
-/** API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch; API tokens and webhooks (issue 24). */
-export function ApiSettingsPage() {
+/**
+ * API Settings (001 §2, §4): configuration, key form, benefits, security notes, the payment switch;
+ * below them the API tokens and webhooks (issue 24), features of their own that the route hands in.
+ */
+export function ApiSettingsPage({ tokens, webhooks }: { tokens: ReactNode; webhooks: ReactNode }) {
   const { data: settings, isPending, isError, refetch } = useApiSettings()
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -51,8 +53,8 @@ export function ApiSettingsPage() {
           </div>
         </div>
       )}
-      <ApiTokensCard />
-      <WebhooksCard />
+      {tokens}
+      {webhooks}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { WEBHOOKS } from '#common/constants'
 import { AUTH_MESSAGES, WEBHOOK_MESSAGES } from '#common/messages'
 import { createWebhookSchema, type CreatedWebhook, type CreateWebhookInput, type WebhookEventType } from '#common/schemas/webhooks'
+import { ShownOnceSecret } from '#web/components/shown-once-secret'
 import { Button } from '#web/components/ui/button'
 import { Checkbox } from '#web/components/ui/checkbox'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form'
@@ -12,7 +13,6 @@ import { Label } from '#web/components/ui/label'
 import { Spinner } from '#web/components/ui/spinner'
 import { ApiError, errorMessage } from '#web/lib/api-client'
 import { useCreateWebhook } from '../api/create-webhook'
-import { ShownOnceSecret } from './shown-once-secret'
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'upload.completed': 'File imported',

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiTokenList } from '#common/schemas/api-tokens'
 import { api, unwrap } from '#web/lib/api-client'
-import { apiTokensKeys, webhooksKeys } from './api-keys-query-keys'
+import { webhooksKeys } from '#web/lib/webhooks-query-keys'
+import { apiTokensKeys } from './api-tokens-query-keys'
 
 export async function revokeApiToken(id: string): Promise<ApiTokenList> {
   return unwrap(await api['api-tokens'][':id'].$delete({ param: { id } }))
