@@ -5,6 +5,8 @@ import type { GridRow, RowView } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { uploadColumns } from '#server/db/schema/index'
+import { csvRows } from '#server/db/schema/rows'
+import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
 import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
@@ -27,6 +29,12 @@ export async function storedColumnsOf(uploadId: string): Promise<ViewColumn[]> {
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
+}
+
+/** The first rows' values, in row order (the import's sample to type the columns by). */
+export async function firstRowValues(uploadId: string, limit: number): Promise<Array<Record<string, string>>> {
+  const rows = await db.select({ data: csvRows.data }).from(csvRows).where(eq(csvRows.uploadId, uploadId)).orderBy(asc(csvRows.rowIndex)).limit(limit)
+  return rows.map((row) => row.data)
 }
 
 export const searchSource = () => ({ isStored: storesSearchText() })
@@ -177,8 +185,6 @@ async function rowIndexesAt(segments: Segment[], offset: number, limit: number):
   return picked
 }
 
-const intArray = (indexes: number[]) => sql.raw(`'{${indexes.join(',')}}'::integer[]`)
-
 /** The rows at these indexes, in the order given (indexes that are gone are left out). */
 export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
   if (indexes.length === 0) return []
@@ -186,7 +192,7 @@ export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<
     // upload_id too, though the partition holds only this upload's rows: the key is (upload_id,
     // row_index), and without its first column PostgreSQL read the whole partition for a page's
     // 50 rows (30 ms on 200,000 rows, 95 ms on a million: every grid request paid it).
-    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE upload_id = ${uploadId} AND row_index = ANY(${intArray(indexes)})`,
+    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE upload_id = ${uploadId} AND row_index = ANY(${sqlArray(indexes, 'int4')})`,
   )
   const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
   return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
