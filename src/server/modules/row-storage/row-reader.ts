@@ -87,13 +87,20 @@ export function viewClause(view: Pick<RowView, 'q' | 'filters' | 'where'>, colum
 
 const isFiltered = (view: Pick<RowView, 'q' | 'filters' | 'where'>) => Boolean(view.q) || view.filters.length > 0 || Boolean(view.where)
 
-/** `upload_id = ...` and the clause; builds the trigram indexes its text patterns use. */
-async function whereOf(source: RowSource, clause: Clause): Promise<SQL> {
-  for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
-  return sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
-}
-
 type Sorted = { column: ViewColumn; direction: 'asc' | 'desc' }
+
+/**
+ * A view's filters compiled once: the upload's columns and the WHERE (`upload_id = ...` and the
+ * clause), with the trigram indexes its text patterns use asked for. Its sort index is asked for
+ * before the sorted read (`segmentsOf`).
+ */
+async function compileView(source: RowSource, view: RowView) {
+  const columns = await storedColumnsOf(source.id)
+  const clause = viewClause(view, columns)
+  for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
+  const where = sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
+  return { columns, where, isFiltered: isFiltered(view) }
+}
 
 /** The ORDER BY of a sort: empty (or, in a typed column, unreadable) values last, in row order. */
 function orderSql(sort: Sorted | undefined, reverse = false): SQL {
@@ -198,20 +205,22 @@ export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<
   return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
 }
 
-/** One page of a view, with the view's count (capped at VIEW_COUNT_LIMIT unless unfiltered). */
-export async function readViewPage({ source, view, page, perPage }: { source: RowSource; view: RowView; page: number; perPage: number }) {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
-  const { count, isCountExact, segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+/**
+ * One page of the grid, in one call: the view's rows, its count (capped at VIEW_COUNT_LIMIT
+ * unless unfiltered) and the upload's columns in their order.
+ */
+export async function readGridPage({ source, view, page, perPage }: { source: RowSource; view: RowView; page: number; perPage: number }) {
+  const { columns, where, isFiltered } = await compileView(source, view)
+  const { count, isCountExact, segments } = await segmentsOf(source, where, isFiltered, sortOf(view, columns))
   const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
-  return { rows: await rowsByIndex(source.id, indexes), count, isCountExact }
+  return { rows: await rowsByIndex(source.id, indexes), count, isCountExact, columns }
 }
 
 /** Rows in a view, counted exactly (exports; the grid caps its counts). */
 export async function countViewRows({ source, view }: { source: RowSource; view: RowView }): Promise<number> {
   if (!isFiltered(view)) return source.validRows
-  const columns = await storedColumnsOf(source.id)
-  return countWhere(source.id, await whereOf(source, viewClause(view, columns)))
+  const { where } = await compileView(source, view)
+  return countWhere(source.id, where)
 }
 
 /**
@@ -220,9 +229,8 @@ export async function countViewRows({ source, view }: { source: RowSource; view:
  * skipping all the rows before it.
  */
 export async function* viewRowIndexPages({ source, view, pageSize }: { source: RowSource; view: RowView; pageSize: number }): AsyncGenerator<number[]> {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
-  const { segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+  const { columns, where, isFiltered } = await compileView(source, view)
+  const { segments } = await segmentsOf(source, where, isFiltered, sortOf(view, columns))
   for (const segment of segments) {
     if (segment.size === 0) continue
     const [row] = await readRows<{ indexes: string | null }>(
@@ -246,7 +254,6 @@ export function fullOrderSql(sort: Sorted | undefined): SQL {
 
 /** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */
 export async function viewSql({ source, view }: { source: RowSource; view: RowView }): Promise<{ where: SQL; order: SQL }> {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
+  const { columns, where } = await compileView(source, view)
   return { where, order: fullOrderSql(sortOf(view, columns)) }
 }

@@ -14,7 +14,7 @@ import type { ColumnType } from '#common/schemas/uploads'
 import { db, type Database } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { readViewPage, storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import { readGridPage } from '#server/modules/row-storage/row-reader'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
@@ -39,8 +39,8 @@ export async function listRows({
 }: { userId: string; uploadId: string; page: number; perPage: number; keyBy?: RowKeyBy } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   if (upload.status !== 'completed') return { ...toPage([], { count: 0, page, perPage }), isCountExact: true }
-  const { rows, count, isCountExact } = await readViewPage({ source: upload, view, page, perPage })
-  const data = keyBy === 'name' ? keyedByName(rows, await storedColumnsOf(upload.id)) : rows
+  const { rows, count, isCountExact, columns } = await readGridPage({ source: upload, view, page, perPage })
+  const data = keyBy === 'name' ? keyedByName(rows, columns) : rows
   return { ...toPage(data, { count, page, perPage }), isCountExact }
 }
 
