@@ -26,7 +26,7 @@ import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/mod
 import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { resolveAiCredentials } from '#server/modules/enrichment/providers/ai-credentials'
 import { takeAiQuestionOrThrow, takePlanRunOrThrow } from '#server/modules/enrichment/providers/ai-question-limit'
-import { runPlan } from '#server/modules/row-storage/plan-runner'
+import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
@@ -439,8 +439,7 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   await takePlanRunOrThrow(userId)
-  const computed = await runPlan({ source: upload, plan })
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
   const query = describePlan(plan)
   const original = result.edited_from ?? result.query
   const summary = templateSummary(figuresOf(query, plan, computed))
@@ -489,8 +488,7 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   const field = await getAiField({ userId, uploadId: upload.id, fieldId: judgment.fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentStillRunning(field.name))
   const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
-  const computed = await runPlan({ source: upload, plan })
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
   // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
   // counts only the rows the column decided, and says so.
   const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''
