@@ -6,6 +6,7 @@ import type { ZodType } from 'zod'
 import { QUEUE_RECOVERY } from '#common/constants'
 import type { Database, Driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
+import { sqlArray } from '#server/db/sql-array'
 import { listen, notify } from './events.ts'
 import { logger } from './logger.ts'
 
@@ -192,7 +193,7 @@ export async function recoverAbandonedJobs({
     sql`SELECT id, pid FROM queue_processes WHERE host = ${hostname()} AND id <> ${me}`,
   )
   const exited = neighbours.filter(({ pid }) => !isRunning(pid)).map(({ id }) => id)
-  const exitedList = sql.raw(`'{${exited.join(',')}}'::uuid[]`)
+  const exitedList = sqlArray(exited, 'uuid')
   const abandoned = await queryRows<{ job_id: string; queue: string }>(sql`
     WITH gone AS (
       DELETE FROM queue_processes

@@ -22,7 +22,7 @@ import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
 import { askForObject } from '#server/modules/ai/ask-for-object'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
-import { runPlan } from '#server/modules/row-storage/plan-runner'
+import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
@@ -268,8 +268,7 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   await takePlanRunOrThrow(userId)
-  const computed = await runPlan({ source: upload, plan })
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
   const query = describePlan(plan)
   const original = result.edited_from ?? result.query
   const summary = templateSummary(figuresOf(query, plan, computed))

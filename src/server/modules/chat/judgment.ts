@@ -5,7 +5,7 @@ import type { Condition, Plan } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
 import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
 import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
-import { runPlan } from '#server/modules/row-storage/plan-runner'
+import { runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { getAnswerOrThrow, saveResult, toMessage } from './conversation.ts'
@@ -105,8 +105,7 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   const field = await getAiField({ userId, uploadId: upload.id, fieldId: judgment.fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentStillRunning(field.name))
   const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
-  const computed = await runPlan({ source: upload, plan })
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
   // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
   // counts only the rows the column decided, and says so.
   const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''

@@ -5,6 +5,7 @@ import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#co
 import type { UpdateDateOrderInput } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { listColumns, toColumn } from '#server/modules/uploads/uploads.service'
@@ -110,7 +111,7 @@ export async function reorderColumns({ userId, uploadId, keys }: { userId: strin
     // Positions are unique per upload only in spirit: one statement moves them all at once.
     await tx.execute(sql`
       UPDATE upload_columns AS c SET position = o.position - 1, updated_at = now()
-      FROM unnest(${sql.raw(`'{${keys.join(',')}}'::text[]`)}) WITH ORDINALITY AS o(key, position)
+      FROM unnest(${sqlArray(keys, 'text')}) WITH ORDINALITY AS o(key, position)
       WHERE c.upload_id = ${upload.id} AND c.key = o.key`)
   })
   return { columns: await listColumns(upload.id) }

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm'
 import type { WorkspaceStats } from '#common/schemas/folders'
 import { db } from '#server/db/client'
 import { csvUploads, exports } from '#server/db/schema/index'
-import { countEnrichedRows } from './enriched-rows.ts'
+import { countEnrichedRowsOfUser } from '#server/modules/row-storage/ai-values'
 
 /** The home dashboard's counters, all counted from the user's own records. */
 export async function getWorkspaceStats({ userId }: { userId: string }): Promise<WorkspaceStats> {
@@ -12,7 +12,7 @@ export async function getWorkspaceStats({ userId }: { userId: string }): Promise
       .from(csvUploads)
       .where(and(eq(csvUploads.userId, userId), eq(csvUploads.status, 'completed'))),
     db.select({ value: count() }).from(exports).where(eq(exports.userId, userId)),
-    countEnrichedRows({ userId }),
+    countEnrichedRowsOfUser({ userId }),
   ])
   return { filesProcessed: files?.value ?? 0, rowsEnriched, exportsCreated: exported?.value ?? 0 }
 }

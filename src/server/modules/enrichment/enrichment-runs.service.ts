@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
 import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted, AiRunTiming } from '#common/schemas/enrichment'
@@ -6,45 +6,14 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields } from '#server/db/schema/index'
 import { getCreditBalance } from '#server/modules/billing/credits.service'
-import { viewSql } from '#server/modules/row-storage/row-reader'
+import { countRunScope, queueRunCells, resolveRunScope, wholeUploadScope } from '#server/modules/row-storage/ai-values'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, publishProgress, referencedColumnsOrThrow, toAiField, type AiFieldRow } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
-import { inputHashSql, intArray } from './lib/cell-sql.ts'
-import type { PromptColumn } from './lib/render-prompt.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
-
-type Upload = Awaited<ReturnType<typeof getAiFieldRowOrThrow>>['upload']
-
-/** Rows of the scope whose cell is not already queued or running, as a WHERE over `csv_rows r` joined to `ai_cells c`. */
-async function scopeWhere(upload: Upload, request: AiRunRequest): Promise<SQL> {
-  const idle = sql`(c.status IS NULL OR c.status NOT IN ('queued', 'running'))`
-  switch (request.scope) {
-    case 'all':
-      return idle
-    case 'empty':
-      return sql`(c.status IS NULL OR c.status IN ('cancelled', 'no_credits'))`
-    case 'failed':
-      return sql`c.status IN ('error', 'no_credits')`
-    case 'stale':
-      return sql`c.status = 'stale'`
-    case 'selected':
-      return sql`${idle} AND r.row_index = ANY(${intArray(request.rowIndexes ?? [])})`
-    case 'view': {
-      const view = request.view ?? { filters: [] }
-      const { where } = await viewSql({ source: upload, view: { ...view, filters: view.filters ?? [] } })
-      return sql`${idle} AND r.row_index IN (SELECT row_index FROM csv_rows WHERE ${where})`
-    }
-  }
-}
-
-function scopeFrom(upload: Upload, field: AiFieldRow, where: SQL) {
-  return sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${field.id} AND c.row_index = r.row_index
-    WHERE r.upload_id = ${upload.id} AND ${where}`
-}
 
 /**
  * What recent calls of this provider and model took: the last answered cells (not reused copies)
@@ -92,17 +61,6 @@ async function estimateTiming(userId: string, credentials: AiCredentials | null,
 }
 
 /**
- * Rows of a scope (`from`: a FROM ... WHERE over `csv_rows r`) and how many distinct inputs they
- * hold: a run calls the model, and charges, once per distinct input (the cells' input hash).
- */
-async function countRowsAndInputs(from: SQL, inputs: PromptColumn[]) {
-  const [counted] = await queryRows<{ n: number | string; distinct_inputs: number | string }>(
-    sql`SELECT count(*) AS n, count(DISTINCT ${inputHashSql(inputs.map((c) => c.key))}) AS distinct_inputs ${from}`,
-  )
-  return { rows: Number(counted?.n ?? 0), distinctInputs: Number(counted?.distinct_inputs ?? 0) }
-}
-
-/**
  * What a run over every row of a column not yet made would charge (Magic Chat's judgment
  * proposal, issue 30 §6): counted as `estimateRun` counts, once per distinct input of the
  * columns the prompt names (every column when it names none), at the price of one cell.
@@ -111,7 +69,7 @@ export async function quoteNewColumnRun({ userId, uploadId, prompt, webSearch }:
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const referenced = await referencedColumnsOrThrow(upload.id, prompt)
   const inputs = await inputColumnsOf({ uploadId: upload.id, columnKey: '', referencedKeys: referenced.map((c) => c.key) })
-  const { rows, distinctInputs } = await countRowsAndInputs(sql`FROM csv_rows r WHERE r.upload_id = ${upload.id}`, inputs)
+  const { rows, distinctInputs } = await countRunScope(wholeUploadScope(upload.id), inputs.map((c) => c.key))
   const credentials = await resolveAiCredentials({ userId, webSearch }).catch(() => null)
   const perCell = credentials?.ownKey ? 0 : creditsPerCell(webSearch)
   return { rows, calls: distinctInputs, credits: distinctInputs * perCell }
@@ -124,9 +82,9 @@ export async function quoteNewColumnRun({ userId, uploadId, prompt, webSearch }:
 export async function estimateRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunEstimate> {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch }).catch(() => null)
-  const where = await scopeWhere(upload, request)
+  const scope = await resolveRunScope({ source: upload, fieldId: field.id, request })
   const inputs = await inputColumnsOf(field)
-  const counted = await countRowsAndInputs(scopeFrom(upload, field, where), inputs)
+  const counted = await countRunScope(scope, inputs.map((c) => c.key))
   const rows = counted.rows
   const ownKey = credentials?.ownKey ?? false
   const perCell = ownKey ? 0 : creditsPerCell(field.webSearch)
@@ -171,7 +129,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
     }
   }
   const inputs = await inputColumnsOf(field)
-  const where = await scopeWhere(upload, request)
+  const scope = await resolveRunScope({ source: upload, fieldId: field.id, request })
   const started = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(aiFields)
@@ -193,16 +151,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
       .where(and(eq(aiFields.id, field.id), inArray(aiFields.status, ['idle', 'completed'])))
       .returning()
     if (!claimed) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
-    const queued = await queryRows<{ row_index: number }>(
-      sql`INSERT INTO ai_cells (field_id, upload_id, row_index, status, run_seq, charge_seq, input_hash)
-        SELECT ${field.id}, ${upload.id}, r.row_index, 'queued', ${claimed.runSeq}, 1, ${inputHashSql(inputs.map((c) => c.key))}
-        ${scopeFrom(upload, field, where)}
-        ON CONFLICT (field_id, row_index) DO UPDATE SET
-          status = 'queued', run_seq = EXCLUDED.run_seq, charge_seq = ai_cells.charge_seq + 1, input_hash = EXCLUDED.input_hash,
-          follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now()
-        RETURNING row_index`,
-      tx,
-    )
+    const queued = await queueRunCells(tx, scope, { fieldId: field.id, uploadId: upload.id, runSeq: claimed.runSeq, inputKeys: inputs.map((c) => c.key) })
     if (queued.length === 0) throw new AppError('BAD_REQUEST', AI_FIELD_MESSAGES.nothingToRun)
     // Identical inputs are called once: every other row with them follows the first.
     await tx.execute(sql`

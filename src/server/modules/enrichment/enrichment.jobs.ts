@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AI } from '#common/constants'
 import { defineJob, enqueue } from '#server/platform/queue'
 import { logger } from '#server/platform/logger'
-import { findSilentRuns, runFieldSlice } from './run-engine.ts'
+import { findSilentRuns, runFieldSlice } from './runs/slices.ts'
 
 /** Workers sent per run: each takes cells until none is left, so several processes share a run. */
 const JOBS_PER_RUN = 3
@@ -22,7 +22,7 @@ export const runFieldJob = defineJob({
   schema: runFieldPayloadSchema,
   retryLimit: 5,
   retryDelaySeconds: 2,
-  // A job hands over to a new one after its slice (run-engine `sliceMs`), well before this.
+  // A job hands over to a new one after its slice (runs/tuning.ts `sliceMs`), well before this.
   expireInSeconds: 15 * 60,
   // Several fields may run at once in one process; each job mostly waits on the provider.
   concurrency: 8,

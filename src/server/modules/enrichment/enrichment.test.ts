@@ -13,7 +13,7 @@ import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from '#server/modules/ai/retry-policy'
-import { runFieldSlice } from './run-engine.ts'
+import { runFieldSlice } from './runs/slices.ts'
 
 let t: TestApp
 let fake: FakeAiServer

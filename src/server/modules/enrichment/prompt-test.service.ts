@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { AI, CREDIT_COSTS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { TestAiPromptInput, TestAiPromptResult } from '#common/schemas/enrichment'
-import { queryRows } from '#server/db/query-rows'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
+import { readRowWithPosition } from '#server/modules/row-storage/row-locate'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
 import { AppError } from '#server/platform/app-error'
 import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts'
@@ -21,12 +20,10 @@ import { callModel } from '#server/modules/ai/call-model'
 export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputType, webSearch }: { userId: string; uploadId: string } & TestAiPromptInput): Promise<TestAiPromptResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const referenced = await referencedColumnsOrThrow(upload.id, prompt)
-  const [row] = await queryRows<{ data: Record<string, string> | string; position: number | string }>(sql`
-    SELECT r.data, (SELECT count(*) FROM csv_rows p WHERE p.upload_id = ${upload.id} AND p.row_index < ${rowIndex}) AS position
-    FROM csv_rows r WHERE r.upload_id = ${upload.id} AND r.row_index = ${rowIndex}`)
+  const row = await readRowWithPosition({ uploadId: upload.id, rowIndex })
   if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.rowNotFound)
-  if (Number(row.position) >= AI.promptTestSampleRows) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.testRowOutOfSample(AI.promptTestSampleRows))
-  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, string>
+  if (row.position >= AI.promptTestSampleRows) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.testRowOutOfSample(AI.promptTestSampleRows))
+  const data = row.values
   const credentials = await resolveAiCredentials({ userId, webSearch })
   await takeAiQuestionOrThrow(userId)
   const cost = webSearch ? CREDIT_COSTS.promptTestAdvanced : CREDIT_COSTS.promptTestSimple

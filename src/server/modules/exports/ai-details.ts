@@ -4,6 +4,7 @@ import type { ColumnType } from '#common/schemas/uploads'
 import type { DateReading } from './lib/typed-cells.ts'
 import { db } from '#server/db/client'
 import { aiCells, aiFields } from '#server/db/schema/index'
+import { sqlArray } from '#server/db/sql-array'
 
 /**
  * What an export adds for AI columns: their values typed by the field's output (a JSON object
@@ -73,7 +74,7 @@ export async function withAiDetails(rows: GridRow[], fields: FieldOfColumn[]): P
           aiCells.fieldId,
           fields.map((field) => field.fieldId),
         ),
-        sql`${aiCells.rowIndex} = ANY(${sql.raw(`'{${rows.map((row) => Math.trunc(row.rowIndex)).join(',')}}'::integer[]`)})`,
+        sql`${aiCells.rowIndex} = ANY(${sqlArray(rows.map((row) => row.rowIndex), 'int4')})`,
       ),
     )
   const byRow = new Map(rows.map((row) => [row.rowIndex, { ...row.values }]))

@@ -1,8 +1,6 @@
 import { PassThrough, Readable } from 'node:stream'
-import { asc, eq, sql, type SQL } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { to as copyTo } from 'pg-copy-streams'
 import {
   EXPORT_FILE_PREFIX,
   type CreateExportInput,
@@ -14,8 +12,8 @@ import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
 import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
-import { countViewRows, rowsByIndex, viewRowIndexPages, viewSql } from '#server/modules/row-storage/row-reader'
-import { cellText } from '#server/modules/row-storage/view-sql'
+import { countViewRows, rowsByIndex, viewRowIndexPages, type RowSource } from '#server/modules/row-storage/row-reader'
+import { copyViewCsv } from '#server/modules/row-storage/view-copy'
 import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'
 import { csvLine, formulaSafeCsvRecords } from '#server/platform/csv-cells'
 import { jsonCell, typedCell } from './lib/typed-cells.ts'
@@ -94,7 +92,7 @@ export async function createExport({
   let body: Readable
   // The database writes a whole view's CSV itself; AI details are joined in per page by Node.
   if (format === 'csv' && driver.kind === 'pg' && !selected && detailFields.length === 0) {
-    body = await copyCsv({ ...(await viewSql({ source: upload, view: effectiveView })), columns, bom })
+    body = await copyCsv({ source: upload, view: effectiveView, columns, bom })
   } else if (format === 'csv') {
     body = Readable.from(utf8(csvChunks(columns, rows, bom)))
   } else if (format === 'json') {
@@ -189,32 +187,21 @@ function xlsxStream(columns: ExportColumn[], rows: AsyncGenerator<Record<string,
  * CSV format); Node adds the BOM, escapes formulas and turns record ends into CRLF.
  */
 async function copyCsv({
-  where,
-  order,
+  source,
+  view,
   columns,
   bom,
 }: {
-  where: SQL
-  order: SQL
+  source: RowSource
+  view: RowView
   columns: ExportColumn[]
   bom: boolean
 }): Promise<Readable> {
-  if (driver.kind !== 'pg') throw new Error('copyCsv needs PostgreSQL')
-  const cells = sql.raw(columns.length ? columns.map((column) => cellText(column.key)).join(', ') : `''`)
-  // COPY takes no parameters: the query is rendered with its values inlined as literals.
-  const inlined = inlineParams(new PgDialect().sqlToQuery(sql`SELECT ${cells} FROM csv_rows WHERE ${where} ORDER BY ${order}`))
+  const { records: copy, cancel } = await copyViewCsv({ source, view, keys: columns.map((column) => column.key) })
   const header = csvLine(columns.map((column) => column.name))
-  const client = await driver.pool.connect()
-  const copy = client.query(copyTo(`COPY (${inlined}) TO STDOUT (FORMAT csv)`))
   const safe = formulaSafeCsvRecords()
   const out = new PassThrough()
   out.write((bom ? '\uFEFF' : '') + header)
-  let released = false
-  const release = (error?: Error) => {
-    if (released) return
-    released = true
-    client.release(error)
-  }
   // The database sends a message a row; they are passed on in chunks of about 64 KB.
   let pending: Buffer[] = []
   let pendingBytes = 0
@@ -234,28 +221,10 @@ async function copyCsv({
     }
   })
   copy.on('end', () => {
-    release()
     if (pendingBytes > 0) flush()
     out.end(safe.end())
   })
-  copy.on('error', (error: Error) => {
-    release(error)
-    out.destroy(error)
-  })
-  out.on('close', () => {
-    if (!released) {
-      copy.destroy()
-      release(new Error('export cancelled'))
-    }
-  })
+  copy.on('error', (error: Error) => out.destroy(error))
+  out.on('close', cancel)
   return out
-}
-
-/** Renders `$n` placeholders as SQL literals (strings quoted, numbers as they are). */
-function inlineParams({ sql: text, params }: { sql: string; params: unknown[] }): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1]
-    if (typeof value === 'number') return String(value)
-    return `'${String(value).replace(/'/g, "''")}'`
-  })
 }

@@ -25,7 +25,16 @@ import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
  * holds duplicates.
  */
 export async function runPlan({ source, plan }: { source: RowSource; plan: Plan }): Promise<PlanResult> {
+  return runPlanOver(source, plan, await storedColumnsOf(source.id))
+}
+
+/** A plan's computed answer and the upload's column names in their order, in one call (an answer shows both). */
+export async function runPlanWithColumns({ source, plan }: { source: RowSource; plan: Plan }): Promise<{ computed: PlanResult; columnNames: string[] }> {
   const columns = await storedColumnsOf(source.id)
+  return { computed: await runPlanOver(source, plan, columns), columnNames: columns.map((column) => column.name) }
+}
+
+async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<PlanResult> {
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { column: resolveColumnOrThrow(columns, plan.sort.column), direction: plan.sort.direction } : undefined
   const aggregateColumn = plan.aggregate && 'column' in plan.aggregate ? resolveColumnOrThrow(columns, plan.aggregate.column) : null

@@ -3,6 +3,7 @@ import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { Condition, PlanOperator } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
+import { escapeLike } from '#server/platform/like-pattern'
 import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -73,7 +74,6 @@ export function toCondition(clause: Clause): Condition | null {
 
 const fold = (text: SQL) => sql`rowcraft_fold(${text})`
 const foldParam = (value: string) => sql`rowcraft_fold(${value}::text)`
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The SQL of a condition over `csv_rows` (the caller adds `upload_id = ...`). */
 export function clauseSql(clause: Clause, search: SearchSource): SQL {

@@ -5,6 +5,8 @@ import type { GridRow, RowView } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { uploadColumns } from '#server/db/schema/index'
+import { csvRows } from '#server/db/schema/rows'
+import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
 import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
@@ -27,6 +29,12 @@ export async function storedColumnsOf(uploadId: string): Promise<ViewColumn[]> {
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
+}
+
+/** The first rows' values, in row order (the import's sample to type the columns by). */
+export async function firstRowValues(uploadId: string, limit: number): Promise<Array<Record<string, string>>> {
+  const rows = await db.select({ data: csvRows.data }).from(csvRows).where(eq(csvRows.uploadId, uploadId)).orderBy(asc(csvRows.rowIndex)).limit(limit)
+  return rows.map((row) => row.data)
 }
 
 export const searchSource = () => ({ isStored: storesSearchText() })
@@ -79,13 +87,20 @@ export function viewClause(view: Pick<RowView, 'q' | 'filters' | 'where'>, colum
 
 const isFiltered = (view: Pick<RowView, 'q' | 'filters' | 'where'>) => Boolean(view.q) || view.filters.length > 0 || Boolean(view.where)
 
-/** `upload_id = ...` and the clause; builds the trigram indexes its text patterns use. */
-async function whereOf(source: RowSource, clause: Clause): Promise<SQL> {
-  for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
-  return sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
-}
-
 type Sorted = { column: ViewColumn; direction: 'asc' | 'desc' }
+
+/**
+ * A view's filters compiled once: the upload's columns and the WHERE (`upload_id = ...` and the
+ * clause), with the trigram indexes its text patterns use asked for. Its sort index is asked for
+ * before the sorted read (`segmentsOf`).
+ */
+async function compileView(source: RowSource, view: RowView) {
+  const columns = await storedColumnsOf(source.id)
+  const clause = viewClause(view, columns)
+  for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
+  const where = sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
+  return { columns, where, isFiltered: isFiltered(view) }
+}
 
 /** The ORDER BY of a sort: empty (or, in a typed column, unreadable) values last, in row order. */
 function orderSql(sort: Sorted | undefined, reverse = false): SQL {
@@ -177,8 +192,6 @@ async function rowIndexesAt(segments: Segment[], offset: number, limit: number):
   return picked
 }
 
-const intArray = (indexes: number[]) => sql.raw(`'{${indexes.join(',')}}'::integer[]`)
-
 /** The rows at these indexes, in the order given (indexes that are gone are left out). */
 export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<GridRow[]> {
   if (indexes.length === 0) return []
@@ -186,26 +199,28 @@ export async function rowsByIndex(uploadId: string, indexes: number[]): Promise<
     // upload_id too, though the partition holds only this upload's rows: the key is (upload_id,
     // row_index), and without its first column PostgreSQL read the whole partition for a page's
     // 50 rows (30 ms on 200,000 rows, 95 ms on a million: every grid request paid it).
-    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE upload_id = ${uploadId} AND row_index = ANY(${intArray(indexes)})`,
+    sql`SELECT row_index, data FROM ${rowsFrom(uploadId)} WHERE upload_id = ${uploadId} AND row_index = ANY(${sqlArray(indexes, 'int4')})`,
   )
   const byIndex = new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? JSON.parse(row.data) : row.data]))
   return indexes.filter((index) => byIndex.has(index)).map((index) => ({ rowIndex: index, values: byIndex.get(index)! }))
 }
 
-/** One page of a view, with the view's count (capped at VIEW_COUNT_LIMIT unless unfiltered). */
-export async function readViewPage({ source, view, page, perPage }: { source: RowSource; view: RowView; page: number; perPage: number }) {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
-  const { count, isCountExact, segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+/**
+ * One page of the grid, in one call: the view's rows, its count (capped at VIEW_COUNT_LIMIT
+ * unless unfiltered) and the upload's columns in their order.
+ */
+export async function readGridPage({ source, view, page, perPage }: { source: RowSource; view: RowView; page: number; perPage: number }) {
+  const { columns, where, isFiltered } = await compileView(source, view)
+  const { count, isCountExact, segments } = await segmentsOf(source, where, isFiltered, sortOf(view, columns))
   const indexes = await rowIndexesAt(segments, (page - 1) * perPage, perPage)
-  return { rows: await rowsByIndex(source.id, indexes), count, isCountExact }
+  return { rows: await rowsByIndex(source.id, indexes), count, isCountExact, columns }
 }
 
 /** Rows in a view, counted exactly (exports; the grid caps its counts). */
 export async function countViewRows({ source, view }: { source: RowSource; view: RowView }): Promise<number> {
   if (!isFiltered(view)) return source.validRows
-  const columns = await storedColumnsOf(source.id)
-  return countWhere(source.id, await whereOf(source, viewClause(view, columns)))
+  const { where } = await compileView(source, view)
+  return countWhere(source.id, where)
 }
 
 /**
@@ -214,9 +229,8 @@ export async function countViewRows({ source, view }: { source: RowSource; view:
  * skipping all the rows before it.
  */
 export async function* viewRowIndexPages({ source, view, pageSize }: { source: RowSource; view: RowView; pageSize: number }): AsyncGenerator<number[]> {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
-  const { segments } = await segmentsOf(source, where, isFiltered(view), sortOf(view, columns))
+  const { columns, where, isFiltered } = await compileView(source, view)
+  const { segments } = await segmentsOf(source, where, isFiltered, sortOf(view, columns))
   for (const segment of segments) {
     if (segment.size === 0) continue
     const [row] = await readRows<{ indexes: string | null }>(
@@ -240,7 +254,6 @@ export function fullOrderSql(sort: Sorted | undefined): SQL {
 
 /** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */
 export async function viewSql({ source, view }: { source: RowSource; view: RowView }): Promise<{ where: SQL; order: SQL }> {
-  const columns = await storedColumnsOf(source.id)
-  const where = await whereOf(source, viewClause(view, columns))
+  const { columns, where } = await compileView(source, view)
   return { where, order: fullOrderSql(sortOf(view, columns)) }
 }

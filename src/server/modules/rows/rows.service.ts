@@ -12,12 +12,12 @@ import type {
 import { toPage } from '#common/schemas/list'
 import type { ColumnType } from '#common/schemas/uploads'
 import { db, type Database } from '#server/db/client'
-import { queryRows } from '#server/db/query-rows'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { readViewPage, storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import { readGridPage } from '#server/modules/row-storage/row-reader'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
-import { storesSearchText } from '#server/modules/row-storage/row-writer'
+import { updateRowCell } from '#server/modules/row-storage/row-cells'
+import { locateRowIndex } from '#server/modules/row-storage/row-locate'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
 /** An upload whose rows can be read: imported, not still loading. */
@@ -39,8 +39,8 @@ export async function listRows({
 }: { userId: string; uploadId: string; page: number; perPage: number; keyBy?: RowKeyBy } & RowView): Promise<RowsPage> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   if (upload.status !== 'completed') return { ...toPage([], { count: 0, page, perPage }), isCountExact: true }
-  const { rows, count, isCountExact } = await readViewPage({ source: upload, view, page, perPage })
-  const data = keyBy === 'name' ? keyedByName(rows, await storedColumnsOf(upload.id)) : rows
+  const { rows, count, isCountExact, columns } = await readGridPage({ source: upload, view, page, perPage })
+  const data = keyBy === 'name' ? keyedByName(rows, columns) : rows
   return { ...toPage(data, { count, page, perPage }), isCountExact }
 }
 
@@ -64,11 +64,8 @@ export async function locateRow({
   perPage: number
 }): Promise<RowLocation> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const [row] = await queryRows<{ before: number | string; found: boolean }>(sql`
-    SELECT count(*) FILTER (WHERE row_index < ${rowIndex}) AS before, bool_or(row_index = ${rowIndex}) AS found
-    FROM csv_rows WHERE upload_id = ${upload.id} AND row_index <= ${rowIndex}`)
-  const before = Number(row?.before ?? 0)
-  return { rowIndex, page: Math.floor(before / perPage) + 1, found: Boolean(row?.found) }
+  const { before, found } = await locateRowIndex({ uploadId: upload.id, rowIndex })
+  return { rowIndex, page: Math.floor(before / perPage) + 1, found }
 }
 
 export async function deleteRows({
@@ -130,14 +127,8 @@ export async function updateCell({
   if (!column) throw new AppError('NOT_FOUND', 'This column no longer exists. Refresh the page and try again.')
   if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
-  const change = stored === '' ? sql`data - ${key}::text` : sql`data || jsonb_build_object(${key}::text, ${stored}::text)`
-  const searchText = storesSearchText() ? sql`, search_text = rowcraft_row_text(${change})` : sql``
-  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(sql`
-    UPDATE csv_rows SET data = ${change}, updated_at = now()${searchText}
-    WHERE upload_id = ${upload.id} AND row_index = ${rowIndex}
-    RETURNING row_index, data`)
-  const [row] = rows
+  const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored })
   if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
-  return { rowIndex: Number(row.row_index), values: typeof row.data === 'string' ? JSON.parse(row.data) : row.data }
+  return row
 }

@@ -7,7 +7,7 @@ import { rowViewSearchParams, type RowFilter, type RowSort } from '#common/schem
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid-indexes'
-import { readViewPage, rowsByIndex } from '#server/modules/row-storage/row-reader'
+import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reader'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
@@ -344,7 +344,7 @@ describe('an upload deleted while it is read', () => {
   it('is the 404 its check would have given, not a failure of the server', async () => {
     // Rows are read from the upload's own table: one deleted after the check has none.
     const deleted = { id: randomUUID(), validRows: 3 }
-    await expect(readViewPage({ source: deleted, view: { q: 'acme', filters: [] }, page: 1, perPage: 10 })).rejects.toMatchObject({
+    await expect(readGridPage({ source: deleted, view: { q: 'acme', filters: [] }, page: 1, perPage: 10 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: UPLOAD_NOT_FOUND,
     })

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { count, sql } from 'drizzle-orm'
+import { count } from 'drizzle-orm'
 import { parseBlogPost, sortByNewest, type BlogPost } from '#common/blog'
 import type { SiteStats } from '#common/schemas/site'
 import { db } from '#server/db/client'
-import { queryRows } from '#server/db/query-rows'
 import { csvUploads, user } from '#server/db/schema/index'
+import { countEnrichedRowsEverywhere } from '#server/modules/row-storage/ai-values'
 
 /** The stats band is public and cheap to ask for; it is counted at most once a minute per process. */
 const STATS_TTL_MS = 60_000
@@ -21,17 +21,12 @@ export async function getSiteStats(now = Date.now()): Promise<SiteStats> {
   const [users, files, enriched] = await Promise.all([
     db.select({ n: count() }).from(user),
     db.select({ n: count() }).from(csvUploads),
-    queryRows<{ n: string | number }>(sql`
-      SELECT count(*) AS n FROM csv_rows r
-      WHERE EXISTS (
-        SELECT 1 FROM upload_columns c
-        WHERE c.upload_id = r.upload_id AND c.kind = 'ai' AND coalesce(r.data ->> c.key, '') <> ''
-      )`),
+    countEnrichedRowsEverywhere(),
   ])
   const stats: SiteStats = {
     users: users[0]?.n ?? 0,
     files: files[0]?.n ?? 0,
-    recordsEnriched: Number(enriched[0]?.n ?? 0),
+    recordsEnriched: enriched,
   }
   cachedStats = { at: now, stats }
   return stats

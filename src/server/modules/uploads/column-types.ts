@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { IMPORT_WARNINGS } from '#common/messages'
 import type { ColumnType, DateOrder, DateOrderBasis } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
-import { csvRows } from '#server/db/schema/rows'
 import { dateOrderEvidence } from '#server/modules/row-storage/date-evidence'
+import { firstRowValues } from '#server/modules/row-storage/row-reader'
 import { decideDateOrder, hasEuropeanSigns } from './lib/date-order.ts'
 import { inferColumnTypes } from './lib/infer-column-types.ts'
 
@@ -20,14 +20,8 @@ export async function setColumnTypes(
   uploadId: string,
   { delimiter, localeDateOrder }: { delimiter: string | null; localeDateOrder: DateOrder | undefined },
 ): Promise<string[]> {
-  const sample = await db
-    .select({ data: csvRows.data })
-    .from(csvRows)
-    .where(eq(csvRows.uploadId, uploadId))
-    .orderBy(asc(csvRows.rowIndex))
-    .limit(TYPE_SAMPLE_ROWS)
+  const rows = await firstRowValues(uploadId, TYPE_SAMPLE_ROWS)
   const columns = await db.select({ key: uploadColumns.key, name: uploadColumns.name }).from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
-  const rows = sample.map((row) => row.data)
   const types = inferColumnTypes(
     columns.map((column) => column.key),
     rows,

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import type { AiCellValue } from '#common/schemas/enrichment'
+import { db } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
+import { sqlArray } from '#server/db/sql-array'
+import { readRowInputs } from '#server/modules/row-storage/ai-values'
+import type { AiFieldRow } from '../ai-fields.service.ts'
+import { parseJsonb, type ClaimedCell, type ReusedAnswer } from './outcomes.ts'
+import { engineTuning } from './tuning.ts'
+
+/**
+ * Claims and leases. A worker takes a field's queued cells in small batches (SKIP LOCKED, so
+ * several workers split them); a claimed cell carries a lease its worker renews, and a stopped
+ * worker's cells are taken again when their lease runs out.
+ */
+
+/** Cells whose worker stopped: their lease ran out, any worker may take them. */
+export async function reclaimExpiredLeases(fieldId: string) {
+  await db.execute(sql`
+    UPDATE ai_cells SET status = 'queued', lease_until = NULL, updated_at = now()
+    WHERE field_id = ${fieldId} AND status = 'running' AND lease_until < now()`)
+}
+
+/** Whether any of the field's cells is running, but for the rows in `except` (this job's own). */
+export async function hasRunningCells(fieldId: string, except: readonly number[] = []) {
+  const rows =
+    except.length === 0
+      ? await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${fieldId} AND status = 'running' LIMIT 1`)
+      : await queryRows(sql`
+          SELECT 1 FROM ai_cells WHERE field_id = ${fieldId} AND status = 'running'
+            AND NOT (row_index = ANY(${sqlArray(except, 'int4')})) LIMIT 1`)
+  return rows.length > 0
+}
+
+/** Whether the field has cells left to claim (queued, not waiting on another row's answer). */
+export async function hasClaimableCells(fieldId: string) {
+  const [left] = await queryRows<{ n: number | string }>(
+    sql`SELECT count(*) AS n FROM ai_cells WHERE field_id = ${fieldId} AND status = 'queued' AND follows_row IS NULL`,
+  )
+  return Number(left?.n ?? 0) > 0
+}
+
+/** Whether the field has answers for this prompt version and model to look inputs up in. */
+export async function hasEarlierAnswers(field: Pick<AiFieldRow, 'id' | 'promptVersion'>, model: string) {
+  const earlier = await queryRows(sql`
+    SELECT 1 FROM ai_cells WHERE field_id = ${field.id} AND status = 'done'
+      AND prompt_version = ${field.promptVersion} AND model = ${model} LIMIT 1`)
+  return earlier.length > 0
+}
+
+/**
+ * Claims queued cells, then reads their rows' values and the hash of their inputs (row storage),
+ * and an answer this field already has for those inputs (same prompt version and model).
+ */
+export async function claimCells({
+  field,
+  model,
+  inputKeys,
+  mayReuse,
+  limit,
+}: {
+  field: Pick<AiFieldRow, 'id' | 'uploadId' | 'promptVersion'>
+  model: string
+  inputKeys: readonly string[]
+  mayReuse: boolean
+  limit: number
+}): Promise<ClaimedCell[]> {
+  // The pick is materialised once: as a subquery in FROM, the planner may run it again for
+  // each row it joins, and SKIP LOCKED then hands over a new batch every time.
+  const claimed = await queryRows<{ row_index: number; charge_seq: number; claim_token: number }>(sql`
+    WITH pick AS MATERIALIZED (
+      SELECT row_index FROM ai_cells
+      WHERE field_id = ${field.id} AND status = 'queued' AND follows_row IS NULL
+        AND EXISTS (SELECT 1 FROM ai_fields WHERE id = ${field.id} AND status = 'processing')
+      ORDER BY row_index LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ai_cells AS c
+    SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
+        lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+    FROM pick
+    WHERE c.field_id = ${field.id} AND c.row_index = pick.row_index
+    RETURNING c.row_index, c.charge_seq, c.claim_token`)
+  if (claimed.length === 0) return []
+  const inputs = await readRowInputs({ uploadId: field.uploadId, rowIndexes: claimed.map((k) => Number(k.row_index)), inputKeys })
+  const rowOf = new Map(inputs.map((row) => [row.rowIndex, row]))
+  const answers = mayReuse ? await earlierAnswers(field, model, [...new Set(inputs.map((row) => row.inputHash))]) : new Map<string, ReusedAnswer>()
+  // A row deleted since its cell was queued is left out (its cell went with it).
+  return claimed.flatMap((k) => {
+    const row = rowOf.get(Number(k.row_index))
+    if (!row) return []
+    return [{ rowIndex: row.rowIndex, chargeSeq: Number(k.charge_seq), claimToken: Number(k.claim_token), data: row.data, inputHash: row.inputHash, reused: answers.get(row.inputHash) ?? null }]
+  })
+}
+
+/** One done answer of the field per input hash, for this prompt version and model. */
+async function earlierAnswers(field: Pick<AiFieldRow, 'id' | 'promptVersion'>, model: string, hashes: string[]): Promise<Map<string, ReusedAnswer>> {
+  if (hashes.length === 0) return new Map()
+  const rows = await queryRows<{ input_hash: string; value: AiCellValue | string; reasoning: string | null; confidence: number | null; sources: string[] | string | null }>(sql`
+    SELECT DISTINCT ON (input_hash) input_hash, value, reasoning, confidence, sources FROM ai_cells
+    WHERE field_id = ${field.id} AND input_hash = ANY(${sqlArray(hashes, 'text')}) AND status = 'done'
+      AND prompt_version = ${field.promptVersion} AND model = ${model}
+    ORDER BY input_hash`)
+  return new Map(
+    rows.map((r) => [r.input_hash, { value: parseJsonb(r.value), reasoning: r.reasoning, confidence: r.confidence, sources: parseJsonb(r.sources) ?? [] }]),
+  )
+}
+
+/** Gives claimed cells back to the queue, unpaid (they are claimed and charged again later). */
+export async function requeueCells(fieldId: string, cells: readonly ClaimedCell[]) {
+  await db.execute(sql`
+    UPDATE ai_cells AS c SET status = 'queued', lease_until = NULL, updated_at = now()
+    FROM unnest(${sqlArray(cells.map((x) => x.rowIndex), 'int4')}, ${sqlArray(cells.map((x) => x.claimToken), 'int4')}) AS x(row_index, claim_token)
+    WHERE c.field_id = ${fieldId} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'`)
+}
+
+/**
+ * The run's heartbeat, and a new lease for the cells in flight. Answers whether the run is still
+ * processing (paused, cancelled or deleted: the job stops claiming).
+ */
+export async function renewLeases(fieldId: string, inFlight: readonly number[]): Promise<boolean> {
+  const [row] = await queryRows<{ status: string }>(sql`
+    UPDATE ai_fields SET run_heartbeat_at = now() WHERE id = ${fieldId} RETURNING status`)
+  const isProcessing = row?.status === 'processing'
+  if (inFlight.length === 0) return isProcessing
+  await db.execute(sql`
+    UPDATE ai_cells SET lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+    WHERE field_id = ${fieldId} AND status = 'running' AND row_index = ANY(${sqlArray(inFlight, 'int4')})`)
+  return isProcessing
+}

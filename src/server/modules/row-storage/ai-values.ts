@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
+import type { AiRunRequest } from '#common/schemas/enrichment'
+import type { Database } from '#server/db/client'
+import { queryRows } from '#server/db/query-rows'
+import { sqlArray } from '#server/db/sql-array'
+import { viewSql, type RowSource } from './row-reader.ts'
+
+/**
+ * The rows as AI columns see them: the rows a run covers (counted, and queued as cells in the
+ * same statement), the inputs of claimed rows with the hash that groups identical ones, and the
+ * rows counted as enriched. A done cell's value lives in its row's `data` under the AI column's
+ * key (row-cells.ts `writeAiValues`).
+ */
+
+/** A column key is checked before it is written into SQL text. */
+function keyLiteral(key: string) {
+  if (!COLUMN_KEY_PATTERN.test(key)) throw new Error(`Not a column key: ${key}`)
+  return `'${key}'`
+}
+
+/** md5 of the row's values of `keys` in order, over `alias.data`: identical inputs are computed once. */
+function inputHashSql(keys: readonly string[], alias = 'r'): SQL {
+  if (keys.length === 0) return sql.raw(`md5('[]')`)
+  return sql.raw(`md5(jsonb_build_array(${keys.map((k) => `${alias}.data -> ${keyLiteral(k)}`).join(', ')})::text)`)
+}
+
+/** The rows a run covers, as a FROM ... WHERE over `csv_rows r` (joined to the field's `ai_cells c`). */
+export type RunScope = { readonly from: SQL }
+
+/**
+ * Rows of the scope whose cell is not already queued or running. Resolved before any
+ * transaction: a view's filters may ask for their indexes first.
+ */
+export async function resolveRunScope({ source, fieldId, request }: { source: RowSource; fieldId: string; request: AiRunRequest }): Promise<RunScope> {
+  const where = await scopeWhere(source, request)
+  return {
+    from: sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${fieldId} AND c.row_index = r.row_index
+    WHERE r.upload_id = ${source.id} AND ${where}`,
+  }
+}
+
+async function scopeWhere(source: RowSource, request: AiRunRequest): Promise<SQL> {
+  const idle = sql`(c.status IS NULL OR c.status NOT IN ('queued', 'running'))`
+  switch (request.scope) {
+    case 'all':
+      return idle
+    case 'empty':
+      return sql`(c.status IS NULL OR c.status IN ('cancelled', 'no_credits'))`
+    case 'failed':
+      return sql`c.status IN ('error', 'no_credits')`
+    case 'stale':
+      return sql`c.status = 'stale'`
+    case 'selected':
+      return sql`${idle} AND r.row_index = ANY(${sqlArray(request.rowIndexes ?? [], 'int4')})`
+    case 'view': {
+      const view = request.view ?? { filters: [] }
+      const { where } = await viewSql({ source, view: { ...view, filters: view.filters ?? [] } })
+      return sql`${idle} AND r.row_index IN (SELECT row_index FROM csv_rows WHERE ${where})`
+    }
+  }
+}
+
+/** Every row of an upload, for a column not made yet (no cells to join). */
+export const wholeUploadScope = (uploadId: string): RunScope => ({ from: sql`FROM csv_rows r WHERE r.upload_id = ${uploadId}` })
+
+/**
+ * Rows of a scope and how many distinct inputs they hold: a run calls the model, and charges,
+ * once per distinct input (the cells' input hash).
+ */
+export async function countRunScope(scope: RunScope, inputKeys: readonly string[]): Promise<{ rows: number; distinctInputs: number }> {
+  const [counted] = await queryRows<{ n: number | string; distinct_inputs: number | string }>(
+    sql`SELECT count(*) AS n, count(DISTINCT ${inputHashSql(inputKeys)}) AS distinct_inputs ${scope.from}`,
+  )
+  return { rows: Number(counted?.n ?? 0), distinctInputs: Number(counted?.distinct_inputs ?? 0) }
+}
+
+/**
+ * Queues a cell per row of the scope, with the hash of its inputs, in the caller's transaction;
+ * answers the rows queued.
+ */
+export async function queueRunCells(
+  executor: Pick<Database, 'execute'>,
+  scope: RunScope,
+  { fieldId, uploadId, runSeq, inputKeys }: { fieldId: string; uploadId: string; runSeq: number; inputKeys: readonly string[] },
+): Promise<number[]> {
+  const queued = await queryRows<{ row_index: number }>(
+    sql`INSERT INTO ai_cells (field_id, upload_id, row_index, status, run_seq, charge_seq, input_hash)
+      SELECT ${fieldId}, ${uploadId}, r.row_index, 'queued', ${runSeq}, 1, ${inputHashSql(inputKeys)}
+      ${scope.from}
+      ON CONFLICT (field_id, row_index) DO UPDATE SET
+        status = 'queued', run_seq = EXCLUDED.run_seq, charge_seq = ai_cells.charge_seq + 1, input_hash = EXCLUDED.input_hash,
+        follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now()
+      RETURNING row_index`,
+    executor,
+  )
+  return queued.map((row) => Number(row.row_index))
+}
+
+/** Claimed rows' values and the hash of their inputs, as they are now (a row deleted meanwhile is left out). */
+export async function readRowInputs({ uploadId, rowIndexes, inputKeys }: { uploadId: string; rowIndexes: readonly number[]; inputKeys: readonly string[] }) {
+  if (rowIndexes.length === 0) return []
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string; input_hash: string }>(sql`
+    SELECT r.row_index, r.data, ${inputHashSql(inputKeys)} AS input_hash
+    FROM csv_rows AS r WHERE r.upload_id = ${uploadId} AND r.row_index = ANY(${sqlArray(rowIndexes, 'int4')})`)
+  return rows.map((row) => ({
+    rowIndex: Number(row.row_index),
+    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data,
+    inputHash: row.input_hash,
+  }))
+}
+
+/** Rows of every file with at least one AI value (the public stats): any of its upload's AI columns holds a non-empty value in it. */
+export async function countEnrichedRowsEverywhere(): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(sql`
+    SELECT count(*) AS n FROM csv_rows r
+    WHERE EXISTS (
+      SELECT 1 FROM upload_columns c
+      WHERE c.upload_id = r.upload_id AND c.kind = 'ai' AND coalesce(r.data ->> c.key, '') <> ''
+    )`)
+  return Number(row?.n ?? 0)
+}
+
+/** Rows of the user's files with at least one AI value (the dashboard); 0 with no AI column anywhere. */
+export async function countEnrichedRowsOfUser({ userId }: { userId: string }): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(sql`
+    SELECT count(*) AS n
+    FROM (
+      SELECT c.upload_id, array_agg(c.key) AS keys
+      FROM upload_columns c JOIN csv_uploads u ON u.id = c.upload_id
+      WHERE u.user_id = ${userId} AND c.kind = 'ai'
+      GROUP BY c.upload_id
+    ) ai
+    JOIN csv_rows r ON r.upload_id = ai.upload_id
+    WHERE EXISTS (SELECT 1 FROM unnest(ai.keys) AS k WHERE coalesce(r.data->>k, '') <> '')`)
+  return Number(row?.n ?? 0)
+}
