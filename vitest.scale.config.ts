@@ -1,8 +1,7 @@
 import { defineConfig } from 'vitest/config'
-import base from './vitest.config.ts'
+import { serverTests } from './vitest.config.ts'
 
 /** `npm run test:scale`: tests of several server processes on one PostgreSQL (DATABASE_URL). */
 export default defineConfig({
-  ...base,
-  test: { ...base.test, include: ['src/**/*.pg.test.ts'], exclude: ['**/node_modules/**'] },
+  test: { ...serverTests, include: ['src/**/*.pg.test.ts'], exclude: ['**/node_modules/**'] },
 })

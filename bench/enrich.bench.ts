@@ -9,6 +9,7 @@ import { startFakeAiServer, type FakeAiServer } from '../src/server/test/fake-ai
 import { startLeanProvider, type LeanProvider } from './lib/lean-provider.ts'
 import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
 import { round1 } from './lib/stats.ts'
+import { until } from '../src/server/test/until.ts'
 
 type Report = (name: string, value: number, unit: string) => void
 
@@ -155,13 +156,13 @@ async function timeRun(options: RunOptions) {
     const cpuBefore = processCpuMs(server.pid)
     const providerCpuBefore = process.cpuUsage()
     await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
-    let done: AiField
-    for (;;) {
-      done = (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField
-      if (done.status === 'completed') break
-      // Slow enough not to load the server (the app polls every 1.5 s); the time is the server's own.
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
+    // Polled slowly enough not to load the server (the app polls every 1.5 s); the time is the server's own.
+    const done = await until(
+      'the run to complete',
+      async () => (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField,
+      (field) => field.status === 'completed',
+      { timeoutMs: 3_600_000, everyMs: 1000 },
+    )
     // The run's own start and end, as the server recorded them: from the request that queued the
     // cells to the write of the last one.
     const seconds = (Date.parse(done.run!.finishedAt!) - Date.parse(done.run!.startedAt)) / 1000

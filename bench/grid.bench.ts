@@ -6,6 +6,7 @@ import { bareCopyOut, openBareSearch } from './lib/bare-pg.ts'
 import { LEAD_HEADER, writeLeadList } from './lib/lead-list.ts'
 import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
 import { percentile, round1, round2 } from './lib/stats.ts'
+import { until } from '../src/server/test/until.ts'
 
 type Report = (name: string, value: number, unit: string) => void
 
@@ -148,19 +149,17 @@ async function waitForIndexes(server: BenchServer, uploadId: string, count = 15)
   const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
-    const until = Date.now() + 900_000
-    for (;;) {
-      const { rows } = await client.query<{ total: string; valid: string; vacuumed: boolean }>(
-        `SELECT count(*) AS total, count(*) FILTER (WHERE i.indisvalid) AS valid,
-           (SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables WHERE relname = $1) AS vacuumed
-         FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relname = $1`,
-        [table],
-      )
-      const row = rows[0]!
-      if (Number(row.total) >= count && row.total === row.valid && row.vacuumed) return
-      if (Date.now() > until) throw new Error('indexes not built in time')
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
+    const indexes = async () =>
+      (
+        await client.query<{ total: string; valid: string; vacuumed: boolean }>(
+          `SELECT count(*) AS total, count(*) FILTER (WHERE i.indisvalid) AS valid,
+             (SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables WHERE relname = $1) AS vacuumed
+           FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relname = $1`,
+          [table],
+        )
+      ).rows[0]!
+    const isBuilt = (row: Awaited<ReturnType<typeof indexes>>) => Number(row.total) >= count && row.total === row.valid && row.vacuumed
+    await until('the indexes to be built and the table vacuumed', indexes, isBuilt, { timeoutMs: 900_000, everyMs: 1000 })
   } finally {
     await client.end()
   }

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { writeLeadList } from './lib/lead-list.ts'
 import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
 import { percentile, round1 } from './lib/stats.ts'
+import { until } from '../src/server/test/until.ts'
 
 type Report = (name: string, value: number, unit: string) => void
 
@@ -119,7 +120,7 @@ async function pgBare(server: BenchServer, uploadIds: string[]) {
 async function pgliteBare(server: BenchServer, uploadIds: string[]): Promise<number[]> {
   const pid = server.pid
   process.kill(pid, 'SIGTERM')
-  while (existsSync(`/proc/${pid}`)) await new Promise((resolve) => setTimeout(resolve, 100))
+  await until('the server process to exit', () => !existsSync(`/proc/${pid}`), 600_000)
   const db = await PGlite.create({ dataDir: join(server.dataDir, 'pglite'), extensions: { pg_trgm } })
   try {
     await db.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm; SET maintenance_work_mem = '256MB';
@@ -148,18 +149,18 @@ async function waitForIndexes(server: BenchServer, uploadIds: string[]) {
   const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
-    const until = Date.now() + 1_800_000
-    for (;;) {
-      const { rows } = await client.query<{ ready: string }>(
-        `SELECT count(*) AS ready FROM pg_stat_user_tables t
-         WHERE t.relname = ANY($1) AND t.last_vacuum IS NOT NULL
-           AND EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = t.relname || '_search_idx' AND i.indisvalid)`,
-        [tables],
+    const ready = async () =>
+      Number(
+        (
+          await client.query<{ ready: string }>(
+            `SELECT count(*) AS ready FROM pg_stat_user_tables t
+             WHERE t.relname = ANY($1) AND t.last_vacuum IS NOT NULL
+               AND EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = t.relname || '_search_idx' AND i.indisvalid)`,
+            [tables],
+          )
+        ).rows[0]!.ready,
       )
-      if (Number(rows[0]!.ready) === tables.length) return
-      if (Date.now() > until) throw new Error('indexes not built in time')
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
+    await until('every file’s search index and vacuum', ready, (n) => n === tables.length, { timeoutMs: 1_800_000, everyMs: 1000 })
   } finally {
     await client.end()
   }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { AUTH_MESSAGES, UPLOAD_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signInThroughDialog, signUp, signUpVerified } from './support/auth.ts'
 import { creditBadge } from './support/billing.ts'
@@ -6,11 +6,12 @@ import { openSidebarUploadDialog, toast } from './support/uploads.ts'
 
 const PDF = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }
 
-async function expectApart(page: Page, toastItem: Locator, headerThing: Locator) {
+async function expectApart(toastItem: Locator, headerThing: Locator) {
   await expect(toastItem).toBeVisible()
   await expect(headerThing).toBeVisible()
   // Sonner slides a toast in: measure once it has settled.
-  await page.waitForTimeout(500)
+  await expect(toastItem).toHaveAttribute('data-mounted', 'true')
+  await toastItem.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
   const a = (await toastItem.boundingBox())!
   const b = (await headerThing.boundingBox())!
   const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
@@ -24,7 +25,7 @@ test('toasts stay clear of the header: Get started and the credit badge, wide an
     await page.goto('/')
     await page.getByTestId('landing-file-input').setInputFiles(PDF)
     // The whole site header: 'Get started' on a wide screen, its menu button on a phone.
-    await expectApart(page, toast(page, UPLOAD_MESSAGES.landingInvalidTitle), page.getByRole('banner'))
+    await expectApart(toast(page, UPLOAD_MESSAGES.landingInvalidTitle), page.getByRole('banner'))
   }
 
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -35,7 +36,7 @@ test('toasts stay clear of the header: Get started and the credit badge, wide an
     if (width < 768) await page.getByRole('main').getByRole('button', { name: 'Toggle Sidebar' }).first().click()
     const dialog = await openSidebarUploadDialog(page)
     await dialog.getByTestId('upload-file-input').setInputFiles(PDF)
-    await expectApart(page, toast(page, UPLOAD_MESSAGES.invalidTypeTitle).first(), creditBadge(page))
+    await expectApart(toast(page, UPLOAD_MESSAGES.invalidTypeTitle).first(), creditBadge(page))
     // The dialog's status line says it too, naming every accepted type.
     await expect(dialog.getByRole('status')).toContainText(UPLOAD_MESSAGES.wrongTypeDetail('notes.pdf'))
     await dialog.getByRole('button', { name: 'Cancel' }).click()

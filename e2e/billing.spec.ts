@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import { SUBSCRIPTION_TIMINGS } from '../src/common/constants.ts'
 import { SUBSCRIPTION_PAGE_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signUpVerified, signUpVerifiedWithoutTrial } from './support/auth.ts'
 import { creditBadge, paymentModal } from './support/billing.ts'
+import { held } from './support/held.ts'
 import { toast } from './support/uploads.ts'
 
 const DAY_MS = 86_400_000
@@ -111,18 +113,26 @@ test('a failed payment shows the Payment Failed banner with the hours left, roun
 
 test('a slow status check shows the fallback message, and the fallback validation lets the user in', async ({ page }) => {
   await signUpVerified(page, newUser('slow'))
+  // The status check does not answer; the validation answers once the message has been seen.
+  const status = held()
+  const validation = held()
   await page.route('**/api/billing/subscription', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 12_000))
+    await status.released
     await route.continue().catch(() => {})
   })
-  // The validation answers after 2 s, so the message can be seen before it lets the user in.
   await page.route('**/api/billing/access/validate', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    await validation.released
     await route.continue().catch(() => {})
   })
+  // The page's clock, so the fallback's wait passes without the test sleeping through it.
+  await page.clock.install()
   await page.reload()
-  await expect(page.getByText('This is taking longer than expected...')).toBeVisible({ timeout: 11_000 })
-  await expect(page.getByRole('heading', { name: /Welcome, Ada/ })).toBeVisible({ timeout: 5_000 })
+  await expect(page.getByText('Loading...')).toBeVisible()
+  await page.clock.fastForward(SUBSCRIPTION_TIMINGS.loadingFallbackMs)
+  await expect(page.getByText('This is taking longer than expected...')).toBeVisible()
+  validation.release()
+  await expect(page.getByRole('heading', { name: /Welcome, Ada/ })).toBeVisible()
+  status.release()
 })
 
 test('the subscription page shows the plan, credits, the usage chart, history and tips', async ({ page, baseURL }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { UPLOAD_DETAIL_MESSAGES, UPLOAD_MESSAGES } from '../src/common/messages.ts'
 import { fillSignUpDialog, linkFromOutbox, newUser, signUpVerified } from './support/auth.ts'
 import { startFreeTrial } from './support/billing.ts'
+import { held } from './support/held.ts'
 import {
   LEADS_CSV,
   bigCsv,
@@ -236,11 +237,15 @@ test('a file left at the header question is confirmed on its page, and its rows 
   // The first rows answer, given while the file imports, reaches the page only after the import
   // has ended: the page must not keep it.
   const rowCounts: number[] = []
+  const importEnded = held()
+  const firstAnswered = held()
   await page.route('**/api/uploads/*/rows?*', async (route) => {
     const response = await route.fetch()
     rowCounts.push(((await response.json()) as { count: number }).count)
-    if (rowCounts.length === 1) await new Promise((resolve) => setTimeout(resolve, 4000))
+    const isFirst = rowCounts.length === 1
+    if (isFirst) await importEnded.released
     await route.fulfill({ response })
+    if (isFirst) firstAnswered.release()
   })
 
   await page.goto(`/dashboard/${uploadId}`)
@@ -252,6 +257,10 @@ test('a file left at the header question is confirmed on its page, and its rows 
   await headers.getByRole('button', { name: UPLOAD_MESSAGES.noHeaders }).click()
   await expect(headers).toBeHidden()
 
+  // The first answer goes to the page once the import has ended; what the page shows is then checked.
+  await expect.poll(async () => ((await (await page.request.get(`/api/uploads/${uploadId}/progress`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('completed')
+  importEnded.release()
+  await firstAnswered.released
   await expect(page.getByText(`${(36_000).toLocaleString('en-US')} rows · 3 columns`)).toBeVisible({ timeout: 30_000 })
   await expect(stat(page, UPLOAD_DETAIL_MESSAGES.totalRows)).toHaveText('36,000')
   await expectRows(page, ['Column 1', 'Column 2', 'Column 3'], [['1', '2024-01-01', '0.00'], ['2', '2024-01-02', '0.25']])

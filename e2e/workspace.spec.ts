@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { FOLDER_MESSAGES, PROFILE_MESSAGES } from '../src/common/messages.ts'
 import { newUser, signInThroughDialog, signUpVerified } from './support/auth.ts'
+import { held } from './support/held.ts'
 import { leadsCsv, postUpload } from './support/uploads.ts'
 
 const shots = process.env.E2E_SCREENSHOTS
@@ -55,17 +56,20 @@ test('folders: create, drag a file in, move it back, rename, and delete with an 
   await expect(renamed).toBeVisible()
 
   // The server refuses once: the card leaves at once and comes back with the spec's toast.
+  // The refusal is held until the card is seen gone, then let through.
   let refused = false
+  const refusal = held()
   await page.route('**/api/uploads/*', async (route) => {
     if (route.request().method() !== 'DELETE' || refused) return route.fallback()
     refused = true
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await refusal.released
     await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } })
   })
   await renamed.getByRole('button', { name: 'Actions for renamed-leads.csv' }).click()
   await page.getByRole('menuitem', { name: FOLDER_MESSAGES.delete }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: FOLDER_MESSAGES.delete }).click()
   await expect(renamed).toHaveCount(0)
+  refusal.release()
   await expect(page.getByText(FOLDER_MESSAGES.deleteFailed)).toBeVisible()
   await expect(renamed).toBeVisible()
 

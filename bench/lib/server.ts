@@ -6,6 +6,7 @@ import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import pg from 'pg'
 import { lastMailTo } from '../../src/server/test/outbox.ts'
+import { until } from '../../src/server/test/until.ts'
 
 /** A real server process (the same one `npm start` runs) on PGlite or on a fresh PostgreSQL database. */
 export type BenchServer = {
@@ -76,30 +77,26 @@ export async function stopAllBenchServers() {
 
 async function waitForHealth(baseUrl: string, child: ChildProcess) {
   // A first start on a busy machine (PGlite's initdb, a profiled server) can take over a minute.
-  const until = Date.now() + 180_000
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start')
+  await until(
+    'the server to start',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+      return fetch(`${baseUrl}/api/health`).then((res) => res.ok, () => false)
+    },
+    { timeoutMs: 180_000, everyMs: 200 },
+  )
 }
 
 /** The verification mail, which the server may write just after it answers the sign-up (a busy machine). */
 async function verificationMail(dataDir: string, email: string) {
-  const until = Date.now() + 15_000
-  for (;;) {
+  const mail = () => {
     try {
       return lastMailTo(dataDir, email)
-    } catch (error) {
-      if (Date.now() > until) throw error
-      await new Promise((r) => setTimeout(r, 100))
+    } catch {
+      return undefined
     }
   }
+  return until(`the verification mail to ${email}`, mail, 15_000)
 }
 
 async function signUp(baseUrl: string, dataDir: string): Promise<string> {
@@ -267,15 +264,9 @@ export async function waitForJobs(server: BenchServer, timeoutMs = 600_000) {
   const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
-    const until = Date.now() + timeoutMs
-    for (;;) {
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'uploads.%' AND state IN ('created', 'retry', 'active')`,
-      )
-      if (rows[0]!.n === 0) return
-      if (Date.now() > until) throw new Error('jobs still running')
-      await new Promise((r) => setTimeout(r, 200))
-    }
+    const running = async () =>
+      (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'uploads.%' AND state IN ('created', 'retry', 'active')`)).rows[0]!.n
+    await until('the import jobs to end', running, (n) => n === 0, { timeoutMs, everyMs: 200 })
   } finally {
     await client.end()
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAIL_OUTBOX_MESSAGES } from '#common/messages'
 import { createTestDatabase } from '#server/test/test-database'
+import { until } from '#server/test/until'
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterAll(async () => {
@@ -32,12 +33,11 @@ describe('mail links without SMTP', () => {
     })
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    const waitFor = async (test: () => boolean, what: string) => {
-      for (const until = Date.now() + 150_000; !test(); await new Promise((r) => setTimeout(r, 100))) {
-        if (Date.now() > until || child.exitCode !== null) throw new Error(`${what} did not happen:\n${stdout}`)
-      }
+    const output = () => {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${stdout}`)
+      return stdout
     }
-    await waitFor(() => stdout.includes('server.listening'), 'start')
+    await until('the server to start', output, (out) => out.includes('server.listening'), 150_000)
 
     const email = `links.${Date.now()}@example.com`
     const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -47,7 +47,7 @@ describe('mail links without SMTP', () => {
     })
     expect(res.status).toBe(200)
     // The log's JSON line may come after the printed link (the logger writes asynchronously): both are waited for.
-    await waitFor(() => stdout.includes('/api/auth/verify-email?token=') && stdout.includes('"event":"mail.outbox"'), 'the mail')
+    await until('the mail', output, (out) => out.includes('/api/auth/verify-email?token=') && out.includes('"event":"mail.outbox"'), 150_000)
 
     const lines = stdout.split('\n')
     expect(lines.some((line) => line.startsWith('{') && line.includes('"event":"mail.outbox"'))).toBe(true)

@@ -5,11 +5,11 @@ import {
   progressOverHttp,
   signUpOverHttp,
   uploadOverHttp,
-  waitFor,
   waitHealthy,
   type ProcessTest,
   type ServerProcess,
 } from '#server/test/server-process'
+import { until } from '#server/test/until'
 
 /**
  * The README's scale-out, as separate OS processes on one fresh PostgreSQL database: one API and
@@ -40,7 +40,7 @@ it('runs one API and two workers started together, shares imports, and survives 
   const api = test.start('api')
   const workers = [test.start('worker'), test.start('worker')]
   await waitHealthy(baseUrl, api)
-  await waitFor('both workers to take jobs', () =>
+  await until('both workers to take jobs', () =>
     workers.every((worker) => {
       if (worker.child.exitCode !== null) throw new Error(`a worker exited ${worker.child.exitCode}: ${worker.output.join('')}`)
       return worker.logs.some((line) => line.event === 'queue.ready')
@@ -56,21 +56,21 @@ it('runs one API and two workers started together, shares imports, and survives 
     if (progress.status === 'failed') throw new Error(`import ${id} failed: ${progress.error_message}`)
     return progress.status === 'completed' ? progress : undefined
   }
-  for (const [i, id] of ids.entries()) expect((await waitFor(`import ${i}`, () => completed(id), 120_000)).valid_rows).toBe(rowsOf[i])
+  for (const [i, id] of ids.entries()) expect((await until(`import ${i}`, () => completed(id), 120_000)).valid_rows).toBe(rowsOf[i])
   // Each worker runs two imports at once, so four uploads sent together reach both.
   expect(workers.map((worker) => jobsStartedBy(worker).length).every((n) => n > 0)).toBe(true)
 
   // One worker is killed in the middle of an import; the other finishes it.
   for (const worker of workers) jobsBefore.set(worker, new Set(jobsStartedBy(worker)))
   const big = await uploadOverHttp(baseUrl, headers, 'big.csv', bigCsv(150_000, 'big'))
-  const owner = await waitFor('a worker to take the big import', () =>
+  const owner = await until('a worker to take the big import', () =>
     workers.find((worker) => jobsStartedBy(worker).some((jobId) => !jobsBefore.get(worker)!.has(jobId))),
   )
   const other = workers.find((worker) => worker !== owner)!
-  await waitFor('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, big)).processed_rows > 0)
+  await until('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, big)).processed_rows > 0)
   const stoppedAt = Date.now()
   await owner.stop('SIGKILL')
-  const done = await waitFor('the other worker to finish the big import', () => completed(big), 60_000)
+  const done = await until('the other worker to finish the big import', () => completed(big), 60_000)
   console.warn(`scale_out_import_finished_after_worker_stop_ms: ${Date.now() - stoppedAt}`)
   expect(done.valid_rows).toBe(150_000)
   expect(jobsStartedBy(other).length).toBeGreaterThan(jobsBefore.get(other)!.size)

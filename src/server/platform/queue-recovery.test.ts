@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { createTestApp, type TestApp } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { defineJob, enqueue, startQueue, stopQueue } from './queue.ts'
 
 /**
@@ -53,16 +54,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000) {
-  const until = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function runOf(jobId: string) {
-  await waitFor(async () => (await queryRows(sql`SELECT 1 FROM queue_job_runs WHERE job_id = ${jobId}`)).length === 1)
+  await until('the job’s run record', async () => (await queryRows(sql`SELECT 1 FROM queue_job_runs WHERE job_id = ${jobId}`)).length === 1, 30_000)
 }
 
 const jobState = async (jobId: string) =>
@@ -87,12 +80,12 @@ it('retries at once a job whose process is gone, and within seconds one whose he
   const started = Date.now()
   await handToProcess(gone, null)
   const silentProcess = await handToProcess(silent, 3600)
-  await waitFor(() => finished.includes('gone') && finished.includes('silent'))
+  await until('both jobs to finish', () => finished.includes('gone') && finished.includes('silent'), 30_000)
   // Retry delay 1 s with back-off, checks every second: well under pg-boss's own expiry (15 min).
   expect(Date.now() - started).toBeLessThan(15_000)
   // pg-boss marks the job completed just after its handler returns: a busy machine read 'active'
   // between the two.
-  await waitFor(async () => (await jobState(gone)) === 'completed', 10_000)
+  await until('the job to complete', () => jobState(gone), (state) => state === 'completed', 10_000)
   expect(await queryRows(sql`SELECT 1 FROM queue_processes WHERE id = ${silentProcess}`)).toEqual([])
 })
 
@@ -111,7 +104,7 @@ it('tells the job its last attempt was abandoned, once', async () => {
   const last = (await enqueue(onceJob, { word: 'last' }))!
   await runOf(last)
   await handToProcess(last, null)
-  await waitFor(() => abandoned.includes('last'))
+  await until('the job to be abandoned', () => abandoned.includes('last'), 30_000)
   expect(await jobState(last)).toBe('failed')
   await new Promise((r) => setTimeout(r, 1500))
   expect(abandoned).toEqual(['last'])

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { driver } from '#server/db/client'
 import { createTestApp, type TestApp } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { defineJob, enqueue, startQueue, stopQueue } from './queue.ts'
 
 /** Workers poll every 30 s here: a job picked up within seconds was woken, not polled. */
@@ -29,14 +30,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function pickedUpWithin(word: string, ms: number) {
-  const sent = Date.now()
-  while (!started.has(word)) {
-    if (Date.now() - sent > ms) return false
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  return true
-}
+const pickedUpWithin = (word: string, ms: number) => until(`a worker to pick up '${word}'`, () => started.has(word), { timeoutMs: ms, everyMs: 20 })
 
 it('wakes a worker of this process when a job is sent', async () => {
   await enqueue(wakeJob, { word: 'local' })

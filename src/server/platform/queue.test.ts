@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { driver } from '#server/db/client'
 import { createTestApp, type TestApp } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { defineJob, enqueue, startQueue, stopQueue } from './queue.ts'
 
 const seen: string[] = []
@@ -29,22 +30,14 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function waitFor(check: () => boolean, ms = 15_000) {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 it('runs a job sent to the queue on this database', async () => {
   await enqueue(echoJob, { word: 'hello' })
-  await waitFor(() => seen.includes('hello'))
+  await until('the job to run', () => seen.includes('hello'), 15_000)
 })
 
 it('retries a job whose handler failed', async () => {
   await enqueue(echoJob, { word: 'flaky' })
-  await waitFor(() => seen.includes('flaky'))
+  await until('the job to run again', () => seen.includes('flaky'), 15_000)
   expect(attempts.get('flaky')).toBe(2)
 })
 

@@ -1,7 +1,8 @@
 import type { CreditTransaction, CreditTransactionsPage, SubscriptionStatus } from '#common/schemas/billing'
 import type { AiField } from '#common/schemas/enrichment'
 import type { FakeAiServer } from './fake-ai-server.ts'
-import { signUpOverHttp, uploadOverHttp, waitFor } from './server-process.ts'
+import { signUpOverHttp, uploadOverHttp } from './server-process.ts'
+import { until } from './until.ts'
 
 /**
  * AI column runs driven over HTTP against real server processes (crash and scale-out tests):
@@ -45,7 +46,7 @@ export function firmsCsv(rows: number, tag: string) {
 /** Imports the list, creates an AI field over it, and starts a run over every row. */
 export async function startAiRun(user: HttpUser, { rows, tag }: { rows: number; tag: string }) {
   const uploadId = await uploadOverHttp(user.baseUrl, user.headers, `${tag}.csv`, firmsCsv(rows, tag))
-  await waitFor('the import', async () => (await jsonOverHttp<{ status: string }>(user, `/api/uploads/${uploadId}/progress`)).status === 'completed')
+  await until('the import', async () => (await jsonOverHttp<{ status: string }>(user, `/api/uploads/${uploadId}/progress`)).status === 'completed')
   const field = await jsonOverHttp<AiField>(user, `/api/uploads/${uploadId}/ai-fields`, { json: { name: 'Blurb', prompt: 'Write one line about {Company}.' } })
   await jsonOverHttp(user, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
   return { uploadId, fieldId: field.id }
@@ -55,7 +56,7 @@ export const fieldOverHttp = (user: HttpUser, run: { uploadId: string; fieldId: 
   jsonOverHttp<AiField>(user, `/api/uploads/${run.uploadId}/ai-fields/${run.fieldId}`)
 
 export async function waitForRunEnd(user: HttpUser, run: { uploadId: string; fieldId: string }, ms: number) {
-  return waitFor('the run to complete', async () => {
+  return until('the run to complete', async () => {
     const field = await fieldOverHttp(user, run)
     return field.status === 'completed' ? field : undefined
   }, ms)

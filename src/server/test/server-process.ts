@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { UploadProgress, UploadResponse } from '#common/schemas/uploads'
 import { lastMailTo } from './outbox.ts'
 import { createTestDatabase } from './test-database.ts'
+import { until } from './until.ts'
 
 /**
  * Rowcraft started as its own OS process with a role (`--role ...`, as the README's scaling out),
@@ -136,19 +137,9 @@ export async function createProcessTest({ name, env = {} }: { name: string; env?
   }
 }
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 /** Waits until the process answers /api/health (an API or all process). */
 export async function waitHealthy(baseUrl: string, server: ServerProcess, ms = 240_000) {
-  await waitFor(
+  await until(
     `${baseUrl}/api/health`,
     async () => {
       if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}: ${server.output.join('')}`)
@@ -170,7 +161,7 @@ export async function signUpOverHttp(baseUrl: string, dataDir: string) {
     body: JSON.stringify({ email, password: 'Correct-Horse9!', name: 'Scale Test', firstName: 'Scale', lastName: 'Test', callbackURL: '/' }),
   })
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-  const link = await waitFor('the verification mail', () => {
+  const link = await until('the verification mail', () => {
     try {
       return lastMailTo(dataDir, email).links.find((l) => l.includes('/verify-email'))
     } catch {

@@ -1,4 +1,5 @@
 import type { TestBrowser } from './test-app.ts'
+import { until } from './until.ts'
 
 /**
  * Posts a form to the real upload endpoint, as the browser does. The route reads the multipart
@@ -24,13 +25,12 @@ export async function uploadOk(browser: TestBrowser, name: string, content: stri
 
 /** Polls the upload's progress until its import has completed or failed. */
 export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const progress = await (await browser.api.uploads[':id'].progress.$get({ param: { id } })).json()
-    if (progress.status === 'completed' || progress.status === 'failed') return progress
-    if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  return until(
+    `the import of upload ${id} to end`,
+    async () => (await browser.api.uploads[':id'].progress.$get({ param: { id } })).json(),
+    (progress) => progress.status === 'completed' || progress.status === 'failed',
+    { timeoutMs, everyMs: 50 },
+  )
 }
 
 export async function getUploadDetail(browser: TestBrowser, id: string) {

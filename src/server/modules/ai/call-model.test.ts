@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env, loadEnv, setEnv } from '#server/env'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import { until } from '#server/test/until'
 import type { AiCredentials } from './ai-credentials.ts'
 import { callModel } from './call-model.ts'
 import { callTuning } from './retry-policy.ts'
@@ -82,7 +83,7 @@ describe('callModel against an OpenAI-compatible server', () => {
     } finally {
       callTuning.timeoutMs = saved
       // The abandoned calls still end on the fake: they must not answer the next test's calls.
-      await vi.waitFor(() => expect(fake.inFlight).toBe(0), { timeout: 2_000 })
+      await until('the abandoned calls to end', () => fake.inFlight, (n) => n === 0, 2_000)
     }
   })
 

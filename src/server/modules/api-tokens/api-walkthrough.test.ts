@@ -30,6 +30,7 @@ it("runs the README's walk-through with a token alone: upload, AI column, run, w
   expect(uploaded.status).toBe(201)
   const { upload_id: upload } = (await uploaded.json()) as { upload_id: string }
   await until(
+    'the import',
     async () => ((await (await script.request(`/api/uploads/${upload}/progress`)).json()) as { status: string }).status,
     (status) => status === 'completed',
   )
@@ -43,6 +44,7 @@ it("runs the README's walk-through with a token alone: upload, AI column, run, w
   expect(await started.json()).toMatchObject({ started: true, total_rows: 3 })
 
   const done = await until(
+    'the run to fill every row',
     async () => (await (await script.request(`/api/uploads/${upload}/ai-fields/${field.id}`)).json()) as AiField,
     (current) => current.status !== 'processing' && current.counts.done === 3,
   )

@@ -46,7 +46,7 @@ const testPrompt = () => alice.post(`/api/uploads/${leadsId}/ai-fields/test`, { 
  * they all fall in it.
  */
 async function atMinuteStart() {
-  await until(() => new Date().getSeconds(), (seconds) => seconds < 45, 20_000)
+  await until('the first 45 s of a minute', () => new Date().getSeconds(), (seconds) => seconds < 45, 20_000)
   await db.delete(rateLimits)
 }
 

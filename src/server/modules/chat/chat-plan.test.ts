@@ -4,6 +4,7 @@ import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 
@@ -170,12 +171,11 @@ beforeAll(async () => {
   const field = (await created.json()) as { id: string }
   const started = await alice.post(`/api/uploads/${leadsId}/ai-fields/${field.id}/runs`, { scope: 'all' })
   expect(started.status, await started.clone().text()).toBe(202)
-  for (let waited = 0; ; waited += 200) {
-    const state = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${field.id}`)).json()) as { status: string }
-    if (state.status === 'completed') break
-    if (waited > 60_000) throw new Error('the AI column did not finish')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await until(
+    'the AI column to finish',
+    async () => (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${field.id}`)).json()) as { status: string },
+    (state) => state.status === 'completed',
+  )
   columns = (await getUploadDetail(alice, leadsId)).columns as UploadColumn[]
   table = rows.map((row) => ({ ...Object.fromEntries(header.map((name, i) => [name, row[i]!])), Segment: segmentOf(row) }))
 }, 240_000)

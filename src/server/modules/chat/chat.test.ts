@@ -7,6 +7,7 @@ import { db } from '#server/db/client'
 import { aiCells, creditTransactions, subscribers } from '#server/db/schema/index'
 import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { callTuning } from '#server/modules/ai/retry-policy'
@@ -422,12 +423,11 @@ describe('questions that need a judgment per row', () => {
     expect(started.status, await started.clone().text()).toBe(200)
     const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
     expect(fieldId).toEqual(expect.any(String))
-    for (let waited = 0; ; waited += 200) {
-      const field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string }
-      if (field.status === 'completed') break
-      if (waited > 60_000) throw new Error('the AI column did not finish')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    await until(
+      'the AI column to finish',
+      async () => (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string },
+      (field) => field.status === 'completed',
+    )
     const answered = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment/answer`, { method: 'POST' })
     expect(answered.status, await answered.clone().text()).toBe(200)
     const result = ((await answered.json()) as ChatMessage).result!
@@ -456,12 +456,11 @@ describe('questions that need a judgment per row', () => {
     const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
     expect(started.status, await started.clone().text()).toBe(200)
     const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
-    for (let waited = 0; ; waited += 200) {
-      const field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string }
-      if (field.status === 'completed') break
-      if (waited > 60_000) throw new Error('the AI column did not finish')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    await until(
+      'the AI column to finish',
+      async () => (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as { status: string },
+      (field) => field.status === 'completed',
+    )
     expect(before - (await balance())).toBe(distinctCountries)
   })
 
@@ -480,13 +479,12 @@ describe('questions that need a judgment per row', () => {
     const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
     expect(started.status, await started.clone().text()).toBe(200)
     const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
-    let field: { status: string; counts: { done: number }; run: { stopReason: string | null } }
-    for (let waited = 0; ; waited += 200) {
-      field = (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as typeof field
-      if (field.status === 'completed') break
-      if (waited > 60_000) throw new Error('the AI column did not finish')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    type Field = { status: string; counts: { done: number }; run: { stopReason: string | null } }
+    const field = await until(
+      'the AI column to finish',
+      async () => (await (await alice.request(`/api/uploads/${leadsId}/ai-fields/${fieldId}`)).json()) as Field,
+      (current) => current.status === 'completed',
+    )
     expect(field.run.stopReason).toBe('no_credits')
     expect(field.counts.done).toBe(10)
     const answered = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment/answer`, { method: 'POST' })

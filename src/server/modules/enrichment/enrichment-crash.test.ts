@@ -2,7 +2,8 @@ import { afterAll, expect, it } from 'vitest'
 import { TRIAL } from '#common/constants'
 import { aiRunUser, answersPerFirm, fieldOverHttp, ledgerOf, startAiRun, waitForRunEnd } from '#server/test/ai-runs-over-http'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
-import { createProcessTest, waitFor, type ProcessTest } from '#server/test/server-process'
+import { createProcessTest, type ProcessTest } from '#server/test/server-process'
+import { until } from '#server/test/until'
 
 /**
  * The server is killed (SIGKILL) in the middle of an AI column run and started again: every cell
@@ -29,7 +30,7 @@ it('finishes a run after its server was killed mid-run and started again, each c
   const first = await test.startHealthy()
   const user = await aiRunUser(test.baseUrl, test.dataDir)
   const run = await startAiRun(user, { rows: ROWS, tag: 'Crash' })
-  await waitFor('some cells to be done', async () => (await fieldOverHttp(user, run)).counts.done >= 40)
+  await until('some cells to be done', async () => (await fieldOverHttp(user, run)).counts.done >= 40)
   first.child.kill('SIGKILL')
   const killedAt = Date.now()
   await first.exited

@@ -2,7 +2,8 @@ import { afterAll, expect, it } from 'vitest'
 import { TRIAL } from '#common/constants'
 import { aiRunUser, answersPerFirm, ledgerOf, startAiRun, waitForRunEnd } from '#server/test/ai-runs-over-http'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
-import { createProcessTest, waitFor, waitHealthy, type ProcessTest, type ServerProcess } from '#server/test/server-process'
+import { createProcessTest, waitHealthy, type ProcessTest, type ServerProcess } from '#server/test/server-process'
+import { until } from '#server/test/until'
 
 /**
  * Two worker processes and an API process on one PostgreSQL database share an AI column run:
@@ -36,7 +37,7 @@ it('splits a run between two worker processes, each cell asked of the provider a
   const api = test.start('api')
   await waitHealthy(test.baseUrl, api)
   const workers = [test.start('worker'), test.start('worker')]
-  await waitFor('both workers to take jobs', () =>
+  await until('both workers to take jobs', () =>
     workers.every((worker) => {
       if (worker.child.exitCode !== null) throw new Error(`a worker exited ${worker.child.exitCode}: ${worker.output.join('')}`)
       return worker.logs.some((line) => line.event === 'queue.ready')
@@ -47,7 +48,7 @@ it('splits a run between two worker processes, each cell asked of the provider a
   const field = await waitForRunEnd(user, run, 180_000)
   // Jobs still looking for work end within a second or so once nothing is running.
   const jobEvents = (event: string) => workers.flatMap((w) => w.logs.filter((line) => line.event === event && line.job === 'enrichment.run-field'))
-  await waitFor('the run jobs to end', () => jobEvents('queue.job.done').length === jobEvents('queue.job.start').length)
+  await until('the run jobs to end', () => jobEvents('queue.job.done').length === jobEvents('queue.job.start').length)
 
   expect(field.counts).toMatchObject({ total: ROWS, done: ROWS, error: 0 })
   const answers = answersPerFirm(fake)

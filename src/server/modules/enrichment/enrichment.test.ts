@@ -11,6 +11,7 @@ import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from '#server/modules/ai/retry-policy'
 import { runFieldSlice } from './runs/slices.ts'
@@ -90,14 +91,8 @@ async function estimate(uploadId: string, fieldId: string, json: InferRequestTyp
   return (await browser.api.uploads[':id']['ai-fields'][':fieldId'].estimate.$post({ param: { id: uploadId, fieldId }, json })).json()
 }
 
-async function waitForField(uploadId: string, fieldId: string, until: (f: AiField) => boolean = (f) => f.status === 'completed') {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const field = await getField(uploadId, fieldId)
-    if (until(field)) return field
-    if (Date.now() > deadline) throw new Error(`field still ${field.status}: ${JSON.stringify(field.counts)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+async function waitForField(uploadId: string, fieldId: string, isDone: (f: AiField) => boolean = (f) => f.status === 'completed') {
+  return until('the AI field', () => getField(uploadId, fieldId), isDone)
 }
 
 async function run(uploadId: string, fieldId: string, json: InferRequestType<FieldApi[':fieldId']['runs']['$post']>['json'] = { scope: 'all' }) {
@@ -595,12 +590,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     // Nobody's platform runs speak for an own key: before its first call, the estimate says it assumes.
     expect(await estimate(id, field.id, { scope: 'all' }, carol)).toMatchObject({ ownKey: true, credits: 0, covered: true, timing: { basis: 'assumed', sampleCalls: 0 } })
     expect((await carol.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
-    const deadline = Date.now() + 60_000
-    let done: AiField
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      done = await getField(id, field.id, carol)
-    } while (done.status !== 'completed' && Date.now() < deadline)
+    const done = await until('the run to complete', () => getField(id, field.id, carol), (f) => f.status === 'completed')
     expect(done.counts.done).toBe(5)
     expect(await balance(carolId)).toBe(before)
     expect(fake.answeredCalls.every((c) => c.apiKey === 'sk-carol-own-key')).toBe(true)
@@ -622,12 +612,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     try {
       fake.reset({ answer: () => ({ reasoning: 'r', confidence: 1, value: 'x' }) })
       expect((await dan.post(`/api/uploads/${id}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
-      const deadline = Date.now() + 60_000
-      let done: AiField
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        done = await getField(id, field.id, dan)
-      } while (done.status !== 'completed' && Date.now() < deadline)
+      const done = await until('the run to complete', () => getField(id, field.id, dan), (f) => f.status === 'completed')
       expect(done.counts).toMatchObject({ done: 0, error: 5 })
       const [cell] = await cellsOf(id, field.id, '0', dan)
       expect(cell).toMatchObject({ status: 'error', error: AI_FIELD_MESSAGES.providerAddressRefused })

@@ -5,6 +5,7 @@ import type { InferRequestType } from 'hono/client'
 import type { CreateExportInput } from '#common/schemas/rows'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 
 /** Exports of a file with AI columns: typed AI values, and each AI column's reasoning, confidence and sources on request. */
@@ -24,13 +25,7 @@ async function createAndRun(json: InferRequestType<TestBrowser['api']['uploads']
   const field = await res.json()
   const run = await fieldApi[':fieldId'].runs.$post({ param: { id, fieldId: field.id }, json: { scope: 'all' } })
   if (run.status !== 202) throw new Error(`run failed: ${run.status} ${await run.text()}`)
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const now = await (await fieldApi[':fieldId'].$get({ param: { id, fieldId: field.id } })).json()
-    if (now.status === 'completed') return now
-    if (Date.now() > deadline) throw new Error(`field still ${now.status}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  return until('the AI field to complete', async () => (await fieldApi[':fieldId'].$get({ param: { id, fieldId: field.id } })).json(), (now) => now.status === 'completed')
 }
 
 beforeAll(async () => {

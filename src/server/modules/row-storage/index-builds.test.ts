@@ -76,7 +76,7 @@ describe('background index builds', () => {
       const id = await importCsv(browser, 'fresh.csv', csvOf(header, rows))
       const table = partitionName(id)
       // The import's first build has started and waits for the held transaction.
-      if (driver.kind === 'pg') await until(() => buildsRunningOn(table), (n) => n > 0)
+      if (driver.kind === 'pg') await until('an index build to start', () => buildsRunningOn(table), (n) => n > 0)
 
       const res = await browser.request(`/api/uploads/${id}`, { method: 'DELETE' })
       expect(res.status).toBe(200)
@@ -94,7 +94,7 @@ describe('background index builds', () => {
     try {
       id = await importCsv(browser, 'sorted.csv', csvOf(header, rows))
       const table = partitionName(id)
-      if (driver.kind === 'pg') await until(() => buildsRunningOn(table), (n) => n > 0)
+      if (driver.kind === 'pg') await until('an index build to start', () => buildsRunningOn(table), (n) => n > 0)
       // Each column's first sort asks for its index while the import's builds are under way.
       for (let i = COLUMNS; i >= 1; i -= 1) {
         expect((await browser.request(`/api/uploads/${id}/rows?sort=c${i}:asc&perPage=10`)).status).toBe(200)
@@ -106,6 +106,7 @@ describe('background index builds', () => {
     }
     const table = partitionName(id)
     await until(
+      'every sort index',
       async () => {
         most = Math.max(most, await buildsRunningOn(table))
         return validSortIndexes(id)

@@ -5,6 +5,7 @@ import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { sortIndexName } from '#server/modules/row-storage/grid-indexes'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { sql } from 'drizzle-orm'
 
@@ -49,17 +50,17 @@ it('builds every sort index of a column holding a 900 KB value, each ending vali
     await pageOk({ sort: { column: 'c2', direction: 'asc' } })
   }
   const names = ['c1', 'c2', 'c3'].map((key) => sortIndexName(id, key))
-  const until = Date.now() + 30_000
-  for (;;) {
-    const built = await queryRows<{ relname: string; valid: boolean }>(sql`
-      SELECT c.relname, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE c.relname IN (${sql.join(names, sql`, `)})`)
-    // A concurrent build is invalid until it finishes; a failed one stays invalid.
-    const expected = driver.kind === 'pglite' ? [names[1]] : names
-    if (expected.every((name) => built.some((index) => index.relname === name && index.valid))) break
-    if (Date.now() > until) throw new Error(`sort indexes not built: ${JSON.stringify(built)}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  // A concurrent build is invalid until it finishes; a failed one stays invalid.
+  const expected = driver.kind === 'pglite' ? [names[1]] : names
+  await until(
+    'the sort indexes to be built and valid',
+    () =>
+      queryRows<{ relname: string; valid: boolean }>(sql`
+        SELECT c.relname, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE c.relname IN (${sql.join(names, sql`, `)})`),
+    (built) => expected.every((name) => built.some((index) => index.relname === name && index.valid)),
+    30_000,
+  )
 })
 
 it('sorts and filters a column with 3,000-character and 900 KB values', async () => {

@@ -10,6 +10,7 @@ import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid
 import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reader'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 
 let t: TestApp
@@ -230,17 +231,13 @@ describe('indexes the grid builds as it is used', () => {
 
     // PostgreSQL builds sort indexes after the import and the filter index in the background;
     // PGlite builds the sort index when first sorted and has no filter index.
-    const until = Date.now() + 20_000
     const isBuilt = async () => (await indexExists(filterIndexName(id, 'c1'))) && (await indexExists(sortIndexName(id, 'c2')))
-    while (driver.kind === 'pg' && !(await isBuilt()) && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    if (driver.kind === 'pg') await until('the filter and sort indexes', isBuilt, 20_000)
     expect(await indexExists(sortIndexName(id, 'c2'))).toBe(true)
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(driver.kind === 'pg')
 
     await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: 'c1' } })
-    const gone = Date.now() + 20_000
-    while ((await indexExists(filterIndexName(id, 'c1'))) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100))
+    await until('the filter index to go', () => indexExists(filterIndexName(id, 'c1')), (exists) => !exists, 20_000)
     expect(await indexExists(filterIndexName(id, 'c1'))).toBe(false)
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEARCH } from '#common/constants'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { findRowCandidates } from '#server/modules/row-storage/search-sql'
 import { candidatesPerFile, CANDIDATES_IN_ALL } from './search.service.ts'
@@ -137,13 +138,11 @@ describe('GET /api/search', () => {
     const field = await created.json()
     const run = await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id: notesId, fieldId: field.id }, json: { scope: 'all' } })
     expect(run.status).toBe(202)
-    const deadline = Date.now() + 60_000
-    for (;;) {
-      const state = await (await alice.api.uploads[':id']['ai-fields'][':fieldId'].$get({ param: { id: notesId, fieldId: field.id } })).json()
-      if (state.status === 'completed') break
-      if (Date.now() > deadline) throw new Error(`AI field still ${state.status}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await until(
+      'the AI field to complete',
+      async () => (await alice.api.uploads[':id']['ai-fields'][':fieldId'].$get({ param: { id: notesId, fieldId: field.id } })).json(),
+      (state) => state.status === 'completed',
+    )
     const { hits } = await search('xylophonic')
     expect(hits.map((hit) => [hit.fileName, hit.rowIndex, hit.field.name])).toEqual([
       ...Array.from({ length: 8 }, (_, i) => ['notes.csv', i, 'Segment']),

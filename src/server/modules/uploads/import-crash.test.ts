@@ -5,9 +5,9 @@ import {
   progressOverHttp,
   signUpOverHttp,
   uploadOverHttp,
-  waitFor,
   type ProcessTest,
 } from '#server/test/server-process'
+import { until } from '#server/test/until'
 
 /**
  * The server is killed (SIGKILL, no goodbye) in the middle of an import and started again: the
@@ -27,14 +27,14 @@ it('finishes an import within a minute after its server was killed mid-import an
   const first = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)
   const id = await uploadOverHttp(baseUrl, headers, 'crash.csv', bigCsv(ROWS, 'crash'))
-  await waitFor('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, id)).processed_rows > 0)
+  await until('rows to arrive', async () => (await progressOverHttp(baseUrl, headers, id)).processed_rows > 0)
   first.child.kill('SIGKILL')
   const killedAt = Date.now()
   await first.exited
 
   await test.startHealthy()
   const restartedAt = Date.now()
-  const done = await waitFor(
+  const done = await until(
     'the import to complete',
     async () => {
       const progress = await progressOverHttp(baseUrl, headers, id)

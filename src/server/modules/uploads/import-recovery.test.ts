@@ -6,6 +6,7 @@ import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { failAbandonedImport } from './import-upload.ts'
 import { dropOrphanRowTables, partitionName } from '#server/modules/row-storage/row-writer'
@@ -40,13 +41,16 @@ async function statusOf(id: string) {
  * On PostgreSQL the import's index builds finish first (a concurrent build and a DETACH deadlock).
  */
 async function strand(id: string) {
-  const until = Date.now() + 30_000
-  while (driver.kind === 'pg' && Date.now() < until) {
-    const [built] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname
-      JOIN pg_index x ON x.indexrelid = c.oid WHERE i.tablename = ${partitionName(id)} AND x.indisvalid`)
-    // The primary key, the search index and one sort index per column.
-    if ((built?.n ?? 0) >= 4) break
-    await new Promise((r) => setTimeout(r, 100))
+  if (driver.kind === 'pg') {
+    await until(
+      'the import’s index builds',
+      () =>
+        queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname
+          JOIN pg_index x ON x.indexrelid = c.oid WHERE i.tablename = ${partitionName(id)} AND x.indisvalid`),
+      // The primary key, the search index and one sort index per column.
+      ([built]) => (built?.n ?? 0) >= 4,
+      30_000,
+    )
   }
   await queryRows(sql`UPDATE csv_uploads SET status = 'processing' WHERE id = ${id}`)
   await queryRows(sql`DELETE FROM csv_rows WHERE upload_id = ${id}`)
@@ -64,8 +68,7 @@ it('fails an import whose every attempt was abandoned, drops its staging table, 
   const res = await alice.api.uploads[':id'].retry.$post({ param: { id } })
   expect(res.status, await res.clone().text()).toBe(200)
   expect((await res.json()).status).toBe('processing')
-  const until = Date.now() + 30_000
-  while ((await statusOf(id))?.status !== 'completed' && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+  await until('the import to complete', () => statusOf(id), (upload) => upload?.status === 'completed', 30_000)
   const page = await (await alice.api.uploads[':id'].rows.$get({ param: { id }, query: { perPage: '100' } })).json()
   expect(page.count).toBe(rows.length)
   // A completed upload is not imported again.
@@ -83,8 +86,7 @@ it('retries a stuck upload (importing, with no import job left) but not one whos
   const statuses = [again.status, deleting.status]
   // Unless the small import already finished: then retry is refused as completed, delete works.
   if ((await statusOf(id))?.status === 'processing') expect(statuses).toEqual([409, 409])
-  const until = Date.now() + 30_000
-  while ((await statusOf(id))?.status === 'processing' && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+  await until('the import to end', () => statusOf(id), (upload) => upload?.status !== 'processing', 30_000)
   expect((await statusOf(id))?.status ?? 'deleted').toMatch(/completed|deleted/)
 })
 

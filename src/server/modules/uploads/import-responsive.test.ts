@@ -6,9 +6,9 @@ import {
   progressOverHttp,
   signUpOverHttp,
   uploadOverHttp,
-  waitFor,
   type ProcessTest,
 } from '#server/test/server-process'
+import { until } from '#server/test/until'
 
 /**
  * Issue 10 item 10: on PGlite every statement runs on the server's own thread, and an import
@@ -30,7 +30,7 @@ it('answers page reads of another file between the batches of a long import', { 
   const server = await test.startHealthy()
   const { headers } = await signUpOverHttp(baseUrl, dataDir)
   const small = await uploadOverHttp(baseUrl, headers, 'small.csv', csvOf(['Name', 'City'], Array.from({ length: 100 }, (_, i) => [`Lead ${i}`, `City ${i}`])))
-  await waitFor('the small file', async () => (await progressOverHttp(baseUrl, headers, small)).status === 'completed')
+  await until('the small file', async () => (await progressOverHttp(baseUrl, headers, small)).status === 'completed')
 
   const big = await uploadOverHttp(baseUrl, headers, 'big.csv', bigCsv(ROWS, 'big'))
   // Each read, then where the import stood once it was answered.
@@ -59,7 +59,7 @@ it('answers page reads of another file between the batches of a long import', { 
   // PGlite builds a large table's sort indexes ahead, one column at a time once nobody has asked
   // for anything for a while, instead of while a user's first sort (and everyone else) waits.
   const built = () => server.logs.filter((line) => line.event === 'uploads.sort_index.built' && line.uploadId === big)
-  await waitFor('sort indexes built at idle', () => built().length === 4, 120_000)
+  await until('sort indexes built at idle', () => built().length === 4, 120_000)
   const sorted = await fetch(`${baseUrl}/api/uploads/${big}/rows?page=1&perPage=50&sort=c3:desc`, { headers })
   expect(sorted.status).toBe(200)
   expect(built()).toHaveLength(4)

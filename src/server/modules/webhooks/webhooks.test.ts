@@ -89,14 +89,14 @@ describe('webhooks', () => {
     expect(listed.endpoints).toEqual([expect.objectContaining({ id: created.id, events: ['upload.completed'], enabled: true })])
 
     const uploadId = await importCsv(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme'], ['Grace', 'Globex']]))
-    const [call] = await until(() => callsTo('/signed'), (calls) => calls.length > 0)
+    const [call] = await until('calls to /signed', () => callsTo('/signed'), (calls) => calls.length > 0)
     // Verified with the Standard Webhooks library and the secret shown at creation; it throws on a bad signature.
     const event = new Webhook(created.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
     expect(event).toMatchObject({ type: 'upload.completed', data: { upload_id: uploadId, filename: 'leads.csv', status: 'completed', valid_rows: 2 } })
     expect(call!.headers['webhook-id']).toMatch(/^msg_/)
     expect(() => new Webhook(`whsec_${Buffer.from('another secret of 24 byt').toString('base64')}`).verify(call!.body, call!.headers)).toThrow()
 
-    const delivered = await until(() => listOf(browser), (list) => list.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    const delivered = await until('the delivery to succeed', () => listOf(browser), (list) => list.endpoints[0]!.deliveries[0]?.status === 'succeeded')
     expect(delivered.endpoints[0]!.deliveries[0]).toMatchObject({ event: 'upload.completed', attempts: 1, response_status: 204 })
   })
 
@@ -107,10 +107,10 @@ describe('webhooks', () => {
     const res = await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
     expect(res.status).toBe(202)
 
-    const calls = await until(() => callsTo('/flaky'), (list) => list.length >= 3)
+    const calls = await until('calls to /flaky', () => callsTo('/flaky'), (list) => list.length >= 3)
     expect(new Set(calls.map((call) => call.headers['webhook-id'])).size).toBe(1)
     for (const call of calls) expect(() => new Webhook(created.secret).verify(call.body, call.headers)).not.toThrow()
-    const list = await until(() => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    const list = await until('the delivery to succeed', () => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
     expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ event: 'webhook.test', attempts: 3, response_status: 204, error: null })
   })
 
@@ -122,17 +122,17 @@ describe('webhooks', () => {
     const field = (await (await browser.post(`/api/uploads/${uploadId}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })).json()) as AiField
     expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
 
-    const [call] = await until(() => callsTo('/runs'), (calls) => calls.length > 0, 30_000)
+    const [call] = await until('calls to /runs', () => callsTo('/runs'), (calls) => calls.length > 0, 30_000)
     const event = new Webhook(created.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
     expect(event).toMatchObject({
       type: 'ai_run.completed',
       data: { upload_id: uploadId, field_id: field.id, field_name: 'Industry', counts: { done: 2, errors: 0, no_credits: 0 }, credits_spent: 2 },
     })
 
-    const list = await until(() => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
+    const list = await until('the delivery to succeed', () => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
     const delivery = list.endpoints[0]!.deliveries[0]!
     expect((await browser.request(`/api/webhooks/${created.id}/deliveries/${delivery.id}/resend`, { method: 'POST' })).status).toBe(202)
-    const calls = await until(() => callsTo('/runs'), (current) => current.length >= 2)
+    const calls = await until('calls to /runs', () => callsTo('/runs'), (current) => current.length >= 2)
     expect(calls[1]!.headers['webhook-id']).toBe(call!.headers['webhook-id'])
     expect(JSON.parse(calls[1]!.body)).toEqual(JSON.parse(call!.body))
   })
@@ -147,7 +147,7 @@ describe('webhooks', () => {
     // An import whose every attempt was cut short by a stopped process fails this way (import-recovery.test.ts).
     await db.update(csvUploads).set({ status: 'processing' }).where(eq(csvUploads.id, uploadId))
     await failAbandonedImport({ uploadId })
-    const [call] = await until(() => callsTo('/import-failed'), (calls) => calls.length > 0)
+    const [call] = await until('calls to /import-failed', () => callsTo('/import-failed'), (calls) => calls.length > 0)
     expect(JSON.parse(call!.body)).toMatchObject({
       type: 'upload.failed',
       data: { upload_id: uploadId, filename: 'leads.csv', status: 'failed', error_message: IMPORT_RECOVERY_MESSAGES.abandoned },
@@ -165,7 +165,7 @@ describe('webhooks', () => {
     fake.reset({ ...fake.options, isValidKey: () => false })
     try {
       expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
-      const [call] = await until(() => callsTo('/failed-runs'), (calls) => calls.length > 0, 30_000)
+      const [call] = await until('calls to /failed-runs', () => callsTo('/failed-runs'), (calls) => calls.length > 0, 30_000)
       const event = new Webhook(failedOnly.secret).verify(call!.body, call!.headers) as { type: string; data: Record<string, unknown> }
       expect(event).toMatchObject({ type: 'ai_run.failed', data: { field_id: field.id, counts: { done: 0, errors: 2 }, credits_spent: 0 } })
     } finally {
@@ -198,7 +198,7 @@ describe('webhooks', () => {
     // The operator stops allowing private addresses after the endpoint was saved.
     env.ALLOW_PRIVATE_AI_URLS = false
     await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
-    const refused = await until(() => listOf(browser), (list) => (list.endpoints[0]!.deliveries[0]?.attempts ?? 0) >= 1)
+    const refused = await until('a delivery attempt', () => listOf(browser), (list) => (list.endpoints[0]!.deliveries[0]?.attempts ?? 0) >= 1)
     expect(refused.endpoints[0]!.deliveries[0]).toMatchObject({ error: WEBHOOK_MESSAGES.refusedAtDelivery, response_status: null })
     expect(callsTo('/later-private')).toEqual([])
     // Removing the endpoint ends its retries: they find no delivery.
@@ -209,6 +209,7 @@ describe('webhooks', () => {
     receiver.answers.set('/redirect', [302, 302, 302, 302])
     await browser.request(`/api/webhooks/${redirecting.id}/test`, { method: 'POST' })
     const list = await until(
+      'a delivery attempt',
       () => listOf(browser),
       (current) => (current.endpoints.find((e) => e.id === redirecting.id)?.deliveries[0]?.attempts ?? 0) >= 1,
     )
@@ -228,7 +229,7 @@ describe('webhooks', () => {
     receiver.answers.set('/down', [500])
     await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
 
-    const list = await until(() => listOf(browser), (current) => !current.endpoints[0]!.enabled)
+    const list = await until('the endpoint to be disabled', () => listOf(browser), (current) => !current.endpoints[0]!.enabled)
     expect(list.endpoints[0]).toMatchObject({ enabled: false, disabled_at: expect.any(String), disabled_reason: 'failing' })
     expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 500 })
     expect(t.lastMailTo(user.email).subject).toBe('A Rowcraft webhook was turned off')
@@ -264,9 +265,9 @@ describe('events that nothing can lose', () => {
     const { upload_id: uploadId } = (await uploadOk(browser, 'leads.csv', csvOf(['Name', 'Company'], [['Ada', 'Acme']]))) as { upload_id: string }
     const { status } = await waitUntilDone(browser, uploadId)
 
-    const [call] = await until(() => callsTo('/outbox-import'), (calls) => calls.length > 0)
+    const [call] = await until('calls to /outbox-import', () => callsTo('/outbox-import'), (calls) => calls.length > 0)
     expect(JSON.parse(call!.body)).toMatchObject({ type: `upload.${status}`, data: { upload_id: uploadId, status } })
-    expect(await until(() => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
+    expect(await until('the deliveries to succeed', () => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
     expect(callsTo('/outbox-import')).toHaveLength(1)
   })
 
@@ -279,9 +280,9 @@ describe('events that nothing can lose', () => {
     failNextSends(DELIVER_JOB)
     expect((await browser.post(`/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { scope: 'all' })).status).toBe(202)
 
-    const [call] = await until(() => callsTo('/outbox-runs'), (calls) => calls.length > 0, 30_000)
+    const [call] = await until('calls to /outbox-runs', () => callsTo('/outbox-runs'), (calls) => calls.length > 0, 30_000)
     expect(JSON.parse(call!.body)).toMatchObject({ type: 'ai_run.completed', data: { field_id: field.id, counts: { done: 2 } } })
-    expect(await until(() => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
+    expect(await until('the deliveries to succeed', () => statusesOf(browser), (list) => list.length > 0 && list.every((s) => s === 'succeeded'))).toEqual(['succeeded'])
     const [stored] = await db.select().from(aiFields).where(eq(aiFields.id, field.id))
     expect(stored).toMatchObject({ status: 'completed' })
     expect(callsTo('/outbox-runs')).toHaveLength(1)
@@ -294,7 +295,7 @@ describe('events that nothing can lose', () => {
     expect((await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(500)
     expect(await statusesOf(browser)).toEqual([])
     expect((await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })).status).toBe(202)
-    expect(await until(() => statusesOf(browser), (list) => list[0] === 'succeeded')).toEqual(['succeeded'])
+    expect(await until('the deliveries to succeed', () => statusesOf(browser), (list) => list[0] === 'succeeded')).toEqual(['succeeded'])
   })
 })
 
@@ -319,7 +320,7 @@ describe('webhooks an API token created', () => {
     expect(list.endpoints.find((e) => e.id === bySession.id)).toMatchObject({ enabled: true, disabled_reason: null })
 
     await importCsv(browser, 'leads.csv', leads)
-    await until(() => callsTo('/by-session').length, (calls) => calls >= 1)
+    await until('calls to /by-session', () => callsTo('/by-session').length, (calls) => calls >= 1)
     expect(callsTo('/by-token')).toEqual([])
     const test = await browser.request(`/api/webhooks/${byToken.id}/test`, { method: 'POST' })
     expect(test.status).toBe(409)
@@ -338,7 +339,7 @@ describe('webhooks an API token created', () => {
     const list = await listOf(browser)
     expect(list.endpoints.find((e) => e.id === byToken.id)).toMatchObject({ enabled: false, disabled_reason: 'token_expired', disabled_at: expiresAt })
     await importCsv(browser, 'leads.csv', leads)
-    await until(() => callsTo('/by-session').length, (calls) => calls >= 1)
+    await until('calls to /by-session', () => callsTo('/by-session').length, (calls) => calls >= 1)
     expect(callsTo('/by-expiring-token')).toEqual([])
     expect(list.endpoints.find((e) => e.id === bySession.id)?.enabled).toBe(true)
   })
