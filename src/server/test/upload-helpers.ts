@@ -1,3 +1,5 @@
+import { uploadDetailSchema, uploadProgressSchema, uploadResponseSchema } from '#common/schemas/uploads'
+import { readJson } from './contract.ts'
 import type { TestBrowser } from './test-app.ts'
 
 /**
@@ -19,14 +21,14 @@ export function postUpload(browser: TestBrowser, name: string, content: string |
 export async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array) {
   const res = await postUpload(browser, name, content)
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
-  return res.json()
+  return readJson(res, uploadResponseSchema)
 }
 
 /** Polls the upload's progress until its import has completed or failed. */
 export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const progress = await (await browser.api.uploads[':id'].progress.$get({ param: { id } })).json()
+    const progress = await readJson(await browser.api.uploads[':id'].progress.$get({ param: { id } }), uploadProgressSchema)
     if (progress.status === 'completed' || progress.status === 'failed') return progress
     if (Date.now() > until) throw new Error(`upload ${id} still ${progress.status}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -34,7 +36,7 @@ export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs 
 }
 
 export async function getUploadDetail(browser: TestBrowser, id: string) {
-  return (await browser.api.uploads[':id'].$get({ param: { id } })).json()
+  return readJson(await browser.api.uploads[':id'].$get({ param: { id } }), uploadDetailSchema)
 }
 
 /** Uploads a CSV through the real endpoint and waits for its import to finish. */
