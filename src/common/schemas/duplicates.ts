@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from './rows.ts'
-import { columnDuplicatesSchema, duplicateFiguresSchema, identifierKindSchema } from './uploads.ts'
+import type { columnDuplicatesSchema, duplicateFiguresSchema, identifierKindSchema } from './uploads.ts'
 
 /**
  * Duplicate rows (issue 30 item 2): how a list's repeats are found, counted and removed. A lead is
