@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** One error contract for the whole API (CONVENTIONS §6): `{ error: { code, message, details? } }`. */
 
 export const errorStatus = {
@@ -17,6 +19,9 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus
 
-export type ApiErrorBody = {
-  error: { code: ErrorCode; message: string; details?: unknown }
-}
+export const errorCodeSchema = z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]])
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: errorCodeSchema, message: z.string(), details: z.unknown().optional() }),
+})
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>

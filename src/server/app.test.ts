@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app'
 import { createTestApp, type TestApp } from '#server/test/test-app'
+import { publicConfigSchema } from '#common/schemas/auth'
+import { healthSchema } from '#common/schemas/system'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 beforeAll(async () => {
@@ -30,6 +33,7 @@ describe('the error contract', () => {
 describe('security basics', () => {
   it('sends a strict content security policy and the usual headers', async () => {
     const res = await t.browser().request('/api/health')
+    expect(await readJson(res, healthSchema)).toEqual({ status: 'ok' })
     const csp = res.headers.get('content-security-policy')!
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
@@ -70,7 +74,7 @@ describe('security basics', () => {
 describe('the public config', () => {
   it('tells the web app which sign-in and billing options exist', async () => {
     const res = await t.browser().request('/api/config')
-    expect(await res.json()).toEqual({ googleEnabled: false, billingProvider: 'local', maxUploadMb: 100 })
+    expect(await readJson(res, publicConfigSchema)).toEqual({ googleEnabled: false, billingProvider: 'local', maxUploadMb: 100 })
   })
 })
 

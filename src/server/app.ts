@@ -40,7 +40,8 @@ import { logger } from '#server/platform/logger'
 import { trackForeground } from '#server/platform/foreground'
 import { originCheck } from '#server/platform/origin-check'
 import { refuseApiTokens } from '#server/platform/refuse-api-tokens'
-import { buildOpenApiDocument } from '#server/platform/openapi'
+import { buildOpenApiDocument, documented } from '#server/platform/openapi'
+import { openApiDocumentSchema } from '#common/schemas/system'
 import { requireUser } from '#server/platform/require-user'
 import { retryAfterOf } from '#server/platform/rate-limit'
 import { boundedJsonBody } from '#server/platform/validate'
@@ -141,7 +142,7 @@ export function createApp(options: { webDir?: string } = {}) {
   app.route('/api/auth', authRoutes)
   // Generated from the route table once every route is mounted: the first request builds it.
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined
-  app.get(OPENAPI_PATH, (c) => {
+  app.get(OPENAPI_PATH, documented({ summary: 'This document (OpenAPI 3.1)', response: openApiDocumentSchema }), (c) => {
     openApiDocument ??= buildOpenApiDocument(app.routes, {
       title: 'Rowcraft API',
       version: '1.0.0',

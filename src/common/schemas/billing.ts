@@ -113,3 +113,5 @@ export const clientSecurityEventSchema = z.object({
   details: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),
 })
 export type ClientSecurityEventInput = z.infer<typeof clientSecurityEventSchema>
+
+export const securityEventRecordedSchema = z.object({ recorded: z.literal(true) })

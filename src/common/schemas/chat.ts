@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AI, CHAT } from '../constants.ts'
 import { CHAT_MESSAGES } from '../messages.ts'
-import { conditionSchema, planSchema, type AggregateResult, type Condition, type Plan, type PlanDuplicates } from './plans.ts'
+import { aggregateResultSchema, conditionSchema, planDuplicatesSchema, planSchema, type Condition } from './plans.ts'
 
 /** Magic Chat (001 §3, §4, §5; issue 22). */
 
@@ -35,61 +35,79 @@ export type ChatModelAnswer = z.infer<typeof chatModelAnswerSchema>
 
 export const chatSummarySchema = z.object({ summary: z.string().min(1).max(1000) })
 
-export type MatchingLead = { rowIndex: number; label: string; fields: Array<{ name: string; value: string }> }
-export type ReasoningStep = { step: number; description: string; result: number }
+export const matchingLeadSchema = z.object({
+  rowIndex: z.number().int(),
+  label: z.string(),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+})
+export type MatchingLead = z.infer<typeof matchingLeadSchema>
+export const reasoningStepSchema = z.object({ step: z.number().int(), description: z.string(), result: z.number() })
+export type ReasoningStep = z.infer<typeof reasoningStepSchema>
 
 /** The spec's chat result (001 §3), with the plan that computed it. */
-export type ChatResult = {
-  id: string
-  query: string
-  result_type: 'lead_identification' | 'aggregate' | 'judgment_proposal'
-  method: 'plan' | 'plan_merge' | 'judgment_column'
-  timestamp: string
-  plan: Plan | null
+export const chatResultSchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  result_type: z.enum(['lead_identification', 'aggregate', 'judgment_proposal']),
+  method: z.enum(['plan', 'plan_merge', 'judgment_column']),
+  timestamp: z.string(),
+  plan: planSchema.nullable(),
   /** An answer re-run with edited conditions: the question first asked (its `query` says what it now computes). */
-  edited_from?: string | null
-  data: {
-    count: number
-    total_rows: number
-    summary: string
-    matching_leads: MatchingLead[]
-    filter_criteria: string[]
-    reasoning: string
-    reasoning_chain: ReasoningStep[]
-    confidence: number
+  edited_from: z.string().nullable().optional(),
+  data: z.object({
+    count: z.number().int(),
+    total_rows: z.number().int(),
+    summary: z.string(),
+    matching_leads: z.array(matchingLeadSchema),
+    filter_criteria: z.array(z.string()),
+    reasoning: z.string(),
+    reasoning_chain: z.array(reasoningStepSchema),
+    confidence: z.number(),
     /** Row indexes; up to CHAT_PLAN.maxRowIndexes in an answer, the first 1,000 in a stored one (the plan gives them all). */
-    all_matching_row_ids: number[]
-    aggregate: AggregateResult | null
+    all_matching_row_ids: z.array(z.number().int()),
+    aggregate: aggregateResultSchema.nullable(),
     /** The counted rows that repeat others (absent from answers stored before it was counted). */
-    duplicates?: PlanDuplicates
+    duplicates: planDuplicatesSchema.optional(),
     /** A top-N answer: its N rows (`count` is N) of the `matching` rows, in this order. Absent in answers stored before issue 30. */
-    top?: { n: number; column: string | null; direction: 'asc' | 'desc'; matching: number } | null
-  }
+    top: z
+      .object({ n: z.number().int(), column: z.string().nullable(), direction: z.enum(['asc', 'desc']), matching: z.number().int() })
+      .nullable()
+      .optional(),
+  }),
   /** For a question that needs judgment per row: the AI column proposed, and once made, its id. */
-  judgment: (JudgmentProposal & {
-    rows: number
-    /** Distinct inputs among the rows: the model calls the run makes and charges (absent in answers stored before issue 30). */
-    calls?: number
-    estimatedCredits: number
-    fieldId: string | null
-    answered: boolean
-  }) | null
-}
+  judgment: judgmentProposalSchema
+    .extend({
+      rows: z.number().int(),
+      /** Distinct inputs among the rows: the model calls the run makes and charges (absent in answers stored before issue 30). */
+      calls: z.number().int().optional(),
+      estimatedCredits: z.number(),
+      fieldId: z.string().nullable(),
+      answered: z.boolean(),
+    })
+    .nullable(),
+})
+export type ChatResult = z.infer<typeof chatResultSchema>
 
-export type ChatMessage = {
-  id: string
-  type: 'user' | 'ai'
-  content: string
-  timestamp: string
-  result: ChatResult | null
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(['user', 'ai']),
+  content: z.string(),
+  timestamp: z.string(),
+  result: chatResultSchema.nullable(),
   /** An AI message that reports a failure ('Sorry, I encountered an error: ...'). */
-  isError: boolean
-}
+  isError: z.boolean(),
+})
+export type ChatMessage = z.infer<typeof chatMessageSchema>
 
-export type ChatThread = { messages: ChatMessage[] }
+export const chatThreadSchema = z.object({ messages: z.array(chatMessageSchema) })
+export type ChatThread = z.infer<typeof chatThreadSchema>
 
 /** The answer to a question: the two new messages, and the balance after the charge (null with the user's own key). */
-export type AskChatResponse = { question: ChatMessage; answer: ChatMessage; remainingCredits: number | null }
+export const askChatResponseSchema = z.object({ question: chatMessageSchema, answer: chatMessageSchema, remainingCredits: z.number().nullable() })
+export type AskChatResponse = z.infer<typeof askChatResponseSchema>
+
+/** DELETE /chat: the conversation is gone. */
+export const chatClearedSchema = z.object({ cleared: z.literal(true) })
 
 /** Re-running an answer's plan with edited conditions: free, exact, no model. */
 export const answerFromPlanSchema = z.object({ query: z.string().trim().min(1).max(CHAT.maxQueryLength), plan: planSchema })

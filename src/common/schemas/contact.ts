@@ -25,3 +25,5 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>
 
+export const contactMessageSentSchema = z.object({ sent: z.literal(true), id: z.string() })
+

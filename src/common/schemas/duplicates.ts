@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from './rows.ts'
+import type { columnDuplicatesSchema, duplicateFiguresSchema, identifierKindSchema } from './uploads.ts'
 
 /**
  * Duplicate rows (issue 30 item 2): how a list's repeats are found, counted and removed. A lead is
@@ -7,7 +8,7 @@ import { COLUMN_KEY_PATTERN } from './rows.ts'
  * quality report and Magic Chat count repeats in, and the ones 'Remove duplicates' offers first.
  */
 
-export type IdentifierKind = 'email' | 'website' | 'id'
+export type IdentifierKind = z.infer<typeof identifierKindSchema>
 
 const SOCIAL_PROFILE = /linkedin|twitter|facebook|instagram|github|profile/
 
@@ -61,18 +62,20 @@ export const removeDuplicatesSchema = duplicatesSpecSchema.extend({
 export type RemoveDuplicatesInput = z.input<typeof removeDuplicatesSchema>
 
 /** What would be removed: the repeats (every row of a group but the one kept), in row order. */
-export type DuplicatesPreview = {
-  duplicateRows: number
+export const duplicatesPreviewSchema = z.object({
+  duplicateRows: z.number().int(),
   /** Groups of rows that repeat each other (each keeps one row). */
-  groups: number
-  totalRows: number
-  rowIndexes: number[]
-}
+  groups: z.number().int(),
+  totalRows: z.number().int(),
+  rowIndexes: z.array(z.number().int()),
+})
+export type DuplicatesPreview = z.infer<typeof duplicatesPreviewSchema>
 
-export type RemoveDuplicatesResult = { deleted: number; totalRows: number }
+export const removeDuplicatesResultSchema = z.object({ deleted: z.number().int(), totalRows: z.number().int() })
+export type RemoveDuplicatesResult = z.infer<typeof removeDuplicatesResultSchema>
 
 /** Rows repeating an earlier row's value in one identifying column. */
-export type ColumnDuplicates = { key: string; name: string; kind: IdentifierKind; rows: number }
+export type ColumnDuplicates = z.infer<typeof columnDuplicatesSchema>
 
 /** The quality report's duplicates: exact repeats of whole rows, and repeats per identifying column. */
-export type DuplicateFigures = { exactRows: number; columns: ColumnDuplicates[] }
+export type DuplicateFigures = z.infer<typeof duplicateFiguresSchema>

@@ -104,56 +104,83 @@ export const aiProvenanceSchema = z.object({
 })
 export type AiProvenance = z.infer<typeof aiProvenanceSchema>
 
-export type AiCellValue = string | number | boolean | Record<string, string | number | boolean | null> | null
+export const aiCellValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  z.null(),
+])
+export type AiCellValue = z.infer<typeof aiCellValueSchema>
 
-export type AiCell = {
-  fieldId: string
-  rowIndex: number
-  status: AiCellStatus
-  value: AiCellValue
+export const aiCellSchema = z.object({
+  fieldId: z.string(),
+  rowIndex: z.number().int(),
+  status: aiCellStatusSchema,
+  value: aiCellValueSchema,
   /** The value as the grid shows it (also what is written into the row). */
-  display: string | null
-  error: string | null
-  attempts: number
-  provenance: AiProvenance | null
-  updatedAt: string
-}
+  display: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  provenance: aiProvenanceSchema.nullable(),
+  updatedAt: z.string(),
+})
+export type AiCell = z.infer<typeof aiCellSchema>
+
+/** GET .../cells: the cells of the rows asked for. */
+export const aiCellListSchema = z.object({ cells: z.array(aiCellSchema) })
 
 export const aiRunScopeSchema = z.enum(['all', 'empty', 'failed', 'stale', 'selected', 'view'])
 export type AiRunScope = z.infer<typeof aiRunScopeSchema>
 
-export type AiFieldCounts = Record<AiCellStatus, number> & { total: number }
+const cellCount = z.number().int()
+export const aiFieldCountsSchema = z.object({
+  queued: cellCount,
+  running: cellCount,
+  done: cellCount,
+  error: cellCount,
+  no_credits: cellCount,
+  stale: cellCount,
+  cancelled: cellCount,
+  total: cellCount,
+} satisfies Record<AiCellStatus | 'total', typeof cellCount>)
+export type AiFieldCounts = z.infer<typeof aiFieldCountsSchema>
 
-export type AiRun = {
-  scope: AiRunScope
-  total: number
-  budget: number | null
-  creditsSpent: number
-  startedAt: string
-  finishedAt: string | null
+export const aiRunSchema = z.object({
+  scope: aiRunScopeSchema,
+  total: z.number().int(),
+  budget: z.number().int().nullable(),
+  creditsSpent: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
   /** Why a run stopped before its cells were done: 'budget', 'cancelled', 'no_credits'. */
-  stopReason: string | null
-}
+  stopReason: z.string().nullable(),
+})
+export type AiRun = z.infer<typeof aiRunSchema>
 
-export type AiField = {
-  id: string
-  uploadId: string
+export const aiFieldSchema = z.object({
+  id: z.string(),
+  uploadId: z.string(),
   /** The AI column's key in `upload_columns` and in each row's `data`. */
-  columnKey: string
-  name: string
-  prompt: string
-  promptVersion: number
-  outputType: AiOutputType
-  webSearch: boolean
-  status: AiFieldStatus
-  counts: AiFieldCounts
+  columnKey: z.string(),
+  name: z.string(),
+  prompt: z.string(),
+  promptVersion: z.number().int(),
+  outputType: aiOutputTypeSchema,
+  webSearch: z.boolean(),
+  status: aiFieldStatusSchema,
+  counts: aiFieldCountsSchema,
   /** processed / total of the current or last run, for the progress banner. */
-  processedRows: number
-  totalRows: number
-  run: AiRun | null
-  createdAt: string
-  updatedAt: string
-}
+  processedRows: z.number().int(),
+  totalRows: z.number().int(),
+  run: aiRunSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AiField = z.infer<typeof aiFieldSchema>
+
+/** GET .../ai-fields: the upload's AI columns, and its rows with at least one AI value. */
+export const aiFieldListSchema = z.object({ fields: z.array(aiFieldSchema), enrichedRows: z.number().int() })
 
 /** Which rows a run or an estimate takes. `rowIndexes` for 'selected', `view` for 'view'. */
 export const aiRunRequestSchema = z
@@ -171,38 +198,41 @@ export const aiRunRequestSchema = z
 export type AiRunRequest = z.infer<typeof aiRunRequestSchema>
 
 /** Where the estimated time comes from: recent calls of the same provider and model, or an assumption before any. */
-export type AiRunTiming = {
-  basis: 'history' | 'assumed'
+export const aiRunTimingSchema = z.object({
+  basis: z.enum(['history', 'assumed']),
   /** Recent calls the latency was averaged over (0 when assumed). */
-  sampleCalls: number
-  secondsPerCall: number
+  sampleCalls: z.number().int(),
+  secondsPerCall: z.number(),
   /** Calls in flight at once (AI_CONCURRENCY). */
-  concurrency: number
-}
+  concurrency: z.number().int(),
+})
+export type AiRunTiming = z.infer<typeof aiRunTimingSchema>
 
 /** POST .../estimate: what a run of this scope would do, confirmed by the user first. */
-export type AiRunEstimate = {
-  scope: AiRunScope
+export const aiRunEstimateSchema = z.object({
+  scope: aiRunScopeSchema,
   /** Rows in the scope. */
-  rows: number
+  rows: z.number().int(),
   /** Cells the run would compute: rows in scope, capped by the budget. */
-  cells: number
+  cells: z.number().int(),
   /** Provider calls (and charges) among them: identical inputs are asked once, their copies are free. */
-  calls: number
-  creditsPerCell: number
-  credits: number
-  balance: number
+  calls: z.number().int(),
+  creditsPerCell: z.number().int(),
+  credits: z.number().int(),
+  balance: z.number().int(),
   /** True when the balance (or the user's own key) covers the run. */
-  covered: boolean
-  ownKey: boolean
-  budget: number | null
-  estimatedSeconds: number
-  timing: AiRunTiming
-  provider: string | null
-  model: string | null
-}
+  covered: z.boolean(),
+  ownKey: z.boolean(),
+  budget: z.number().int().nullable(),
+  estimatedSeconds: z.number(),
+  timing: aiRunTimingSchema,
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+})
+export type AiRunEstimate = z.infer<typeof aiRunEstimateSchema>
 
-export type AiRunStarted = { started: boolean; total_rows: number; field: AiField }
+export const aiRunStartedSchema = z.object({ started: z.boolean(), total_rows: z.number().int(), field: aiFieldSchema })
+export type AiRunStarted = z.infer<typeof aiRunStartedSchema>
 
 /** POST /api/uploads/:id/ai-fields/test: the prompt on one of the first 1000 rows. */
 export const testAiPromptSchema = z.object({
@@ -213,15 +243,16 @@ export const testAiPromptSchema = z.object({
 })
 export type TestAiPromptInput = z.infer<typeof testAiPromptSchema>
 
-export type TestAiPromptResult = {
-  value: AiCellValue
-  display: string
+export const testAiPromptResultSchema = z.object({
+  value: aiCellValueSchema,
+  display: z.string(),
   /** The prompt as sent for this row (fixed part and row values). */
-  renderedPrompt: string
-  provenance: AiProvenance
+  renderedPrompt: z.string(),
+  provenance: aiProvenanceSchema,
   /** Null when the user's own key answered (nothing charged). */
-  remainingCredits: number | null
-}
+  remainingCredits: z.number().nullable(),
+})
+export type TestAiPromptResult = z.infer<typeof testAiPromptResultSchema>
 
 export const aiRunActionSchema = z.enum(['pause', 'resume', 'cancel'])
 export type AiRunAction = z.infer<typeof aiRunActionSchema>
@@ -236,11 +267,15 @@ export const aiCellsQuerySchema = z.object({
 })
 
 /** Where the app's AI comes from, for the dialog and API Settings ("not configured" shows how to connect). */
-export type AiProviderStatus = {
-  configured: boolean
-  provider: string | null
-  model: string | null
-  webSearch: boolean
-  ownKey: boolean
-  message: string | null
-}
+export const aiProviderStatusSchema = z.object({
+  configured: z.boolean(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  webSearch: z.boolean(),
+  ownKey: z.boolean(),
+  message: z.string().nullable(),
+})
+export type AiProviderStatus = z.infer<typeof aiProviderStatusSchema>
+
+/** GET /api/ai/stats: rows with at least one AI value, over every file. */
+export const aiStatsSchema = z.object({ enrichedRows: z.number().int() })

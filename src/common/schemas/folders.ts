@@ -22,14 +22,20 @@ export const listFoldersQuerySchema = z.object({
 })
 export type ListFoldersQuery = z.infer<typeof listFoldersQuerySchema>
 
-export type FolderSummary = {
-  id: string
-  name: string
-  color: string
-  fileCount: number
-  createdAt: string
-  updatedAt: string
-}
+export const folderSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  fileCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type FolderSummary = z.infer<typeof folderSummarySchema>
+
+export const folderListSchema = z.object({ data: z.array(folderSummarySchema) })
+
+/** DELETE /api/folders/:id: its files moved to the root. */
+export const deletedFolderSchema = z.object({ id: z.string(), movedToRoot: z.number().int() })
 
 /** Moving a file: a folder id, or null for the root ('No Folder (Root)'). */
 export const moveUploadSchema = z.object({ folderId: z.uuid('Choose a folder.').nullable() })
@@ -42,8 +48,9 @@ export const listUploadsQuerySchema = listQuerySchema().extend({
 export type ListUploadsQuery = z.infer<typeof listUploadsQuerySchema>
 
 /** The home dashboard's three counters. */
-export type WorkspaceStats = {
-  filesProcessed: number
-  rowsEnriched: number
-  exportsCreated: number
-}
+export const workspaceStatsSchema = z.object({
+  filesProcessed: z.number().int(),
+  rowsEnriched: z.number().int(),
+  exportsCreated: z.number().int(),
+})
+export type WorkspaceStats = z.infer<typeof workspaceStatsSchema>

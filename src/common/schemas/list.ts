@@ -15,6 +15,11 @@ export function listQuerySchema({ defaultPerPage = DEFAULT_PAGE_SIZE }: { defaul
 }
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>
 
+/** The contract of one page of `item`s (`ListPage`), for a paged endpoint's answer. */
+export function listPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ data: z.array(item), count: z.number().int(), page: z.number().int(), perPage: z.number().int(), totalPages: z.number().int() })
+}
+
 /** One page of a list, the one result shape of every paged endpoint. */
 export type ListPage<T> = {
   data: T[]

@@ -124,35 +124,43 @@ export type Plan = z.infer<typeof planSchema>
 export const isGroup = (c: Condition): c is { all: Condition[] } | { any: Condition[] } | { not: Condition } =>
   'all' in c || 'any' in c || 'not' in c
 
-export type AggregateResult =
-  | { op: 'count'; column: null; value: number }
-  | { op: 'count_by'; column: string; groups: Array<{ value: string; count: number }>; otherGroups: number }
-  | { op: 'count_distinct'; column: string; value: number }
+export const aggregateResultSchema = z.union([
+  z.object({ op: z.literal('count'), column: z.null(), value: z.number() }),
+  z.object({ op: z.literal('count_by'), column: z.string(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
+  z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number() }),
   /** `value` null when no value of the column reads as a number (or date, for min and max). */
-  | { op: 'sum' | 'avg' | 'min' | 'max'; column: string; value: number | string | null; skipped: number }
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max']), column: z.string(), value: z.union([z.number(), z.string(), z.null()]), skipped: z.number() }),
+])
+export type AggregateResult = z.infer<typeof aggregateResultSchema>
 
-export type PlanRow = { rowIndex: number; values: Record<string, string> }
-
-/** What a plan computes. Columns in `rows` are keyed by column name, as the plan names them. */
-export type PlanResult = {
-  count: number
-  /** The matching rows in the plan's order (row order without a sort), at most CHAT_PLAN.maxRowIndexes. */
-  rowIndexes: number[]
-  rowIndexesComplete: boolean
-  /** The first `limit` rows (default CHAT_PLAN.defaultLimit) with their values. */
-  rows: PlanRow[]
-  aggregate: AggregateResult | null
-  /** One plain sentence per top-level condition. */
-  criteria: string[]
-  /** Rows in the file, and the count after each top-level condition in turn. */
-  totalRows: number
-  steps: Array<{ description: string; count: number }>
-  /** Matched rows that repeat another matched row, by each identifying column that has repeats. */
-  duplicates: PlanDuplicates
-}
+export const planRowSchema = z.object({ rowIndex: z.number().int(), values: z.record(z.string(), z.string()) })
+export type PlanRow = z.infer<typeof planRowSchema>
 
 /** `exactRows` (whole rows repeated) is counted only in a file with no identifying column; null otherwise. */
-export type PlanDuplicates = { exactRows: number | null; columns: Array<{ column: string; rows: number }> }
+export const planDuplicatesSchema = z.object({
+  exactRows: z.number().int().nullable(),
+  columns: z.array(z.object({ column: z.string(), rows: z.number().int() })),
+})
+export type PlanDuplicates = z.infer<typeof planDuplicatesSchema>
+
+/** What a plan computes. Columns in `rows` are keyed by column name, as the plan names them. */
+export const planResultSchema = z.object({
+  count: z.number().int(),
+  /** The matching rows in the plan's order (row order without a sort), at most CHAT_PLAN.maxRowIndexes. */
+  rowIndexes: z.array(z.number().int()),
+  rowIndexesComplete: z.boolean(),
+  /** The first `limit` rows (default CHAT_PLAN.defaultLimit) with their values. */
+  rows: z.array(planRowSchema),
+  aggregate: aggregateResultSchema.nullable(),
+  /** One plain sentence per top-level condition. */
+  criteria: z.array(z.string()),
+  /** Rows in the file, and the count after each top-level condition in turn. */
+  totalRows: z.number().int(),
+  steps: z.array(z.object({ description: z.string(), count: z.number().int() })),
+  /** Matched rows that repeat another matched row, by each identifying column that has repeats. */
+  duplicates: planDuplicatesSchema,
+})
+export type PlanResult = z.infer<typeof planResultSchema>
 
 export const runPlanSchema = z.object({ plan: planSchema })
 export type RunPlanInput = z.infer<typeof runPlanSchema>

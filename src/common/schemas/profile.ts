@@ -6,3 +6,6 @@ export const deleteAccountSchema = z.object({
   email: z.string().trim().max(320).optional(),
 })
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>
+
+/** POST /api/profile/avatar: the user's new image address (versioned, so caches never show the old one). */
+export const avatarSetSchema = z.object({ image: z.string() })

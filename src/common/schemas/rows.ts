@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES } from '../constants.ts'
 import { findInputProblem, inputProblemMessage } from '../input-bounds.ts'
 import { GRID_MESSAGES } from '../messages.ts'
-import { pageParamSchema, type ListPage } from './list.ts'
+import { listPageSchema, pageParamSchema } from './list.ts'
 import { conditionSchema } from './plans.ts'
-import { columnTypeSchema, type UploadColumn } from './uploads.ts'
+import { columnTypeSchema, uploadColumnSchema } from './uploads.ts'
 
 /**
  * The grid's contract (issue 4): one "view" of an upload's rows (search, filters, sort) used by
@@ -144,26 +144,30 @@ export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
   return params
 }
 
-export type GridRow = { rowIndex: number; values: Record<string, string> }
+export const gridRowSchema = z.object({ rowIndex: z.number().int(), values: z.record(z.string(), z.string()) })
+export type GridRow = z.infer<typeof gridRowSchema>
 
 /** `count` is the rows in this view (after search and filters), at most VIEW_COUNT_LIMIT when not exact. */
-export type RowsPage = ListPage<GridRow> & {
+export const rowsPageSchema = listPageSchema(gridRowSchema).extend({
   /** False when the view has more than VIEW_COUNT_LIMIT rows: show `count` as "10,000+". */
-  isCountExact: boolean
-}
+  isCountExact: z.boolean(),
+})
+export type RowsPage = z.infer<typeof rowsPageSchema>
 
 /** GET /rows/locate: where a row sits in the default (unsorted, unfiltered) view. */
 export const locateRowQuerySchema = z.object({
   rowIndex: z.coerce.number().int().min(0),
   perPage: perPageParam,
 })
-export type RowLocation = { rowIndex: number; page: number; found: boolean }
+export const rowLocationSchema = z.object({ rowIndex: z.number().int(), page: z.number().int(), found: z.boolean() })
+export type RowLocation = z.infer<typeof rowLocationSchema>
 
 export const deleteRowsSchema = z.object({
   rowIndexes: z.array(z.number().int().min(0)).min(1, GRID_MESSAGES.noRowsSelectedBody).max(100_000),
 })
 export type DeleteRowsInput = z.infer<typeof deleteRowsSchema>
-export type DeleteRowsResult = { deleted: number; totalRows: number }
+export const deleteRowsResultSchema = z.object({ deleted: z.number().int(), totalRows: z.number().int() })
+export type DeleteRowsResult = z.infer<typeof deleteRowsResultSchema>
 
 /** One cell; `null` or '' empties it. Typed by the column: numbers, dates, true/false. */
 export const updateCellSchema = z.object({
@@ -196,7 +200,8 @@ export type UpdateColumnInput = z.infer<typeof updateColumnSchema>
 export const reorderColumnsSchema = z.object({ keys: z.array(z.string().regex(COLUMN_KEY_PATTERN)).min(1).max(2000) })
 export type ReorderColumnsInput = z.infer<typeof reorderColumnsSchema>
 
-export type ColumnsResponse = { columns: UploadColumn[] }
+export const columnsResponseSchema = z.object({ columns: z.array(uploadColumnSchema) })
+export type ColumnsResponse = z.infer<typeof columnsResponseSchema>
 
 export const renameUploadSchema = z.object({
   filename: z.string().trim().min(1, 'Enter a file name.').max(255, 'File names are at most 255 characters.'),

@@ -25,18 +25,22 @@ export const listTemplatesQuerySchema = z.object({
 })
 export type ListTemplatesQuery = z.infer<typeof listTemplatesQuerySchema>
 
-export type AiFieldTemplate = {
-  id: string
-  name: string
-  field_name: string
-  prompt_template: string
-  enable_advanced_search: boolean
-  description: string | null
-  created_at: string
-  updated_at: string
+export const aiFieldTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  field_name: z.string(),
+  prompt_template: z.string(),
+  enable_advanced_search: z.boolean(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Up to 3 file names whose AI fields use this prompt, and how many files in all. */
-  used_in: string[]
-  used_in_count: number
-}
+  used_in: z.array(z.string()),
+  used_in_count: z.number().int(),
+})
+export type AiFieldTemplate = z.infer<typeof aiFieldTemplateSchema>
 
-export type TemplateList = { data: AiFieldTemplate[]; count: number }
+export const templateListSchema = z.object({ data: z.array(aiFieldTemplateSchema), count: z.number().int() })
+export type TemplateList = z.infer<typeof templateListSchema>
+
+export const deletedTemplateSchema = z.object({ id: z.string() })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DuplicateFigures } from './duplicates.ts'
+import { listPageSchema } from './list.ts'
 
 export const uploadStatusSchema = z.enum(['awaiting_header', 'processing', 'completed', 'failed'])
 export type UploadStatus = z.infer<typeof uploadStatusSchema>
@@ -25,115 +25,140 @@ export type DateOrderBasis = z.infer<typeof dateOrderBasisSchema>
 export const updateDateOrderSchema = z.object({ order: dateOrderSchema })
 export type UpdateDateOrderInput = z.infer<typeof updateDateOrderSchema>
 
-export type UploadColumn = {
-  key: string
-  name: string
-  type: ColumnType
-  position: number
-  hidden: boolean
-  kind: z.infer<typeof columnKindSchema>
+export const uploadColumnSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: columnTypeSchema,
+  position: z.number().int(),
+  hidden: z.boolean(),
+  kind: columnKindSchema,
   /** Pixels, when the user resized the column. */
-  width: number | null
+  width: z.number().nullable(),
   /** A date column with day/month dates: how they read, and what decided it. Null otherwise. */
-  dateOrder: DateOrder | null
-  dateOrderBasis: DateOrderBasis | null
-}
+  dateOrder: dateOrderSchema.nullable(),
+  dateOrderBasis: dateOrderBasisSchema.nullable(),
+})
+export type UploadColumn = z.infer<typeof uploadColumnSchema>
 
 /** One row the importer could not take as it was (spec 001 §3 "Data quality issue"). */
-export type DataQualityIssue = {
-  row: number
-  action: 'skipped' | 'padded' | 'other'
-  expected_columns: number
-  actual_columns: number
-  reason: string
-}
+export const dataQualityIssueSchema = z.object({
+  row: z.number().int(),
+  action: z.enum(['skipped', 'padded', 'other']),
+  expected_columns: z.number().int(),
+  actual_columns: z.number().int(),
+  reason: z.string(),
+})
+export type DataQualityIssue = z.infer<typeof dataQualityIssueSchema>
 
 /** What the sniffer found (spec 001 §3 "Header preview", plus the dialect). */
-export type HeaderPreview = {
-  filename: string
-  detectedHeaderRow: number
-  confidence: number
-  reasons: string[]
-  rows: string[][]
-  encoding: string
-  delimiter: string | null
-  sheets?: string[]
-  sheet?: string
-}
+export const headerPreviewSchema = z.object({
+  filename: z.string(),
+  detectedHeaderRow: z.number().int(),
+  confidence: z.number(),
+  reasons: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  encoding: z.string(),
+  delimiter: z.string().nullable(),
+  sheets: z.array(z.string()).optional(),
+  sheet: z.string().optional(),
+})
+export type HeaderPreview = z.infer<typeof headerPreviewSchema>
 
-export type UploadSummary = {
-  id: string
-  filename: string
-  status: UploadStatus
-  totalRows: number
-  processedRows: number
-  validRows: number
-  skippedRows: number
-  dataCompletenessScore: number | null
-  errorMessage: string | null
-  folderId: string | null
-  sizeBytes: number
-  createdAt: string
-  updatedAt: string
-}
+/**
+ * Duplicate figures (the duplicates contract in `duplicates.ts`) live here because the quality
+ * report carries them and `duplicates.ts` imports `rows.ts`, which imports this file.
+ */
+export const identifierKindSchema = z.enum(['email', 'website', 'id'])
+export const columnDuplicatesSchema = z.object({ key: z.string(), name: z.string(), kind: identifierKindSchema, rows: z.number().int() })
+export const duplicateFiguresSchema = z.object({ exactRows: z.number().int(), columns: z.array(columnDuplicatesSchema) })
+
+export const uploadSummarySchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  status: uploadStatusSchema,
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  validRows: z.number().int(),
+  skippedRows: z.number().int(),
+  dataCompletenessScore: z.number().nullable(),
+  errorMessage: z.string().nullable(),
+  folderId: z.string().nullable(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type UploadSummary = z.infer<typeof uploadSummarySchema>
 
 /** A file in File Storage's list: its summary and how many AI columns it has. */
-export type UploadListItem = UploadSummary & { aiFieldCount: number }
-
-export type UploadDetail = UploadSummary & {
-  columns: UploadColumn[]
-  /** AI columns of this upload, and rows with at least one AI value (spec's card, made real). */
-  aiColumnCount: number
-  enrichedRows: number
-  dataQualityIssues: DataQualityIssue[]
-  qualityMetrics: QualityMetrics | null
-  preview: HeaderPreview | null
-}
+export const uploadListItemSchema = uploadSummarySchema.extend({ aiFieldCount: z.number().int() })
+export type UploadListItem = z.infer<typeof uploadListItemSchema>
+export const uploadsPageSchema = listPageSchema(uploadListItemSchema)
 
 /** How many records of a file went where, as the reader counted them. */
-export type RowCounts = {
-  totalRecords: number
-  validRows: number
-  paddedRows: number
-  skippedRows: number
-  blankLines: number
-  commentLines: number
-  nonEmptyCells: number
-  totalCells: number
-}
+export const rowCountsSchema = z.object({
+  totalRecords: z.number().int(),
+  validRows: z.number().int(),
+  paddedRows: z.number().int(),
+  skippedRows: z.number().int(),
+  blankLines: z.number().int(),
+  commentLines: z.number().int(),
+  nonEmptyCells: z.number().int(),
+  totalCells: z.number().int(),
+})
+export type RowCounts = z.infer<typeof rowCountsSchema>
 
-export type QualityMetrics = RowCounts & {
-  issueCount: number
-  encoding: string
-  delimiter: string | null
-  hasHeader: boolean
-  headerRow: number | null
+export const qualityMetricsSchema = rowCountsSchema.extend({
+  issueCount: z.number().int(),
+  encoding: z.string(),
+  delimiter: z.string().nullable(),
+  hasHeader: z.boolean(),
+  headerRow: z.number().int().nullable(),
   /** How the file was read, where the user should know (a fallback encoding, a lone CR). */
-  warnings?: string[]
+  warnings: z.array(z.string()).optional(),
   /** Rows repeating others, counted after the import and again after 'Remove duplicates' (absent on older imports). */
-  duplicates?: DuplicateFigures
-}
+  duplicates: duplicateFiguresSchema.optional(),
+})
+export type QualityMetrics = z.infer<typeof qualityMetricsSchema>
+
+export const uploadDetailSchema = uploadSummarySchema.extend({
+  columns: z.array(uploadColumnSchema),
+  /** AI columns of this upload, and rows with at least one AI value (spec's card, made real). */
+  aiColumnCount: z.number().int(),
+  enrichedRows: z.number().int(),
+  dataQualityIssues: z.array(dataQualityIssueSchema),
+  qualityMetrics: qualityMetricsSchema.nullable(),
+  preview: headerPreviewSchema.nullable(),
+})
+export type UploadDetail = z.infer<typeof uploadDetailSchema>
 
 /** POST /api/uploads answer (spec 001 §3 "Upload response"). */
-export type UploadResponse = {
-  upload_id: string
-  needs_header_confirmation: boolean
-  preview_data: HeaderPreview
-  processing_in_background: boolean
-  total_rows: number | null
-}
+export const uploadResponseSchema = z.object({
+  upload_id: z.string(),
+  needs_header_confirmation: z.boolean(),
+  preview_data: headerPreviewSchema,
+  processing_in_background: z.boolean(),
+  total_rows: z.number().int().nullable(),
+})
+export type UploadResponse = z.infer<typeof uploadResponseSchema>
 
 /** GET /api/uploads/:id/progress (spec 001 §3 "Processing progress response"). */
-export type UploadProgress = {
-  status: UploadStatus
-  processed_rows: number
-  total_rows: number | null
-  progress_percentage: number
-  error_message: string | null
-  valid_rows: number
-  skipped_rows: number
-  data_quality_issues: DataQualityIssue[]
-}
+export const uploadProgressSchema = z.object({
+  status: uploadStatusSchema,
+  processed_rows: z.number().int(),
+  total_rows: z.number().int().nullable(),
+  progress_percentage: z.number(),
+  error_message: z.string().nullable(),
+  valid_rows: z.number().int(),
+  skipped_rows: z.number().int(),
+  data_quality_issues: z.array(dataQualityIssueSchema),
+})
+export type UploadProgress = z.infer<typeof uploadProgressSchema>
+
+/** POST /api/uploads/:id/confirm-headers: the import goes on in the background. */
+export const headersConfirmedSchema = z.object({ upload_id: z.string(), processing_in_background: z.literal(true) })
+
+/** DELETE /api/uploads/:id: what was deleted. */
+export const deletedUploadSchema = z.object({ id: z.string(), filename: z.string() })
 
 export const confirmHeadersSchema = z.object({
   hasHeaders: z.boolean(),

@@ -22,36 +22,42 @@ export const createWebhookSchema = z.object({
 })
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>
 
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
+export const webhookDeliveryStatusSchema = z.enum(['pending', 'succeeded', 'failed'])
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>
 
 /** Why an endpoint is off: 3 days of failures, or the API token that created it is gone (decision 019). */
-export type WebhookDisabledReason = 'failing' | 'token_revoked' | 'token_expired'
+export const webhookDisabledReasonSchema = z.enum(['failing', 'token_revoked', 'token_expired'])
+export type WebhookDisabledReason = z.infer<typeof webhookDisabledReasonSchema>
 
-export type WebhookDelivery = {
-  id: string
-  message_id: string
-  event: WebhookEventType | 'webhook.test'
-  status: WebhookDeliveryStatus
-  attempts: number
-  response_status: number | null
-  error: string | null
-  created_at: string
-  last_attempt_at: string | null
-}
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  event: z.union([webhookEventTypeSchema, z.literal('webhook.test')]),
+  status: webhookDeliveryStatusSchema,
+  attempts: z.number().int(),
+  response_status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+})
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
 
-export type WebhookEndpoint = {
-  id: string
-  url: string
-  events: WebhookEventType[]
-  enabled: boolean
-  disabled_at: string | null
-  disabled_reason: WebhookDisabledReason | null
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  enabled: z.boolean(),
+  disabled_at: z.string().nullable(),
+  disabled_reason: webhookDisabledReasonSchema.nullable(),
   /** Set when an API token created the endpoint and that token expires: the endpoint stops then. */
-  token_expires_at: string | null
-  created_at: string
-  deliveries: WebhookDelivery[]
-}
+  token_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  deliveries: z.array(webhookDeliverySchema),
+})
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>
 
-export type CreatedWebhook = WebhookEndpoint & { secret: string }
+export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() })
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>
 
-export type WebhookList = { endpoints: WebhookEndpoint[]; events: readonly WebhookEventType[] }
+export const webhookListSchema = z.object({ endpoints: z.array(webhookEndpointSchema), events: z.array(webhookEventTypeSchema).readonly() })
+export type WebhookList = z.infer<typeof webhookListSchema>

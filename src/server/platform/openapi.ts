@@ -1,18 +1,22 @@
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
-import { errorStatus } from '#common/errors'
+import { apiErrorBodySchema } from '#common/errors'
 import type { AppEnv } from './hono-env.ts'
 import { validatedInputOf } from './validate.ts'
 
 type JsonSchema = Record<string, unknown>
 type RouteEntry = { method: string; path: string; handler: unknown }
 
-/** What a route's validators cannot say: a summary, a body that is not JSON, an answer that is not JSON. */
+/** What a route's validators cannot say: a summary, its answer, a body that is not JSON, an answer that is not JSON. */
 export type RouteDoc = {
   summary?: string
   description?: string
   /** A multipart form (an upload): its fields, `format: binary` for a file. */
   multipart?: { required: string[]; properties: Record<string, JsonSchema> }
+  /** The contract of the success answer's JSON body: the schema the route's tests parse its answers with. */
+  response?: z.ZodType
+  /** The success status, when it is not 200. */
+  status?: 201 | 202
   /** The success answer's media type when it is not JSON (a CSV, an event stream, an image). */
   produces?: string
 }
@@ -44,12 +48,13 @@ export type OpenApiOptions = {
 }
 
 /**
- * `z.toJSONSchema` as OpenAPI 3.1 takes it (JSON Schema 2020-12): what a client sends. A recursive
+ * `z.toJSONSchema` as OpenAPI 3.1 takes it (JSON Schema 2020-12): what a client sends (`input`) or
+ * what the route answers (`output`). A recursive
  * schema (a chat plan's condition groups) comes with `$defs` that its `#/$defs/...` refs point
  * into; inside the document those move to `components.schemas` under a name prefixed by `owner`.
  */
-function toSchema(schema: z.ZodType, owner: string, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema
+function toSchema(schema: z.ZodType, owner: string, components: Record<string, JsonSchema>, io: 'input' | 'output' = 'input'): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
   delete json.$schema
   const defs = json.$defs as Record<string, JsonSchema> | undefined
   if (!defs) return json
@@ -76,6 +81,9 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 
 /** `/uploads/:id/rows/:rowIndex` as OpenAPI writes it: `/uploads/{id}/rows/{rowIndex}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}')
+
+/** A streamed answer read as text (a CSV, events) rather than bytes (a spreadsheet, an image). */
+const isText = (mediaType: string) => mediaType.startsWith('text/')
 
 const errorResponse = (description: string) => ({
   description,
@@ -150,9 +158,11 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
 
     const scope = options.scopeOf(method, path)
     const responses: Record<string, unknown> = {
-      '2XX': {
+      [String(doc.status ?? 200)]: {
         description: 'Success',
-        content: doc.produces ? { [doc.produces]: {} } : { 'application/json': { schema: {} } },
+        content: doc.produces
+          ? { [doc.produces]: { schema: { type: 'string', ...(isText(doc.produces) ? {} : { format: 'binary' }) } } }
+          : { 'application/json': { schema: doc.response ? toSchema(doc.response, `${operationId}Response`, schemas, 'output') : {} } },
       },
       ...(needsUser ? { '401': errorResponse('No session and no valid API token') } : {}),
       ...(isPaid ? { '402': errorResponse('No active plan or trial (the payment gate)') } : {}),
@@ -198,21 +208,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
       },
       schemas: {
         ...schemas,
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: {
-                code: { type: 'string', enum: Object.keys(errorStatus) },
-                message: { type: 'string' },
-                details: {},
-              },
-            },
-          },
-        },
+        Error: toSchema(apiErrorBodySchema, 'Error', schemas, 'output'),
       },
     },
   }

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { hc } from 'hono/client'
 import { pino } from 'pino'
 import { inject } from 'vitest'
-import { z } from 'zod'
-import { errorStatus, type ErrorCode } from '#common/errors'
+import { apiErrorBodySchema } from '#common/errors'
 import { createApp, type AppType } from '#server/app'
 import { bootstrap, type Runtime } from '#server/bootstrap'
 import { loadEnv } from '#server/env'
@@ -64,14 +63,6 @@ export class TestBrowser {
     return this.request(path, { method: 'POST', json })
   }
 }
-
-const apiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.custom<ErrorCode>((code) => typeof code === 'string' && Object.hasOwn(errorStatus, code)),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-})
 
 /**
  * The `{ code, message, details? }` of a failed response, checked against the error contract: the

@@ -1,3 +1,5 @@
+import { uploadDetailSchema, uploadProgressSchema, uploadResponseSchema } from '#common/schemas/uploads'
+import { readJson } from './contract.ts'
 import type { TestBrowser } from './test-app.ts'
 import { until } from './until.ts'
 
@@ -20,21 +22,21 @@ export function postUpload(browser: TestBrowser, name: string, content: string |
 export async function uploadOk(browser: TestBrowser, name: string, content: string | Uint8Array) {
   const res = await postUpload(browser, name, content)
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
-  return res.json()
+  return readJson(res, uploadResponseSchema)
 }
 
 /** Polls the upload's progress until its import has completed or failed. */
 export async function waitUntilDone(browser: TestBrowser, id: string, timeoutMs = 30_000) {
   return until(
     `the import of upload ${id} to end`,
-    async () => (await browser.api.uploads[':id'].progress.$get({ param: { id } })).json(),
+    async () => readJson(await browser.api.uploads[':id'].progress.$get({ param: { id } }), uploadProgressSchema),
     (progress) => progress.status === 'completed' || progress.status === 'failed',
     { timeoutMs, everyMs: 50 },
   )
 }
 
 export async function getUploadDetail(browser: TestBrowser, id: string) {
-  return (await browser.api.uploads[':id'].$get({ param: { id } })).json()
+  return readJson(await browser.api.uploads[':id'].$get({ param: { id } }), uploadDetailSchema)
 }
 
 /** Uploads a CSV through the real endpoint and waits for its import to finish. */

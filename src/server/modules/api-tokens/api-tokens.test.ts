@@ -11,6 +11,8 @@ import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
 import { validatedInputOf } from '#server/platform/validate'
 import { scopeNeeded } from './token-scope.ts'
+import { meSchema } from '#common/schemas/system'
+import { readJson } from '#server/test/contract'
 
 const REQUESTS_PER_MINUTE = 200
 const LEADS = csvOf(['name', 'email'], [['Ada', 'ada@example.com'], ['Grace', 'grace@example.com']])
@@ -107,7 +109,7 @@ describe('personal API tokens', () => {
 
     const me = await script.api.me.$get()
     expect(me.status).toBe(200)
-    expect((await me.json()).user.email).toBe(user.email)
+    expect((await readJson(me, meSchema)).user.email).toBe(user.email)
 
     const uploadId = await importCsv(script, 'leads.csv', LEADS)
     const rows = await (await script.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query: {} })).json()

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
-import type { Condition, Plan, PlanResult } from '#common/schemas/plans'
+import { planResultSchema, type Condition, type Plan, type PlanResult } from '#common/schemas/plans'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
+import { readJson } from '#server/test/contract'
 
 /**
  * The plan suite (issue 22): a generated lead list whose answers the test works out itself, and
@@ -146,7 +147,7 @@ async function runPlan(plan: Plan, browser = alice, id = leadsId) {
 async function planOk(plan: Plan): Promise<PlanResult> {
   const res = await runPlan(plan)
   expect(res.status, await res.clone().text()).toBe(200)
-  return res.json() as Promise<PlanResult>
+  return readJson(res, planResultSchema)
 }
 
 beforeAll(async () => {

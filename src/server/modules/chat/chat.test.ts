@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { CHAT_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
-import type { AskChatResponse, ChatMessage, ChatModelAnswer, ChatThread } from '#common/schemas/chat'
+import { askChatResponseSchema, chatClearedSchema, chatMessageSchema, chatThreadSchema, type AskChatResponse, type ChatMessage, type ChatModelAnswer, type ChatThread } from '#common/schemas/chat'
 import type { Plan } from '#common/schemas/plans'
 import { db } from '#server/db/client'
 import { aiCells, creditTransactions, subscribers } from '#server/db/schema/index'
@@ -12,6 +12,7 @@ import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { callTuning } from '#server/modules/ai/retry-policy'
 import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from './lib/chat-prompts.ts'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -56,10 +57,10 @@ async function ask(query: string, browser = alice, id = leadsId) {
 async function askOk(query: string): Promise<AskChatResponse> {
   const res = await ask(query)
   expect(res.status, await res.clone().text()).toBe(200)
-  return res.json() as Promise<AskChatResponse>
+  return readJson(res, askChatResponseSchema)
 }
 async function thread(browser = alice): Promise<ChatThread> {
-  return (await browser.request(`/api/uploads/${leadsId}/chat`)).json() as Promise<ChatThread>
+  return readJson(await browser.request(`/api/uploads/${leadsId}/chat`), chatThreadSchema)
 }
 async function balance() {
   const [row] = await db.select({ credits: subscribers.currentCredits }).from(subscribers).where(eq(subscribers.userId, aliceId))
@@ -316,7 +317,8 @@ describe('the conversation', () => {
       ['user', null],
       ['ai', french.length],
     ])
-    expect((await alice.request(`/api/uploads/${leadsId}/chat`, { method: 'DELETE' })).status).toBe(200)
+    const cleared = await alice.request(`/api/uploads/${leadsId}/chat`, { method: 'DELETE' })
+    expect(await readJson(cleared, chatClearedSchema)).toEqual({ cleared: true })
     expect((await thread()).messages).toEqual([])
   })
 
@@ -362,7 +364,7 @@ describe('the conversation', () => {
     fake.reset({ answer })
     const res = await alice.request(`/api/uploads/${leadsId}/chat/messages/${reply.id}`, { method: 'PATCH', json: { plan: francePlan } })
     expect(res.status, await res.clone().text()).toBe(200)
-    const { answer: edited } = (await res.json()) as AskChatResponse
+    const { answer: edited } = await readJson(res, askChatResponseSchema)
     expect(edited.result!.data.count).toBe(french.length)
     expect(edited.result!.data.filter_criteria).toEqual(['Country is "France".'])
     expect(edited.result!.plan).toEqual(francePlan)
@@ -421,7 +423,7 @@ describe('questions that need a judgment per row', () => {
 
     const started = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment`, { method: 'POST' })
     expect(started.status, await started.clone().text()).toBe(200)
-    const fieldId = ((await started.json()) as ChatMessage).result!.judgment!.fieldId!
+    const fieldId = (await readJson(started, chatMessageSchema)).result!.judgment!.fieldId!
     expect(fieldId).toEqual(expect.any(String))
     await until(
       'the AI column to finish',
@@ -430,7 +432,7 @@ describe('questions that need a judgment per row', () => {
     )
     const answered = await alice.request(`/api/uploads/${leadsId}/chat/messages/${proposal.id}/judgment/answer`, { method: 'POST' })
     expect(answered.status, await answered.clone().text()).toBe(200)
-    const result = ((await answered.json()) as ChatMessage).result!
+    const result = (await readJson(answered, chatMessageSchema)).result!
     const large = leadRows.filter((row) => Number(row[3]) >= 500).length
     expect(result.data.count).toBe(large)
     expect(result.method).toBe('judgment_column')

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { COLUMN_MESSAGES } from '#common/messages'
-import { addColumnSchema, COLUMN_KEY_PATTERN, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
-import { updateDateOrderSchema } from '#common/schemas/uploads'
+import { addColumnSchema, COLUMN_KEY_PATTERN, columnsResponseSchema, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
+import { updateDateOrderSchema, uploadColumnSchema } from '#common/schemas/uploads'
 import type { AppEnv } from '#server/platform/hono-env'
+import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
 import { addColumn, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
@@ -15,25 +16,25 @@ const columnParams = validateIds({ id: UPLOAD_NOT_FOUND, key: COLUMN_MESSAGES.no
 /** Mounted at /api/uploads: the columns of one upload. */
 export const columnsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/:id/columns', uploadIdParam, async (c) =>
+  .get('/:id/columns', uploadIdParam, documented({ response: columnsResponseSchema }), async (c) =>
     c.json({ columns: await listUploadColumns({ userId: c.var.user.id, uploadId: c.req.valid('param').id }) }),
   )
-  .post('/:id/columns', uploadIdParam, validate('json', addColumnSchema), async (c) =>
+  .post('/:id/columns', uploadIdParam, documented({ response: uploadColumnSchema, status: 201 }), validate('json', addColumnSchema), async (c) =>
     c.json(await addColumn({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
   )
   // Before '/:id/columns/:key', which would take 'order' for a key.
-  .put('/:id/columns/order', uploadIdParam, validate('json', reorderColumnsSchema), async (c) =>
+  .put('/:id/columns/order', uploadIdParam, documented({ response: columnsResponseSchema }), validate('json', reorderColumnsSchema), async (c) =>
     c.json(await reorderColumns({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch('/:id/columns/:key', columnParams, validate('json', updateColumnSchema), async (c) => {
+  .patch('/:id/columns/:key', columnParams, documented({ response: uploadColumnSchema }), validate('json', updateColumnSchema), async (c) => {
     const { id, key } = c.req.valid('param')
     return c.json(await updateColumn({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
   })
-  .put('/:id/columns/:key/date-order', columnParams, validate('json', updateDateOrderSchema), async (c) => {
+  .put('/:id/columns/:key/date-order', columnParams, documented({ response: uploadColumnSchema }), validate('json', updateDateOrderSchema), async (c) => {
     const { id, key } = c.req.valid('param')
     return c.json(await setColumnDateOrder({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
   })
-  .delete('/:id/columns/:key', columnParams, async (c) => {
+  .delete('/:id/columns/:key', columnParams, documented({ response: columnsResponseSchema }), async (c) => {
     const { id, key } = c.req.valid('param')
     return c.json(await deleteColumn({ userId: c.var.user.id, uploadId: id, key }))
   })

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLUMN_MESSAGES } from '#common/messages'
-import type { UpdateColumnInput } from '#common/schemas/rows'
+import { columnsResponseSchema, type UpdateColumnInput } from '#common/schemas/rows'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { db } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { purgeValues } from './columns.jobs.ts'
+import { uploadColumnSchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -43,7 +45,7 @@ describe('columns', () => {
     const id = await importCsv(alice, 'people.csv', people)
     const renamed = await patchColumn(id, 'c2', { name: '  Account ' })
     expect(renamed.status).toBe(200)
-    expect(await renamed.json()).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
+    expect(await readJson(renamed, uploadColumnSchema)).toMatchObject({ key: 'c2', name: 'Account', kind: 'source' })
     const rows = await rowsOf(id)
     expect(rows.data[0]!.values).toEqual({ c1: 'Ada', c2: 'Acme', c3: '120' })
 
@@ -71,7 +73,7 @@ describe('columns', () => {
     const id = await importCsv(alice, 'added.csv', people)
     const res = await alice.api.uploads[':id'].columns.$post({ param: { id }, json: { name: 'Met on', type: 'date' } })
     expect(res.status).toBe(201)
-    const column = await res.json()
+    const column = await readJson(res, uploadColumnSchema)
     expect(column).toMatchObject({ name: 'Met on', type: 'date', kind: 'manual', position: 3, hidden: false })
     expect(column.key).toMatch(/^m_[0-9a-f]{10}$/)
     expect((await alice.request(`/api/uploads/${id}/rows/1`, { method: 'PATCH', json: { column: column.key, value: 'soon' } })).status).toBe(422)
@@ -91,8 +93,9 @@ describe('columns', () => {
       { key: 'c1', position: 1, hidden: false, width: null },
       { key: 'c2', position: 2, hidden: false, width: null },
     ]
-    expect((await order.json()).columns).toMatchObject(expected)
+    expect((await readJson(order, columnsResponseSchema)).columns).toMatchObject(expected)
     expect(await columnsOf(id)).toMatchObject(expected)
+    expect((await readJson(await alice.api.uploads[':id'].columns.$get({ param: { id } }), columnsResponseSchema)).columns).toMatchObject(expected)
 
     const partial = await alice.request(`/api/uploads/${id}/columns/order`, { method: 'PUT', json: { keys: ['c1', 'c2'] } })
     expect(partial.status).toBe(409)
@@ -106,7 +109,7 @@ describe('columns', () => {
     const id = await importCsv(alice, 'delete.csv', people)
     const res = await deleteColumn(id, 'c2')
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ columns: [{ key: 'c1' }, { key: 'c3' }] })
+    expect(await readJson(res, columnsResponseSchema)).toMatchObject({ columns: [{ key: 'c1' }, { key: 'c3' }] })
     // The queued purge runs in the background; running it here as well shows it is idempotent.
     await purgeValues({ uploadId: id, key: 'c2' })
     const rows = await rowsOf(id)

@@ -6,6 +6,8 @@ import type { CreateExportInput } from '#common/schemas/rows'
 import type { DateOrder } from '#common/schemas/uploads'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv, postUploadForm, waitUntilDone } from '#server/test/upload-helpers'
+import { uploadColumnSchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 /**
  * Issue 30, item 1: a column of day-first dates is read day first, decided from all its values;
@@ -95,7 +97,7 @@ describe('dates written day first', () => {
   it('lets the user switch the order: sorting, counts and exports follow it', async () => {
     const res = await setOrder(id, 'c2', 'mdy')
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ key: 'c2', dateOrder: 'mdy', dateOrderBasis: 'user' })
+    expect(await readJson(res, uploadColumnSchema)).toMatchObject({ key: 'c2', dateOrder: 'mdy', dateOrderBasis: 'user' })
 
     const readMonthFirst = written.map(monthFirstIso)
     const sorted = written.map((text, i) => ({ text, key: readMonthFirst[i]! })).sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))

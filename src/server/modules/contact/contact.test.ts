@@ -7,6 +7,8 @@ import { contactMessages } from '#server/db/schema/index'
 import { mailer, setMailer, type Mailer } from '#server/platform/mail'
 import { readOutbox } from '#server/test/outbox'
 import { createTestApp, errorOf, type TestApp } from '#server/test/test-app'
+import { contactMessageSentSchema } from '#common/schemas/contact'
+import { readJson } from '#server/test/contract'
 
 const CONTACT_EMAIL = 'team@rowcraft.test'
 let t: TestApp
@@ -40,7 +42,7 @@ describe('POST /api/contact', () => {
     const body = message({ subject: 'Hello <b>team</b>', message: 'A question with <script>alert(1)</script> in it.' })
     const res = await send(body)
     expect(res.status).toBe(201)
-    const { id } = await res.json()
+    const { id } = await readJson(res, contactMessageSentSchema)
 
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
     expect(stored).toMatchObject({ name: body.name, email: body.email.toLowerCase(), subject: body.subject, mailStatus: 'sent', userId: null })

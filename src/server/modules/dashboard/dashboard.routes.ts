@@ -5,6 +5,7 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { getWorkspaceStats } from './dashboard.service.ts'
+import { workspaceStatsSchema } from '#common/schemas/folders'
 
 /** What the file lists need: a file or folder changed, or an import finished or failed. */
 const isWorkspaceEvent = (event: AppEvent) =>
@@ -13,6 +14,6 @@ const isWorkspaceEvent = (event: AppEvent) =>
 
 export const dashboardRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/stats', async (c) => c.json(await getWorkspaceStats({ userId: c.var.user.id })))
+  .get('/stats', documented({ response: workspaceStatsSchema }), async (c) => c.json(await getWorkspaceStats({ userId: c.var.user.id })))
   // The signed-in user's channel for live file lists (001 §4), open while a list is on screen.
   .get('/events', documented({ summary: 'Live file list changes as Server-Sent Events', produces: 'text/event-stream' }), (c) => streamEvents(c, { userId: c.var.user.id, filter: isWorkspaceEvent }))

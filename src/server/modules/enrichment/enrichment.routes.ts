@@ -1,7 +1,24 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { AI_FIELD_MESSAGES } from '#common/messages'
-import { aiCellsQuerySchema, aiRunActionSchema, aiRunRequestSchema, createAiFieldSchema, testAiPromptSchema, updateAiFieldSchema } from '#common/schemas/enrichment'
+import {
+  aiCellListSchema,
+  aiCellSchema,
+  aiCellsQuerySchema,
+  aiFieldListSchema,
+  aiFieldSchema,
+  aiProviderStatusSchema,
+  aiRunActionSchema,
+  aiRunEstimateSchema,
+  aiRunRequestSchema,
+  aiRunStartedSchema,
+  aiStatsSchema,
+  createAiFieldSchema,
+  testAiPromptResultSchema,
+  testAiPromptSchema,
+  updateAiFieldSchema,
+} from '#common/schemas/enrichment'
+import { columnsResponseSchema } from '#common/schemas/rows'
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { streamEvents } from '#server/platform/events'
@@ -33,12 +50,12 @@ const actionParams = validateIds(fieldIds, { action: aiRunActionSchema })
 /** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
 export const enrichmentRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/:id/ai-fields', uploadIdParam, async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .post('/:id/ai-fields', uploadIdParam, documented({ summary: 'Create an AI column' }), requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
+  .get('/:id/ai-fields', uploadIdParam, documented({ response: aiFieldListSchema }), async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .post('/:id/ai-fields', uploadIdParam, documented({ summary: 'Create an AI column', response: aiFieldSchema, status: 201 }), requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
     c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
   )
   // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
-  .post('/:id/ai-fields/test', uploadIdParam, requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
+  .post('/:id/ai-fields/test', uploadIdParam, documented({ response: testAiPromptResultSchema }), requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
     c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells and run progress as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
@@ -49,39 +66,39 @@ export const enrichmentRoutes = new Hono<AppEnv>()
       filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
     })
   })
-  .get('/:id/ai-fields/:fieldId', fieldParams, documented({ summary: 'An AI column with its run status and counts' }), async (c) => {
+  .get('/:id/ai-fields/:fieldId', fieldParams, documented({ summary: 'An AI column with its run status and counts', response: aiFieldSchema }), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await getAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .patch('/:id/ai-fields/:fieldId', fieldParams, validate('json', updateAiFieldSchema), async (c) => {
+  .patch('/:id/ai-fields/:fieldId', fieldParams, documented({ response: aiFieldSchema }), validate('json', updateAiFieldSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await updateAiField({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .delete('/:id/ai-fields/:fieldId', fieldParams, async (c) => {
+  .delete('/:id/ai-fields/:fieldId', fieldParams, documented({ response: columnsResponseSchema }), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await deleteAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .post('/:id/ai-fields/:fieldId/estimate', fieldParams, validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/estimate', fieldParams, documented({ response: aiRunEstimateSchema }), validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await estimateRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }))
   })
-  .post('/:id/ai-fields/:fieldId/runs', fieldParams, documented({ summary: 'Start a run of an AI column' }), requirePaidAccess, validate('json', aiRunRequestSchema), async (c) => {
+  .post('/:id/ai-fields/:fieldId/runs', fieldParams, documented({ summary: 'Start a run of an AI column', response: aiRunStartedSchema, status: 202 }), requirePaidAccess, validate('json', aiRunRequestSchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await startRun({ userId: c.var.user.id, uploadId: id, fieldId, ...c.req.valid('json') }), 202)
   })
-  .post('/:id/ai-fields/:fieldId/clear', fieldParams, async (c) => {
+  .post('/:id/ai-fields/:fieldId/clear', fieldParams, documented({ response: aiFieldSchema }), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await clearAiField({ userId: c.var.user.id, uploadId: id, fieldId }))
   })
-  .get('/:id/ai-fields/:fieldId/cells', fieldParams, validate('query', aiCellsQuerySchema), async (c) => {
+  .get('/:id/ai-fields/:fieldId/cells', fieldParams, documented({ response: aiCellListSchema }), validate('query', aiCellsQuerySchema), async (c) => {
     const { id, fieldId } = c.req.valid('param')
     return c.json(await listAiCells({ userId: c.var.user.id, uploadId: id, fieldId, rowIndexes: c.req.valid('query').rowIndexes }))
   })
-  .get('/:id/ai-fields/:fieldId/cells/:rowIndex', cellParams, async (c) => {
+  .get('/:id/ai-fields/:fieldId/cells/:rowIndex', cellParams, documented({ response: aiCellSchema }), async (c) => {
     const { id, fieldId, rowIndex } = c.req.valid('param')
     return c.json(await getAiCellOrThrow({ userId: c.var.user.id, uploadId: id, fieldId, rowIndex }))
   })
-  .post('/:id/ai-fields/:fieldId/:action', actionParams, async (c) => {
+  .post('/:id/ai-fields/:fieldId/:action', actionParams, documented({ response: aiFieldSchema }), async (c) => {
     const { id, fieldId, action } = c.req.valid('param')
     return c.json(await controlRun({ userId: c.var.user.id, uploadId: id, fieldId, action }))
   })
@@ -89,5 +106,5 @@ export const enrichmentRoutes = new Hono<AppEnv>()
 /** Mounted at /api/ai: where the AI comes from, and the dashboard's count. */
 export const aiStatusRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/provider', async (c) => c.json(await getAiProviderStatus({ userId: c.var.user.id })))
-  .get('/stats', async (c) => c.json({ enrichedRows: await countEnrichedRows({ userId: c.var.user.id }) }))
+  .get('/provider', documented({ response: aiProviderStatusSchema }), async (c) => c.json(await getAiProviderStatus({ userId: c.var.user.id })))
+  .get('/stats', documented({ response: aiStatsSchema }), async (c) => c.json({ enrichedRows: await countEnrichedRows({ userId: c.var.user.id }) }))

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { appEventSchema, type AppEvent } from '#common/events'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { InferRequestType } from 'hono/client'
-import type { AiField } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { env } from '#server/env'
@@ -15,6 +14,9 @@ import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { callTuning } from '#server/modules/ai/retry-policy'
 import { runFieldSlice } from './runs/slices.ts'
+import { aiCellListSchema, aiCellSchema, aiFieldListSchema, aiFieldSchema, aiProviderStatusSchema, aiRunEstimateSchema, aiRunStartedSchema, aiStatsSchema, testAiPromptResultSchema, type AiField } from '#common/schemas/enrichment'
+import { columnsResponseSchema } from '#common/schemas/rows'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -81,14 +83,14 @@ type FieldApi = TestBrowser['api']['uploads'][':id']['ai-fields']
 async function createField(uploadId: string, json: InferRequestType<FieldApi['$post']>['json'], browser = alice) {
   const res = await browser.api.uploads[':id']['ai-fields'].$post({ param: { id: uploadId }, json })
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`)
-  return res.json()
+  return readJson(res, aiFieldSchema)
 }
 
 const getField = async (uploadId: string, fieldId: string, browser = alice) =>
-  (await browser.api.uploads[':id']['ai-fields'][':fieldId'].$get({ param: { id: uploadId, fieldId } })).json()
+  readJson(await browser.api.uploads[':id']['ai-fields'][':fieldId'].$get({ param: { id: uploadId, fieldId } }), aiFieldSchema)
 
 async function estimate(uploadId: string, fieldId: string, json: InferRequestType<FieldApi[':fieldId']['estimate']['$post']>['json'], browser = alice) {
-  return (await browser.api.uploads[':id']['ai-fields'][':fieldId'].estimate.$post({ param: { id: uploadId, fieldId }, json })).json()
+  return readJson(await browser.api.uploads[':id']['ai-fields'][':fieldId'].estimate.$post({ param: { id: uploadId, fieldId }, json }), aiRunEstimateSchema)
 }
 
 async function waitForField(uploadId: string, fieldId: string, isDone: (f: AiField) => boolean = (f) => f.status === 'completed') {
@@ -98,7 +100,7 @@ async function waitForField(uploadId: string, fieldId: string, isDone: (f: AiFie
 async function run(uploadId: string, fieldId: string, json: InferRequestType<FieldApi[':fieldId']['runs']['$post']>['json'] = { scope: 'all' }) {
   const res = await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id: uploadId, fieldId }, json })
   if (res.status !== 202) throw new Error(`run failed: ${res.status} ${await res.text()}`)
-  return res.json()
+  return readJson(res, aiRunStartedSchema)
 }
 
 /**
@@ -120,7 +122,7 @@ async function pausedRun(file: string, prefix: string, slowMs: number) {
 
 const rowsOf = async (uploadId: string) => (await (await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query: {} })).json()).data
 const cellsOf = async (uploadId: string, fieldId: string, rows = '0,1,2,3,4', browser = alice) =>
-  (await (await browser.api.uploads[':id']['ai-fields'][':fieldId'].cells.$get({ param: { id: uploadId, fieldId }, query: { rowIndexes: rows } })).json()).cells
+  (await readJson(await browser.api.uploads[':id']['ai-fields'][':fieldId'].cells.$get({ param: { id: uploadId, fieldId }, query: { rowIndexes: rows } }), aiCellListSchema)).cells
 const chargesFor = (fieldId: string) =>
   db
     .select()
@@ -187,7 +189,7 @@ describe('testing a prompt', { timeout: 90_000 }, () => {
     const before = await balance()
     const res = await alice.api.uploads[':id']['ai-fields'].test.$post({ param: { id }, json: { prompt: 'Summarise {Company}', rowIndex: 1 } })
     expect(res.status).toBe(200)
-    const body = await res.json()
+    const body = await readJson(res, testAiPromptResultSchema)
     expect(body).toMatchObject({ value: 'About Globex', display: 'About Globex', renderedPrompt: 'Summarise Globex', remainingCredits: before - 1 })
     expect(body.provenance).toMatchObject({ reasoning: 'From the row', confidence: 0.9, model: 'fake-model', credits: 1, ownKey: false })
     expect(await balance()).toBe(before - 1)
@@ -229,7 +231,7 @@ describe('testing a prompt', { timeout: 90_000 }, () => {
       const res = await alice.post(`/api/uploads/${id}/ai-fields/test`, { prompt: 'Summarise {Company}', rowIndex: 0 })
       expect(res.status).toBe(503)
       expect((await errorOf(res)).message).toContain('Add your own key in API Settings')
-      const status = await (await alice.request('/api/ai/provider')).json()
+      const status = await readJson(await alice.request('/api/ai/provider'), aiProviderStatusSchema)
       expect(status).toMatchObject({ configured: false, message: expect.stringContaining('OPENAI_API_KEY') })
     } finally {
       Object.assign(env, { OPENAI_API_KEY: saved.key, OPENAI_BASE_URL: saved.url, PERPLEXITY_API_KEY: saved.pplx })
@@ -256,13 +258,15 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(await chargesFor(field.id)).toHaveLength(4)
     const cells = await cellsOf(id, field.id)
     expect(cells[0]!.provenance).toMatchObject({ reasoning: 'From the row', confidence: 0.9, model: 'fake-model', provider: 'openai_compatible', promptVersion: 1, credits: 1, reused: false })
+    const cell = await alice.api.uploads[':id']['ai-fields'][':fieldId'].cells[':rowIndex'].$get({ param: { id, fieldId: field.id, rowIndex: '0' } })
+    expect(await readJson(cell, aiCellSchema)).toEqual(cells[0])
     expect(cells[0]!.provenance!.tokens.input).toBeGreaterThan(0)
     expect(cells[3]!.provenance).toMatchObject({ reused: true, credits: 0 })
     expect(cells[0]!.provenance!.inputHash).toBe(cells[3]!.provenance!.inputHash)
-    const listed = await (await alice.api.uploads[':id']['ai-fields'].$get({ param: { id } })).json()
+    const listed = await readJson(await alice.api.uploads[':id']['ai-fields'].$get({ param: { id } }), aiFieldListSchema)
     expect(listed.enrichedRows).toBe(5)
     expect((await getUploadDetail(alice, id)).enrichedRows).toBe(5)
-    expect((await (await alice.api.ai.stats.$get()).json()).enrichedRows).toBeGreaterThanOrEqual(5)
+    expect((await readJson(await alice.api.ai.stats.$get(), aiStatsSchema)).enrichedRows).toBeGreaterThanOrEqual(5)
   })
 
   it("estimates the time from this provider and model's recent calls (their own time, not the wait for a slot) and the concurrency", async () => {
@@ -443,7 +447,7 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     fake.options.latencyMs = 300
     expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/resume`, {})).status).toBe(200)
     await waitForField(id, field.id, (f) => f.counts.done > settled.counts.done + 2)
-    const cancelled = await (await alice.api.uploads[':id']['ai-fields'][':fieldId'][':action'].$post({ param: { id, fieldId: field.id, action: 'cancel' } })).json()
+    const cancelled = await readJson(await alice.api.uploads[':id']['ai-fields'][':fieldId'][':action'].$post({ param: { id, fieldId: field.id, action: 'cancel' } }), aiFieldSchema)
     expect(cancelled).toMatchObject({ status: 'completed', run: { stopReason: 'cancelled' } })
     const end = await waitForField(id, field.id, (f) => f.counts.running === 0)
     expect(end.counts.cancelled).toBeGreaterThan(0)
@@ -501,14 +505,15 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     await waitForField(id, field.id)
     expect((await rowsOf(id))[2]!.values[field.columnKey]).toBe('About Initrode')
 
-    const changed = await (
-      await alice.api.uploads[':id']['ai-fields'][':fieldId'].$patch({ param: { id, fieldId: field.id }, json: { prompt: 'Describe {Company} briefly' } })
-    ).json()
+    const changed = await readJson(
+      await alice.api.uploads[':id']['ai-fields'][':fieldId'].$patch({ param: { id, fieldId: field.id }, json: { prompt: 'Describe {Company} briefly' } }),
+      aiFieldSchema,
+    )
     expect(changed).toMatchObject({ promptVersion: 2, counts: { stale: 5, done: 0 } })
 
     const cleared = await alice.api.uploads[':id']['ai-fields'][':fieldId'].clear.$post({ param: { id, fieldId: field.id } })
     expect(cleared.status).toBe(200)
-    expect((await cleared.json()).counts.total).toBe(0)
+    expect((await readJson(cleared, aiFieldSchema)).counts.total).toBe(0)
     expect((await rowsOf(id)).every((r) => r.values[field.columnKey] === undefined)).toBe(true)
   })
 
@@ -628,7 +633,9 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     const field = await createField(id, { name: 'Blurb', prompt: 'Write about {Company}' })
     await run(id, field.id)
     await waitForField(id, field.id)
-    expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'DELETE' })).status).toBe(200)
+    const deleted = await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`, { method: 'DELETE' })
+    expect(deleted.status).toBe(200)
+    expect((await readJson(deleted, columnsResponseSchema)).columns.map((column) => column.key)).not.toContain(field.columnKey)
     expect((await alice.request(`/api/uploads/${id}/ai-fields/${field.id}`)).status).toBe(404)
     const detail = await getUploadDetail(alice, id)
     expect(detail.columns.some((c) => c.key === field.columnKey)).toBe(false)

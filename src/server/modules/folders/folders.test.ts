@@ -8,6 +8,9 @@ import { queryRows } from '#server/db/query-rows'
 import { csvUploads, exports, uploadColumns } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { deletedFolderSchema, folderListSchema, folderSummarySchema, workspaceStatsSchema } from '#common/schemas/folders'
+import { uploadSummarySchema, uploadsPageSchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -33,22 +36,22 @@ async function expectStatus(res: Pick<Response, 'status' | 'ok' | 'clone'>, stat
 async function createFolder(browser: TestBrowser, name: string) {
   const res = await browser.api.folders.$post({ json: { name } })
   await expectStatus(res, 201)
-  return res.json()
+  return readJson(res, folderSummarySchema)
 }
 async function listFiles(browser: TestBrowser, query: InferRequestType<TestBrowser['api']['uploads']['$get']>['query'] = {}) {
   const res = await browser.api.uploads.$get({ query })
   await expectStatus(res)
-  return (await res.json()).data
+  return (await readJson(res, uploadsPageSchema)).data
 }
 async function listFolders(browser: TestBrowser, query: InferRequestType<TestBrowser['api']['folders']['$get']>['query'] = {}) {
   const res = await browser.api.folders.$get({ query })
   await expectStatus(res)
-  return (await res.json()).data
+  return (await readJson(res, folderListSchema)).data
 }
 async function dashboardStats(browser: TestBrowser) {
   const res = await browser.api.dashboard.stats.$get()
   await expectStatus(res)
-  return res.json()
+  return readJson(res, workspaceStatsSchema)
 }
 async function exportAll(browser: TestBrowser, id: string) {
   const res = await browser.request(`/api/uploads/${id}/exports`, { method: 'POST', json: { format: 'csv', scope: 'all' } })
@@ -69,7 +72,9 @@ describe('folders', () => {
   it('moves files in and out, counts them, and moves them to the root when the folder is deleted', async () => {
     const folder = await createFolder(alice, 'Prospects')
     const id = await importCsv(alice, 'prospects.csv', leads)
-    await expectStatus(await moveFile(alice, id, folder.id))
+    const moved = await moveFile(alice, id, folder.id)
+    await expectStatus(moved)
+    expect((await readJson(moved, uploadSummarySchema)).folderId).toBe(folder.id)
     expect((await listFolders(alice)).find((f) => f.id === folder.id)?.fileCount).toBe(1)
     expect((await listFiles(alice)).find((f) => f.id === id)?.folderId).toBe(folder.id)
 
@@ -79,7 +84,7 @@ describe('folders', () => {
     await expectStatus(await moveFile(alice, id, folder.id))
     const deleted = await alice.api.folders[':id'].$delete({ param: { id: folder.id } })
     await expectStatus(deleted)
-    expect((await deleted.json()).movedToRoot).toBe(1)
+    expect((await readJson(deleted, deletedFolderSchema)).movedToRoot).toBe(1)
     expect((await listFolders(alice)).some((f) => f.id === folder.id)).toBe(false)
     const file = (await listFiles(alice)).find((f) => f.id === id)
     expect(file?.folderId).toBeNull()

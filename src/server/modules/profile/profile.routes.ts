@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { AVATAR_RULES } from '#common/constants'
 import { PROFILE_MESSAGES } from '#common/messages'
-import { deleteAccountSchema } from '#common/schemas/profile'
+import { avatarSetSchema, deleteAccountSchema } from '#common/schemas/profile'
 import type { AppEnv } from '#server/platform/hono-env'
 import { documented } from '#server/platform/openapi'
 import { receiveFile } from '#server/platform/receive-file'
@@ -16,7 +16,7 @@ import { getAvatarFileOrThrow, setAvatar } from './profile.service.ts'
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/avatar', documented({ summary: 'Upload an avatar image', multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } }), async (c) => {
+  .post('/avatar', documented({ summary: 'Upload an avatar image', multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } }, response: avatarSetSchema }), async (c) => {
     const file = await receiveFile(c.req.raw, {
       dir: incomingDir(),
       field: 'file',

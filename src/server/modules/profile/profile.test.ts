@@ -2,6 +2,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROFILE_MESSAGES } from '#common/messages'
 import { createTestApp, errorOf, type TestApp, type TestBrowser, type TestUser } from '#server/test/test-app'
+import { avatarSetSchema } from '#common/schemas/profile'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -33,7 +35,7 @@ describe('avatar', () => {
   it('crops a JPEG to a 256 px PNG square, stores it and serves it to its owner with caching', async () => {
     const res = await uploadAvatar(alice, await image(640, 320, 'jpeg'), 'me.jpg', 'image/jpeg')
     expect(res.status, await res.clone().text()).toBe(200)
-    const { image: url } = await res.json()
+    const { image: url } = await readJson(res, avatarSetSchema)
     expect(url).toMatch(/^\/api\/profile\/avatar\//)
 
     const session = (await (await alice.request('/api/auth/get-session')).json()) as { user: { image: string } }

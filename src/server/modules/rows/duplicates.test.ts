@@ -5,6 +5,8 @@ import { queryRows } from '#server/db/query-rows'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
+import { duplicatesPreviewSchema, removeDuplicatesResultSchema } from '#common/schemas/duplicates'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -51,7 +53,7 @@ const preview = (json: { columns: 'all' | string[]; keep?: 'first' | 'most_compl
 async function previewOk(json: { columns: 'all' | string[]; keep?: 'first' | 'most_complete' }) {
   const res = await preview(json)
   expect(res.status).toBe(200)
-  return res.json()
+  return readJson(res, duplicatesPreviewSchema)
 }
 
 async function rowIndexesOf(id: string) {
@@ -131,7 +133,7 @@ describe('Remove duplicates', () => {
       json: { columns: ['c1'], keep: 'most_complete', expectedCount: shown.duplicateRows },
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ deleted: 6, totalRows: 7 })
+    expect(await readJson(res, removeDuplicatesResultSchema)).toEqual({ deleted: 6, totalRows: 7 })
 
     expect(await rowIndexesOf(leadsId)).toEqual([0, 3, 7, 8, 9, 10, 12])
     const cells = await queryRows<{ row_index: number }>(sql`SELECT row_index FROM ai_cells WHERE field_id = ${fieldId} ORDER BY row_index`)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
-import { rowViewSearchParams, type RowFilter, type RowSort } from '#common/schemas/rows'
+import { deleteRowsResultSchema, gridRowSchema, rowLocationSchema, rowsPageSchema, rowViewSearchParams, type RowFilter, type RowSort } from '#common/schemas/rows'
 import { driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { filterIndexName, sortIndexName } from '#server/modules/row-storage/grid-indexes'
@@ -12,6 +12,7 @@ import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -62,12 +63,12 @@ async function page(view: View, pageNumber = 1, perPage = 50, browser = alice, i
 
 const rowsOf = async (id: string, query: Record<string, string>) => (await alice.api.uploads[':id'].rows.$get({ param: { id }, query })).json()
 const locate = async (id: string, query: { rowIndex: string; perPage: string }) =>
-  (await alice.api.uploads[':id'].rows.locate.$get({ param: { id }, query })).json()
+  readJson(await alice.api.uploads[':id'].rows.locate.$get({ param: { id }, query }), rowLocationSchema)
 
 async function pageOk(view: View, pageNumber = 1, perPage = 50) {
   const res = await page(view, pageNumber, perPage)
   expect(res.status, await res.clone().text()).toBe(200)
-  return res.json()
+  return readJson(res, rowsPageSchema)
 }
 
 /** Every row of a view, read page by page through the API: the row indexes in order. */
@@ -278,7 +279,7 @@ describe('locating, editing and deleting rows', () => {
 
     const saved = await edit(1, 'c2', '1,500')
     expect(saved.status).toBe(200)
-    expect(await saved.json()).toEqual({ rowIndex: 1, values: { c1: 'Bob', c2: '1,500', c3: '2024-02-03', c4: 'no' } })
+    expect(await readJson(saved, gridRowSchema)).toEqual({ rowIndex: 1, values: { c1: 'Bob', c2: '1,500', c3: '2024-02-03', c4: 'no' } })
     expect((await edit(0, 'c4', 'NO')).status).toBe(200)
     expect((await edit(0, 'c1', '')).status).toBe(200)
 
@@ -314,7 +315,7 @@ describe('locating, editing and deleting rows', () => {
   it('deletes the chosen rows and updates the counts', async () => {
     const id = await importCsv(alice, 'delete.csv', csvOf(['Name', 'Rank'], leads.slice(0, 30).map((row) => [row[1]!, row[0]!])))
     const res = await alice.request(`/api/uploads/${id}/rows`, { method: 'DELETE', json: { rowIndexes: [0, 5, 5, 29, 400] } })
-    expect(await res.json()).toEqual({ deleted: 3, totalRows: 27 })
+    expect(await readJson(res, deleteRowsResultSchema)).toEqual({ deleted: 3, totalRows: 27 })
     const info = await getUploadDetail(alice, id)
     expect(info).toMatchObject({ totalRows: 27, validRows: 27 })
     const third = await rowsOf(id, { perPage: '10', page: '3' })

@@ -6,6 +6,8 @@ import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { findRowCandidates } from '#server/modules/row-storage/search-sql'
 import { candidatesPerFile, CANDIDATES_IN_ALL } from './search.service.ts'
+import { searchResultSchema } from '#common/schemas/search'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let fake: FakeAiServer
@@ -51,7 +53,7 @@ afterAll(async () => {
 async function search(q: string, browser = alice) {
   const res = await browser.api.search.$get({ query: { q } })
   expect(res.status, await res.clone().text()).toBe(200)
-  return res.json()
+  return readJson(res, searchResultSchema)
 }
 
 describe('GET /api/search', () => {

@@ -2,9 +2,11 @@ import { Hono } from 'hono'
 import { env } from '#server/env'
 import type { AppEnv } from '#server/platform/hono-env'
 import { buildRobots, buildSitemap, getSiteStats } from './site.service.ts'
+import { siteStatsSchema } from '#common/schemas/site'
+import { documented } from '#server/platform/openapi'
 
 /** `/api/site/stats`: the landing page's live figures; public, instance-wide, cached a minute. */
-export const siteRoutes = new Hono<AppEnv>().get('/stats', async (c) => {
+export const siteRoutes = new Hono<AppEnv>().get('/stats', documented({ response: siteStatsSchema }), async (c) => {
   c.header('Cache-Control', 'public, max-age=60')
   return c.json(await getSiteStats())
 })

@@ -5,6 +5,8 @@ import { uploadColumns } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { clearSiteStatsCache } from './site.service.ts'
+import { siteStatsSchema } from '#common/schemas/site'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,7 +20,7 @@ const statsOf = async () => {
   clearSiteStatsCache()
   const res = await t.browser().api.site.stats.$get()
   expect(res.status).toBe(200)
-  return res.json()
+  return readJson(res, siteStatsSchema)
 }
 
 describe('GET /api/site/stats', () => {

@@ -13,6 +13,8 @@ import { strictInput } from '#server/platform/strict-input'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, API_TAGS } from './api-docs.ts'
+import { openApiDocumentSchema } from '#common/schemas/system'
+import { readJson } from '#server/test/contract'
 
 type Operation = {
   tags: string[]
@@ -30,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp()
   const res = await t.browser().request('/api/openapi.json')
   expect(res.status).toBe(200)
-  document = (await res.json()) as Document
+  document = (await readJson(res, openApiDocumentSchema)) as unknown as Document
 })
 afterAll(async () => {
   await t?.close()
@@ -55,7 +57,11 @@ describe('the OpenAPI document', () => {
     const ajv = new Ajv2020({ strict: false })
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const schemas = [...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema), ...(operation.parameters ?? []).map((p) => p.schema)]
+        const schemas = [
+          ...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema),
+          ...(operation.parameters ?? []).map((p) => p.schema),
+          ...Object.values(operation.responses).flatMap((response) => Object.values((response as { content?: Record<string, { schema?: unknown }> }).content ?? {}).map((media) => media.schema)),
+        ]
         for (const schema of schemas.filter(Boolean)) {
           // Refs into components.schemas (recursive contracts) resolve against the document's components.
           expect(() => ajv.compile({ ...(schema as object), components: (document as unknown as { components: unknown }).components }), `${method} ${path}`).not.toThrow()
@@ -110,6 +116,24 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/uploads/{id}/rows/locate']?.get?.parameters?.find((p) => p.name === 'perPage')?.schema).toMatchObject({
       enum: [10, 25, 50, 100],
     })
+  })
+
+  it('describes the success answer of every operation with a schema, and its errors with the one error body', () => {
+    const undescribed: string[] = []
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status))
+        expect(success, `${method} ${path}`).toHaveLength(1)
+        const [media] = Object.values((success[0]![1] as { content: Record<string, { schema?: object }> }).content)
+        if (Object.keys(media?.schema ?? {}).length === 0) undescribed.push(`${method} ${path}`)
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (status.startsWith('4')) expect(response, `${method} ${path} ${status}`).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+        }
+      }
+    }
+    expect(undescribed).toEqual([])
+    expect(document.paths['/api/uploads/{id}']?.get?.responses['404']).toBeDefined()
+    expect(document.paths['/api/uploads/{id}/rows']?.get?.responses['422']).toBeDefined()
   })
 
   it('asks for a bearer token, except on the public routes', () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEMPLATE_MESSAGES } from '#common/messages'
 import type { AiFieldTemplate, TemplateInput } from '#common/schemas/templates'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
+import { aiFieldTemplateSchema, templateListSchema } from '#common/schemas/templates'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 beforeAll(async () => {
@@ -22,13 +24,13 @@ const leadScore = {
 async function create(browser: TestBrowser, json: TemplateInput) {
   const res = await browser.api.templates.$post({ json })
   expect(res.status).toBe(201)
-  return res.json()
+  return readJson(res, aiFieldTemplateSchema)
 }
 
 async function list(browser: TestBrowser, query: { limit?: string } = {}) {
   const res = await browser.api.templates.$get({ query })
   expect(res.status).toBe(200)
-  return res.json()
+  return readJson(res, templateListSchema)
 }
 
 describe('AI field templates', () => {
@@ -76,7 +78,7 @@ describe('AI field templates', () => {
       json: { ...leadScore, name: 'Renamed', enable_advanced_search: false, description: '' },
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ name: 'Renamed', enable_advanced_search: false, description: null })
+    expect(await readJson(res, aiFieldTemplateSchema)).toMatchObject({ name: 'Renamed', enable_advanced_search: false, description: null })
     expect((await list(browser, { limit: '1' })).data[0]!.name).toBe('Renamed')
   })
 

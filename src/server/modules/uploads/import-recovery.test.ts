@@ -10,6 +10,8 @@ import { until } from '#server/test/until'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { failAbandonedImport } from './import-upload.ts'
 import { dropOrphanRowTables, partitionName } from '#server/modules/row-storage/row-writer'
+import { deletedUploadSchema, uploadSummarySchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 /** What a user can do with an upload a crash left behind: retry it, delete it; and its leftovers go. */
 let t: TestApp
@@ -67,7 +69,7 @@ it('fails an import whose every attempt was abandoned, drops its staging table, 
   expect((await bob.request(`/api/uploads/${id}/retry`, { method: 'POST' })).status).toBe(404)
   const res = await alice.api.uploads[':id'].retry.$post({ param: { id } })
   expect(res.status, await res.clone().text()).toBe(200)
-  expect((await res.json()).status).toBe('processing')
+  expect((await readJson(res, uploadSummarySchema)).status).toBe('processing')
   await until('the import to complete', () => statusOf(id), (upload) => upload?.status === 'completed', 30_000)
   const page = await (await alice.api.uploads[':id'].rows.$get({ param: { id }, query: { perPage: '100' } })).json()
   expect(page.count).toBe(rows.length)
@@ -97,6 +99,7 @@ it('deletes a stuck upload with its rows and files, and only for its owner', asy
   expect((await bob.request(`/api/uploads/${id}`, { method: 'DELETE' })).status).toBe(404)
   const res = await alice.request(`/api/uploads/${id}`, { method: 'DELETE' })
   expect(res.status, await res.clone().text()).toBe(200)
+  expect(await readJson(res, deletedUploadSchema)).toEqual({ id, filename: 'gone.csv' })
   expect(await statusOf(id)).toBeUndefined()
   expect(await tableExists(partitionName(id))).toBe(false)
   expect(existsSync(join(upload!.storage_path, '..'))).toBe(false)

@@ -9,6 +9,8 @@ import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { getUploadDetail, postUpload, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
+import { uploadSummarySchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -56,7 +58,9 @@ describe('file names', () => {
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('skipped_café 東京.csv')}`)
 
     // A file renamed to CJK characters downloads too (the header once held raw UTF-8 and failed).
-    expect((await alice.request(`/api/uploads/${res.upload_id}`, { method: 'PATCH', json: { filename: '見込み客.csv' } })).status).toBe(200)
+    const rename = await alice.request(`/api/uploads/${res.upload_id}`, { method: 'PATCH', json: { filename: '見込み客.csv' } })
+    expect(rename.status).toBe(200)
+    expect((await readJson(rename, uploadSummarySchema)).filename).toBe('見込み客.csv')
     const renamed = await alice.request(`/api/uploads/${res.upload_id}/skipped-rows.csv`)
     expect(renamed.status).toBe(200)
     expect(renamed.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('skipped_見込み客.csv')}`)

@@ -3,7 +3,17 @@ import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { UPLOAD_MESSAGES } from '#common/messages'
 import { renameUploadSchema } from '#common/schemas/rows'
-import { confirmHeadersSchema, dateOrderSchema } from '#common/schemas/uploads'
+import {
+  confirmHeadersSchema,
+  dateOrderSchema,
+  deletedUploadSchema,
+  headersConfirmedSchema,
+  uploadDetailSchema,
+  uploadProgressSchema,
+  uploadResponseSchema,
+  uploadsPageSchema,
+  uploadSummarySchema,
+} from '#common/schemas/uploads'
 import { listUploadsQuerySchema, moveUploadSchema } from '#common/schemas/folders'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
@@ -33,13 +43,15 @@ import { uploadIdParam } from './upload-id-param.ts'
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', validate('query', listUploadsQuerySchema), async (c) =>
+  .get('/', documented({ response: uploadsPageSchema }), validate('query', listUploadsQuerySchema), async (c) =>
     c.json(await listUploads({ userId: c.var.user.id, ...c.req.valid('query') })),
   )
   .post(
     '/',
     documented({
       summary: 'Upload a file (CSV, TSV, TXT or XLSX)',
+      response: uploadResponseSchema,
+      status: 201,
       description: 'Imports in the background: poll `GET /api/uploads/{id}/progress` until `completed`, or follow `/events`.',
       multipart: {
         required: ['file'],
@@ -67,18 +79,18 @@ export const uploadsRoutes = new Hono<AppEnv>()
       return c.json(await createUpload({ userId: c.var.user.id, file, sheet, localeDateOrder }), 201)
     },
   )
-  .post('/sample', async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }), 201))
-  .get('/:id', uploadIdParam, async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .patch('/:id', uploadIdParam, validate('json', renameUploadSchema), async (c) =>
+  .post('/sample', documented({ summary: 'Upload the sample file', response: uploadResponseSchema, status: 201 }), async (c) => c.json(await createSampleUpload({ userId: c.var.user.id }), 201))
+  .get('/:id', uploadIdParam, documented({ response: uploadDetailSchema }), async (c) => c.json(await getUploadDetail({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .patch('/:id', uploadIdParam, documented({ response: uploadSummarySchema }), validate('json', renameUploadSchema), async (c) =>
     c.json(await renameUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .delete('/:id', uploadIdParam, async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .put('/:id/folder', uploadIdParam, validate('json', moveUploadSchema), async (c) =>
+  .delete('/:id', uploadIdParam, documented({ response: deletedUploadSchema }), async (c) => c.json(await deleteUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .put('/:id/folder', uploadIdParam, documented({ response: uploadSummarySchema }), validate('json', moveUploadSchema), async (c) =>
     c.json(await moveUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .post('/:id/retry', uploadIdParam, async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .get('/:id/progress', uploadIdParam, documented({ summary: "An upload's import progress" }), async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
-  .post('/:id/confirm-headers', uploadIdParam, validate('json', confirmHeadersSchema), async (c) =>
+  .post('/:id/retry', uploadIdParam, documented({ response: uploadSummarySchema }), async (c) => c.json(await retryUpload({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .get('/:id/progress', uploadIdParam, documented({ summary: "An upload's import progress", response: uploadProgressSchema }), async (c) => c.json(await getProgress({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
+  .post('/:id/confirm-headers', uploadIdParam, documented({ response: headersConfirmedSchema }), validate('json', confirmHeadersSchema), async (c) =>
     c.json(await confirmHeaders({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   .get('/:id/skipped-rows.csv', uploadIdParam, documented({ summary: 'The rows the import skipped, as CSV', produces: 'text/csv' }), async (c) => {

@@ -8,6 +8,8 @@ import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { getUploadDetail, postUpload, postUploadForm, uploadOk, waitUntilDone } from '#server/test/upload-helpers'
+import { headersConfirmedSchema, uploadResponseSchema, uploadsPageSchema } from '#common/schemas/uploads'
+import { readJson } from '#server/test/contract'
 
 let t: TestApp
 let alice: TestBrowser
@@ -68,6 +70,7 @@ describe('importing a CSV', () => {
 
     const confirm = await alice.post(`/api/uploads/${res.upload_id}/confirm-headers`, { hasHeaders: false, headerRowIndex: 0 })
     expect(confirm.status).toBe(200)
+    expect(await readJson(confirm, headersConfirmedSchema)).toEqual({ upload_id: res.upload_id, processing_in_background: true })
     expect((await waitUntilDone(alice, res.upload_id)).status).toBe('completed')
     const info = await getUploadDetail(alice, res.upload_id)
     expect(info.columns.map((c) => c.name)).toEqual(['Column 1', 'Column 2', 'Column 3'])
@@ -198,7 +201,7 @@ describe('importing a CSV', () => {
   })
 
   it('imports the bundled sample lead list', async () => {
-    const res = await (await alice.api.uploads.sample.$post()).json()
+    const res = await readJson(await alice.api.uploads.sample.$post(), uploadResponseSchema)
     expect(await waitUntilDone(alice, res.upload_id)).toMatchObject({ status: 'completed', total_rows: 40 })
     expect((await getUploadDetail(alice, res.upload_id)).filename).toBe('sample-leads.csv')
   })
@@ -286,7 +289,7 @@ describe('ownership', () => {
       expect(r.status, path).toBe(404)
     }
     expect((await bob.post(`/api/uploads/${id}/confirm-headers`, { hasHeaders: true, headerRowIndex: 0 })).status).toBe(404)
-    const list = await (await bob.api.uploads.$get({ query: {} })).json()
+    const list = await readJson(await bob.api.uploads.$get({ query: {} }), uploadsPageSchema)
     expect(list.data.map((u) => u.id)).not.toContain(id)
     expect((await t.browser().request('/api/uploads')).status).toBe(401)
   })

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WEBHOOKS } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES, WEBHOOK_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
-import type { CreatedWebhook, WebhookList } from '#common/schemas/webhooks'
 import { db } from '#server/db/client'
 import { aiFields, csvUploads, webhookEndpoints } from '#server/db/schema/index'
 import { env } from '#server/env'
@@ -18,6 +17,8 @@ import { webhookTiming } from './webhook-delivery.ts'
 import { until } from '#server/test/until'
 import { failNextSends } from '#server/platform/queue'
 import { waitUntilDone } from '#server/test/upload-helpers'
+import { createdWebhookSchema, webhookDeliverySchema, webhookListSchema, type CreatedWebhook, type WebhookList } from '#common/schemas/webhooks'
+import { readJson } from '#server/test/contract'
 
 type Received = { path: string; headers: Record<string, string>; body: string }
 
@@ -72,11 +73,11 @@ beforeEach(() => {
 async function addWebhook(browser: TestBrowser, events: string[], path = '/hook'): Promise<CreatedWebhook> {
   const res = await browser.post('/api/webhooks', { url: `${receiver.url}${path}`, events })
   expect(res.status).toBe(201)
-  return (await res.json()) as CreatedWebhook
+  return readJson(res, createdWebhookSchema)
 }
 
 
-const listOf = async (browser: TestBrowser) => (await (await browser.request('/api/webhooks')).json()) as WebhookList
+const listOf = async (browser: TestBrowser): Promise<WebhookList> => readJson(await browser.request('/api/webhooks'), webhookListSchema)
 const callsTo = (path: string) => receiver.received.filter((call) => call.path === path)
 
 describe('webhooks', () => {
@@ -106,6 +107,7 @@ describe('webhooks', () => {
     receiver.answers.set('/flaky', [500, 503])
     const res = await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
     expect(res.status).toBe(202)
+    expect(await readJson(res, webhookDeliverySchema)).toMatchObject({ event: 'webhook.test' })
 
     const calls = await until('calls to /flaky', () => callsTo('/flaky'), (list) => list.length >= 3)
     expect(new Set(calls.map((call) => call.headers['webhook-id'])).size).toBe(1)
@@ -131,7 +133,9 @@ describe('webhooks', () => {
 
     const list = await until('the delivery to succeed', () => listOf(browser), (current) => current.endpoints[0]!.deliveries[0]?.status === 'succeeded')
     const delivery = list.endpoints[0]!.deliveries[0]!
-    expect((await browser.request(`/api/webhooks/${created.id}/deliveries/${delivery.id}/resend`, { method: 'POST' })).status).toBe(202)
+    const resent = await browser.request(`/api/webhooks/${created.id}/deliveries/${delivery.id}/resend`, { method: 'POST' })
+    expect(resent.status).toBe(202)
+    expect((await readJson(resent, webhookDeliverySchema)).message_id).toBe(delivery.message_id)
     const calls = await until('calls to /runs', () => callsTo('/runs'), (current) => current.length >= 2)
     expect(calls[1]!.headers['webhook-id']).toBe(call!.headers['webhook-id'])
     expect(JSON.parse(calls[1]!.body)).toEqual(JSON.parse(call!.body))
@@ -202,7 +206,9 @@ describe('webhooks', () => {
     expect(refused.endpoints[0]!.deliveries[0]).toMatchObject({ error: WEBHOOK_MESSAGES.refusedAtDelivery, response_status: null })
     expect(callsTo('/later-private')).toEqual([])
     // Removing the endpoint ends its retries: they find no delivery.
-    expect((await browser.request(`/api/webhooks/${created.id}`, { method: 'DELETE' })).status).toBe(200)
+    const removed = await browser.request(`/api/webhooks/${created.id}`, { method: 'DELETE' })
+    expect(removed.status).toBe(200)
+    expect((await readJson(removed, webhookListSchema)).endpoints.map((endpoint) => endpoint.id)).not.toContain(created.id)
 
     env.ALLOW_PRIVATE_AI_URLS = true
     const redirecting = await addWebhook(browser, ['upload.completed'], '/redirect')
