@@ -25,7 +25,7 @@ import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.s
 import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
-import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { addMessage, getAnswerOrThrow, messagesOf, threadOf } from './conversation.ts'
 import { checkJudgmentPromptOrThrow, proposeJudgment } from './judgment.ts'
 import { buildResult, figuresOf, leadsOf } from './lib/chat-result.ts'

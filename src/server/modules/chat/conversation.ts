@@ -4,7 +4,7 @@ import type { ChatMessage, ChatResult, ChatThread } from '#common/schemas/chat'
 import { db } from '#server/db/client'
 import { chatMessages, chatThreads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
 /** The conversation of Magic Chat: one thread per user and file, its messages and the answers stored in them. */
 

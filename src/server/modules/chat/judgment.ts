@@ -7,7 +7,7 @@ import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/mod
 import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
-import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { getAnswerOrThrow, saveResult, toMessage } from './conversation.ts'
 import { buildResult, figuresOf } from './lib/chat-result.ts'
 import { templateSummary } from './lib/summary.ts'

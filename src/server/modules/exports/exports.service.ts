@@ -11,7 +11,7 @@ import {
 import { db, driver } from '#server/db/client'
 import { exports, uploadColumns } from '#server/db/schema/index'
 import { logger } from '#server/platform/logger'
-import { getReadableUploadOrThrow } from '#server/modules/rows/rows.service'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { countViewRows, rowsByIndex, viewRowIndexPages, type RowSource } from '#server/modules/row-storage/row-reader'
 import { copyViewCsv } from '#server/modules/row-storage/view-copy'
 import { jsonObjectCell, planAiExport, withAiDetails, type ExportColumn } from './ai-details.ts'

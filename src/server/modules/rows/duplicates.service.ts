@@ -12,7 +12,8 @@ import { csvUploads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { countDuplicates, findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
-import { getReadableUploadOrThrow, removeRows } from './rows.service.ts'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
+import { removeRows } from './rows.service.ts'
 
 /** The chosen columns with how each compares; an unknown key is the user's stale page (422). */
 async function dedupeColumnsOrThrow(uploadId: string, columns: DuplicatesSpec['columns']): Promise<'all' | DedupeColumn[]> {

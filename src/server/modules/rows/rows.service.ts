@@ -18,16 +18,7 @@ import { readGridPage } from '#server/modules/row-storage/row-reader'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
-import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
-
-/** An upload whose rows can be read: imported, not still loading. */
-export async function getReadableUploadOrThrow({ userId, uploadId }: { userId: string; uploadId: string }) {
-  const upload = await getUploadOrThrow({ userId, uploadId })
-  if (upload.status !== 'completed') {
-    throw new AppError('CONFLICT', 'This file is still being imported. Try again when it is done.')
-  }
-  return upload
-}
+import { getReadableUploadOrThrow, getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
 export async function listRows({
   userId,

@@ -55,6 +55,15 @@ export async function getUploadOrThrow({ userId, uploadId }: { userId: string; u
   return upload
 }
 
+/** An upload whose rows can be read: imported, not still loading. */
+export async function getReadableUploadOrThrow({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getUploadOrThrow({ userId, uploadId })
+  if (upload.status !== 'completed') {
+    throw new AppError('CONFLICT', 'This file is still being imported. Try again when it is done.')
+  }
+  return upload
+}
+
 function toSummary(upload: UploadRow): UploadSummary {
   return {
     id: upload.id,
