@@ -6,10 +6,8 @@ import {
   chatSummarySchema,
   type AskChatInput,
   type AskChatResponse,
-  type ChatMessage,
   type ChatModelAnswer,
   type ChatResult,
-  type JudgmentProposal,
 } from '#common/schemas/chat'
 import { describePlan } from '#common/plan-text'
 import type { Plan, PlanResult } from '#common/schemas/plans'
@@ -23,11 +21,10 @@ import { askForObject } from '#server/modules/ai/ask-for-object'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
-import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { addMessage, getAnswerOrThrow, messagesOf, threadOf } from './conversation.ts'
-import { checkJudgmentPromptOrThrow, proposeJudgment } from './judgment.ts'
+import { addMessage, getAnswerOrThrow, openConversation } from './conversation.ts'
+import { proposeJudgment } from './judgment.ts'
 import { buildResult, figuresOf, leadsOf } from './lib/chat-result.ts'
 import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
@@ -73,8 +70,8 @@ async function summaryOf(credentials: AiCredentials, figures: ComputedFigures): 
 }
 
 type Planned =
-  | { kind: 'plan'; plan: Plan; computed: PlanResult; answer: ChatModelAnswer }
-  | { kind: 'judgment'; judgment: JudgmentProposal; answer: ChatModelAnswer }
+  | { kind: 'plan'; plan: Plan; computed: PlanResult; columnNames: string[]; answer: ChatModelAnswer }
+  | { kind: 'judgment'; proposal: ChatResult }
 
 /**
  * Asks the model for a plan and runs it. A plan that names an unknown column (or a judgment
@@ -95,11 +92,12 @@ async function planQuestion(
     try {
       if (answer.value.kind === 'judgment') {
         if (!answer.value.judgment) throw new AppError('VALIDATION_FAILED', 'A judgment answer needs its "judgment" column.')
-        await checkJudgmentPromptOrThrow(upload.id, answer.value.judgment.prompt)
-        return { kind: 'judgment', judgment: answer.value.judgment, answer: answer.value }
+        // Its prompt may name only the file's columns (the AI columns' own check, sent back once as a plan's is).
+        const proposal = await proposeJudgment({ uploadId: upload.id, ownKey: credentials.ownKey, query: question, judgment: answer.value.judgment, answer: answer.value })
+        return { kind: 'judgment', proposal }
       }
       const plan = answer.value.plan ?? {}
-      return { kind: 'plan', plan, computed: await runPlan({ source: upload, plan }), answer: answer.value }
+      return { kind: 'plan', plan, ...(await runPlanWithColumns({ source: upload, plan })), answer: answer.value }
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED' || attempt === 2) {
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return { kind: 'failed', error: error.message }
@@ -109,14 +107,6 @@ async function planQuestion(
     }
   }
   return { kind: 'failed', error: CHAT_MESSAGES.modelFailed }
-}
-
-function lastPlannedAnswer(messages: ChatMessage[]): ChatResult | null {
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const result = messages[i]!.result
-    if (messages[i]!.type === 'ai' && result?.plan && result.result_type !== 'judgment_proposal') return result
-  }
-  return null
 }
 
 /** A follow-up adds its rows to the previous answer's: the union, counted exactly (overlapping rows once). */
@@ -171,8 +161,7 @@ async function answerQuestion({
   query: string
   remaining: number | null
 }): Promise<AskChatResponse> {
-  const threadId = await threadOf(upload.userId, upload.id)
-  const previous = lastPlannedAnswer(await messagesOf(threadId))
+  const { threadId, previous } = await openConversation(upload.userId, upload.id)
   const followsUp = previous !== null && isFollowUp(query)
 
   let planned: Awaited<ReturnType<typeof planQuestion>>
@@ -194,7 +183,7 @@ async function answerQuestion({
 
   let result: ChatResult
   try {
-    result = await composeResult({ userId: upload.userId, upload, credentials, query, planned, previous: followsUp ? previous : null })
+    result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
   } catch (error) {
     // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.
     if (followsUp && error instanceof AppError && error.code === 'VALIDATION_FAILED') return fail(CHAT_MESSAGES.followUpFailed(error.message))
@@ -208,24 +197,20 @@ async function answerQuestion({
 
 /** The answer to a planned question: computed, summarised, merged into the previous one for a follow-up. */
 async function composeResult({
-  userId,
   upload,
   credentials,
   query,
   planned,
   previous,
 }: {
-  userId: string
   upload: Upload
   credentials: AiCredentials
   query: string
   planned: Exclude<Planned, { kind: 'failed' }>
   previous: ChatResult | null
 }): Promise<ChatResult> {
-  const columnNames = (await storedColumnsOf(upload.id)).map((column) => column.name)
-  if (planned.kind === 'judgment') {
-    return proposeJudgment({ userId, uploadId: upload.id, query, judgment: planned.judgment, answer: planned.answer })
-  }
+  if (planned.kind === 'judgment') return planned.proposal
+  const { columnNames } = planned
   if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
     const computed = await runPlan({ source: upload, plan })

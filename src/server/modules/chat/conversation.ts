@@ -25,7 +25,7 @@ export function toMessage(row: MessageRow): ChatMessage {
   }
 }
 
-export async function threadOf(userId: string, uploadId: string): Promise<string> {
+async function threadOf(userId: string, uploadId: string): Promise<string> {
   const [existing] = await db
     .select({ id: chatThreads.id })
     .from(chatThreads)
@@ -37,6 +37,23 @@ export async function threadOf(userId: string, uploadId: string): Promise<string
     .from(chatThreads)
     .where(and(eq(chatThreads.userId, userId), eq(chatThreads.uploadId, uploadId)))
   return created!.id
+}
+
+/**
+ * The conversation a new question joins: its thread (made on the first question) and the last
+ * answer that holds a plan, which a follow-up builds on.
+ */
+export async function openConversation(userId: string, uploadId: string): Promise<{ threadId: string; previous: ChatResult | null }> {
+  const threadId = await threadOf(userId, uploadId)
+  return { threadId, previous: lastPlannedAnswer(await messagesOf(threadId)) }
+}
+
+function lastPlannedAnswer(messages: ChatMessage[]): ChatResult | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const result = messages[i]!.result
+    if (messages[i]!.type === 'ai' && result?.plan && result.result_type !== 'judgment_proposal') return result
+  }
+  return null
 }
 
 export async function addMessage(threadId: string, role: 'user' | 'ai', content: string, result: ChatResult | null): Promise<ChatMessage> {
@@ -59,7 +76,7 @@ export async function getChat({ userId, uploadId }: { userId: string; uploadId: 
   return { messages: thread ? await messagesOf(thread.id) : [] }
 }
 
-export async function messagesOf(threadId: string): Promise<ChatMessage[]> {
+async function messagesOf(threadId: string): Promise<ChatMessage[]> {
   const rows = await db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.createdAt))
   return rows.map(toMessage)
 }

@@ -3,7 +3,7 @@ import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatModelAnswer, ChatResult, JudgmentProposal } from '#common/schemas/chat'
 import type { Condition, Plan } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { createAiField, getAiField, referencedColumnsOrThrow } from '#server/modules/enrichment/ai-fields.service'
+import { createAiField, getAiField } from '#server/modules/enrichment/ai-fields.service'
 import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
@@ -17,26 +17,24 @@ import { templateSummary } from './lib/summary.ts'
  * and run through the AI columns' own rules and credits, and answered exactly once it is filled.
  */
 
-/** A proposed column's prompt may name only columns the file has (the AI columns' own check). */
-export async function checkJudgmentPromptOrThrow(uploadId: string, prompt: string) {
-  await referencedColumnsOrThrow(uploadId, prompt)
-}
-
-/** The proposal of a column for a question, with what its run would charge. */
+/**
+ * The proposal of a column for a question, with what its run would charge. Its prompt may name
+ * only columns the file has (the AI columns' own check): a VALIDATION_FAILED otherwise.
+ */
 export async function proposeJudgment({
-  userId,
   uploadId,
+  ownKey,
   query,
   judgment,
   answer,
 }: {
-  userId: string
   uploadId: string
+  ownKey: boolean
   query: string
   judgment: JudgmentProposal
   answer: ChatModelAnswer
 }): Promise<ChatResult> {
-  const quote = await quoteNewColumnRun({ userId, uploadId, prompt: judgment.prompt, webSearch: false })
+  const quote = await quoteNewColumnRun({ uploadId, ownKey, prompt: judgment.prompt, webSearch: false })
   return judgmentResult(query, judgment, answer, quote)
 }
 

@@ -7,7 +7,6 @@ import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields } from '#server/db/schema/index'
 import { getCreditBalance } from '#server/modules/billing/credits.service'
 import { countRunScope, queueRunCells, resolveRunScope, wholeUploadScope } from '#server/modules/row-storage/ai-values'
-import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
@@ -63,15 +62,14 @@ async function estimateTiming(userId: string, credentials: AiCredentials | null,
 /**
  * What a run over every row of a column not yet made would charge (Magic Chat's judgment
  * proposal, issue 30 §6): counted as `estimateRun` counts, once per distinct input of the
- * columns the prompt names (every column when it names none), at the price of one cell.
+ * columns the prompt names (every column when it names none), at the price of one cell. The
+ * upload is the caller's, already checked; `ownKey`: the user's own provider key pays the calls.
  */
-export async function quoteNewColumnRun({ userId, uploadId, prompt, webSearch }: { userId: string; uploadId: string; prompt: string; webSearch: boolean }) {
-  const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const referenced = await referencedColumnsOrThrow(upload.id, prompt)
-  const inputs = await inputColumnsOf({ uploadId: upload.id, columnKey: '', referencedKeys: referenced.map((c) => c.key) })
-  const { rows, distinctInputs } = await countRunScope(wholeUploadScope(upload.id), inputs.map((c) => c.key))
-  const credentials = await resolveAiCredentials({ userId, webSearch }).catch(() => null)
-  const perCell = credentials?.ownKey ? 0 : creditsPerCell(webSearch)
+export async function quoteNewColumnRun({ uploadId, ownKey, prompt, webSearch }: { uploadId: string; ownKey: boolean; prompt: string; webSearch: boolean }) {
+  const referenced = await referencedColumnsOrThrow(uploadId, prompt)
+  const inputs = await inputColumnsOf({ uploadId, columnKey: '', referencedKeys: referenced.map((c) => c.key) })
+  const { rows, distinctInputs } = await countRunScope(wholeUploadScope(uploadId), inputs.map((c) => c.key))
+  const perCell = ownKey ? 0 : creditsPerCell(webSearch)
   return { rows, calls: distinctInputs, credits: distinctInputs * perCell }
 }
 
