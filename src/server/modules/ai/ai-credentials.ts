@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { AI_DEFAULT_MODELS, type AI_PROVIDERS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { env, type Env } from '#server/env'
@@ -120,12 +119,6 @@ export async function resolveAiCredentials({ userId, webSearch }: { userId: stri
     title: AI_FIELD_MESSAGES.notConfiguredTitle,
     reason: 'ai_not_configured',
   })
-}
-
-/** Names a provider account without its secret: limits are kept per account. */
-export function accountKey(credentials: AiCredentials) {
-  const secret = createHash('sha256').update(credentials.apiKey).digest('hex').slice(0, 12)
-  return `${credentials.provider}|${credentials.baseURL ?? ''}|${secret}`
 }
 
 /** Where the user's prompts would run, for the dialog and API Settings; never a key. */

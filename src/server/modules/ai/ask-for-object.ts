@@ -4,7 +4,7 @@ import { storableJson } from '#common/input-bounds'
 import { env } from '#server/env'
 import { logger } from '#server/platform/logger'
 import { parseJsonText } from './ai-output.ts'
-import { accountKey, type AiCredentials } from './ai-credentials.ts'
+import type { AiCredentials } from './ai-credentials.ts'
 import { createLanguageModel } from './language-model.ts'
 import { limiterFor } from './provider-limiter.ts'
 import { callTuning, withRetries } from './retry-policy.ts'
@@ -35,7 +35,7 @@ export async function askForObject<T>({
   schema: z.ZodType<T>
   name: string
 }): Promise<ObjectAnswer<T>> {
-  const limiter = limiterFor(accountKey(credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
+  const limiter = limiterFor(credentials, env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
   const model = createLanguageModel(credentials)
   const callOnce = async (messages: ModelMessage[]): Promise<Attempt<T>> => {
     await limiter.acquire()

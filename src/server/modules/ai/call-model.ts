@@ -5,7 +5,7 @@ import type { AiOutputType, AiTokenUsage } from '#common/schemas/enrichment'
 import { env } from '#server/env'
 import { logger } from '#server/platform/logger'
 import { answerJsonSchema, parseAnswer, parseBareAnswer, type ParsedAnswer } from './ai-output.ts'
-import { accountKey, type AiCredentials } from './ai-credentials.ts'
+import type { AiCredentials } from './ai-credentials.ts'
 import type { CallFailure } from './call-failure.ts'
 import { createLanguageModel } from './language-model.ts'
 import { limiterFor } from './provider-limiter.ts'
@@ -71,7 +71,7 @@ function readContent(content: LanguageModelV3Content[]) {
  * busy worker's CPU per cell (docs/decisions/012-ai-calls-through-the-model-interface.md).
  */
 async function callOnce(input: ModelCallInput, prompt: LanguageModelV3Prompt, counter: CallCounter): Promise<RawAnswer> {
-  const limiter = limiterFor(accountKey(input.credentials), env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
+  const limiter = limiterFor(input.credentials, env.AI_CONCURRENCY, env.AI_REQUESTS_PER_MINUTE)
   counter.calls += 1
   await limiter.acquire()
   const began = performance.now()

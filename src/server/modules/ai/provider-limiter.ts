@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import type { AiCredentials } from './ai-credentials.ts'
+
 /**
  * Calls in flight and calls started per minute, per provider account and process. A slot is
  * taken before a call and given back after it; waiting callers are served in order. Kept rather
@@ -74,9 +77,15 @@ export class ProviderLimiter {
 
 const limiters = new Map<string, ProviderLimiter>()
 
-/** The limiter of one provider account in this process. */
-export function limiterFor(account: string, concurrency: number, requestsPerMinute: number | undefined) {
-  const key = `${account}|${concurrency}|${requestsPerMinute ?? ''}`
+/** Names a provider account without its secret: limits are kept per account. */
+export function accountKey(credentials: AiCredentials) {
+  const secret = createHash('sha256').update(credentials.apiKey).digest('hex').slice(0, 12)
+  return `${credentials.provider}|${credentials.baseURL ?? ''}|${secret}`
+}
+
+/** The limiter of the provider account these credentials use, in this process. */
+export function limiterFor(credentials: AiCredentials, concurrency: number, requestsPerMinute: number | undefined) {
+  const key = `${accountKey(credentials)}|${concurrency}|${requestsPerMinute ?? ''}`
   let limiter = limiters.get(key)
   if (!limiter) {
     limiter = new ProviderLimiter(concurrency, requestsPerMinute)
