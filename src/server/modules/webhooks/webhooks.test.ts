@@ -235,7 +235,8 @@ describe('webhooks', () => {
     receiver.answers.set('/down', [500])
     await browser.request(`/api/webhooks/${created.id}/test`, { method: 'POST' })
 
-    const list = await until('the endpoint to be disabled', () => listOf(browser), (current) => !current.endpoints[0]!.enabled)
+    // The endpoint is turned off, its owner mailed, then the delivery marked failed: wait for the last.
+    const list = await until('the endpoint to be disabled and its delivery failed', () => listOf(browser), (current) => !current.endpoints[0]!.enabled && current.endpoints[0]!.deliveries[0]?.status === 'failed')
     expect(list.endpoints[0]).toMatchObject({ enabled: false, disabled_at: expect.any(String), disabled_reason: 'failing' })
     expect(list.endpoints[0]!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 500 })
     expect(t.lastMailTo(user.email).subject).toBe('A Rowcraft webhook was turned off')
