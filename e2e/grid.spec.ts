@@ -266,6 +266,7 @@ test('edits a cell in place: Enter saves and survives a reload, Escape cancels, 
 
   // Arrow keys move the active cell, Enter edits it.
   await page.keyboard.press('ArrowDown')
+  await expect(await gridCell(page, 3, 'Company')).toBeFocused()
   await page.keyboard.press('Enter')
   const third = page.getByLabel(GRID_MESSAGES.editCell('Company', 3))
   await expect(third).toBeFocused()
