@@ -115,6 +115,9 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
     .map((c) => c.split(';')[0])
     .join('; ')
   if (!cookie.includes('session_token')) throw new Error('verification did not sign in')
+  // Plans and AI work need a trial or a plan (the local billing provider starts the trial).
+  const trial = await fetch(`${baseUrl}/api/billing/checkout`, { method: 'POST', headers: { ...headers, cookie }, body: '{}' })
+  if (!trial.ok) throw new Error(`starting the trial failed: ${trial.status} ${await trial.text()}`)
   return cookie
 }
 
