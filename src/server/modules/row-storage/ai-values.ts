@@ -97,17 +97,15 @@ export async function queueRunCells(
   return queued.map((row) => Number(row.row_index))
 }
 
-/** Claimed rows' values and the hash of their inputs, as they are now (a row deleted meanwhile is left out). */
-export async function readRowInputs({ uploadId, rowIndexes, inputKeys }: { uploadId: string; rowIndexes: readonly number[]; inputKeys: readonly string[] }) {
-  if (rowIndexes.length === 0) return []
-  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string; input_hash: string }>(sql`
-    SELECT r.row_index, r.data, ${inputHashSql(inputKeys)} AS input_hash
-    FROM csv_rows AS r WHERE r.upload_id = ${uploadId} AND r.row_index = ANY(${sqlArray(rowIndexes, 'int4')})`)
-  return rows.map((row) => ({
-    rowIndex: Number(row.row_index),
-    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data,
-    inputHash: row.input_hash,
-  }))
+/**
+ * The rows of `rowsOf` (a statement of the caller's WITH, whose rows carry `row_index`) with their
+ * values (`data`) and the hash of their inputs (`input_hash`), every column of `rowsOf` kept: a
+ * SELECT for the caller's next WITH step, so an AI run reads the rows it claims in the statement
+ * that claims them. A row deleted since is left out.
+ */
+export function rowInputsSelect({ uploadId, rowsOf, inputKeys }: { uploadId: string; rowsOf: string; inputKeys: readonly string[] }): SQL {
+  return sql`SELECT k.*, r.data, ${inputHashSql(inputKeys)} AS input_hash
+    FROM ${sql.identifier(rowsOf)} AS k JOIN csv_rows AS r ON r.upload_id = ${uploadId} AND r.row_index = k.row_index`
 }
 
 /** Rows of every file with at least one AI value (the public stats): any of its upload's AI columns holds a non-empty value in it. */

@@ -3,9 +3,9 @@ import type { AiCellValue } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { sqlArray } from '#server/db/sql-array'
-import { readRowInputs } from '#server/modules/row-storage/ai-values'
+import { rowInputsSelect } from '#server/modules/row-storage/ai-values'
 import type { AiFieldRow } from '../ai-fields.service.ts'
-import { parseJsonb, type ClaimedCell, type ReusedAnswer } from './outcomes.ts'
+import { parseJsonb, type ClaimedCell } from './outcomes.ts'
 import { engineTuning } from './tuning.ts'
 
 /**
@@ -48,9 +48,21 @@ export async function hasEarlierAnswers(field: Pick<AiFieldRow, 'id' | 'promptVe
   return earlier.length > 0
 }
 
+type ClaimRow = {
+  row_index: number
+  charge_seq: number
+  claim_token: number
+  data: Record<string, string> | string
+  input_hash: string
+} & (
+  | { reusable: false }
+  | { reusable: true; reused_value: AiCellValue | string; reused_reasoning: string | null; reused_confidence: number | null; reused_sources: string[] | string | null }
+)
+
 /**
- * Claims queued cells, then reads their rows' values and the hash of their inputs (row storage),
- * and an answer this field already has for those inputs (same prompt version and model).
+ * Claims queued cells, with their rows' values and the hash of their inputs (row storage's
+ * `rowInputsSelect`) and an answer this field already has for those inputs (same prompt version
+ * and model), in one statement.
  */
 export async function claimCells({
   field,
@@ -67,43 +79,46 @@ export async function claimCells({
 }): Promise<ClaimedCell[]> {
   // The pick is materialised once: as a subquery in FROM, the planner may run it again for
   // each row it joins, and SKIP LOCKED then hands over a new batch every time.
-  const claimed = await queryRows<{ row_index: number; charge_seq: number; claim_token: number }>(sql`
+  const rows = await queryRows<ClaimRow>(sql`
     WITH pick AS MATERIALIZED (
       SELECT row_index FROM ai_cells
       WHERE field_id = ${field.id} AND status = 'queued' AND follows_row IS NULL
         AND EXISTS (SELECT 1 FROM ai_fields WHERE id = ${field.id} AND status = 'processing')
       ORDER BY row_index LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE ai_cells AS c
+      SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
+          lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
+      FROM pick
+      WHERE c.field_id = ${field.id} AND c.row_index = pick.row_index
+      RETURNING c.row_index, c.charge_seq, c.claim_token
+    ), inputs AS (
+      ${rowInputsSelect({ uploadId: field.uploadId, rowsOf: 'claimed', inputKeys })}
     )
-    UPDATE ai_cells AS c
-    SET status = 'running', claim_token = c.claim_token + 1, updated_at = now(),
-        lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
-    FROM pick
-    WHERE c.field_id = ${field.id} AND c.row_index = pick.row_index
-    RETURNING c.row_index, c.charge_seq, c.claim_token`)
-  if (claimed.length === 0) return []
-  const inputs = await readRowInputs({ uploadId: field.uploadId, rowIndexes: claimed.map((k) => Number(k.row_index)), inputKeys })
-  const rowOf = new Map(inputs.map((row) => [row.rowIndex, row]))
-  const answers = mayReuse ? await earlierAnswers(field, model, [...new Set(inputs.map((row) => row.inputHash))]) : new Map<string, ReusedAnswer>()
-  // A row deleted since its cell was queued is left out (its cell went with it).
-  return claimed.flatMap((k) => {
-    const row = rowOf.get(Number(k.row_index))
-    if (!row) return []
-    return [{ rowIndex: row.rowIndex, chargeSeq: Number(k.charge_seq), claimToken: Number(k.claim_token), data: row.data, inputHash: row.inputHash, reused: answers.get(row.inputHash) ?? null }]
-  })
-}
-
-/** One done answer of the field per input hash, for this prompt version and model. */
-async function earlierAnswers(field: Pick<AiFieldRow, 'id' | 'promptVersion'>, model: string, hashes: string[]): Promise<Map<string, ReusedAnswer>> {
-  if (hashes.length === 0) return new Map()
-  const rows = await queryRows<{ input_hash: string; value: AiCellValue | string; reasoning: string | null; confidence: number | null; sources: string[] | string | null }>(sql`
-    SELECT DISTINCT ON (input_hash) input_hash, value, reasoning, confidence, sources FROM ai_cells
-    WHERE field_id = ${field.id} AND input_hash = ANY(${sqlArray(hashes, 'text')}) AND status = 'done'
-      AND prompt_version = ${field.promptVersion} AND model = ${model}
-    ORDER BY input_hash`)
-  return new Map(
-    rows.map((r) => [r.input_hash, { value: parseJsonb(r.value), reasoning: r.reasoning, confidence: r.confidence, sources: parseJsonb(r.sources) ?? [] }]),
-  )
+    ${
+      mayReuse
+        ? sql`SELECT i.*, d.value AS reused_value, d.reasoning AS reused_reasoning, d.confidence AS reused_confidence,
+            d.sources AS reused_sources, d.row_index IS NOT NULL AS reusable
+          FROM inputs AS i
+          LEFT JOIN LATERAL (
+            SELECT row_index, value, reasoning, confidence, sources FROM ai_cells
+            WHERE field_id = ${field.id} AND input_hash = i.input_hash AND status = 'done'
+              AND prompt_version = ${field.promptVersion} AND model = ${model}
+            LIMIT 1
+          ) AS d ON true`
+        : sql`SELECT i.*, false AS reusable FROM inputs AS i`
+    }`)
+  return rows.map((r) => ({
+    rowIndex: Number(r.row_index),
+    chargeSeq: Number(r.charge_seq),
+    claimToken: Number(r.claim_token),
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, string>) : r.data,
+    inputHash: r.input_hash,
+    reused: r.reusable
+      ? { value: parseJsonb(r.reused_value), reasoning: r.reused_reasoning, confidence: r.reused_confidence, sources: parseJsonb(r.reused_sources) ?? [] }
+      : null,
+  }))
 }
 
 /** Gives claimed cells back to the queue, unpaid (they are claimed and charged again later). */
