@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { AI_COLUMN_MESSAGES } from '#common/messages'
 import { Textarea } from '#web/components/ui/textarea'
 import { cn } from '#web/lib/cn'
@@ -31,15 +31,23 @@ export function PromptEditor({ id, value, onChange, columnNames, describedBy, is
     if (next?.query !== mention?.query || (next === null) !== (mention === null)) setActiveIndex(0)
   }
 
+  // The caret goes after an inserted column as soon as the new text is on screen, before the next
+  // key is handled: set later (on the next frame), it could land behind what was typed meanwhile.
+  const pendingCaret = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current
+    if (caret === null || !ref.current) return
+    pendingCaret.current = null
+    ref.current.focus()
+    ref.current.setSelectionRange(caret, caret)
+  })
+
   const choose = (name: string) => {
     if (!mention) return
     const inserted = insertMention(value, mention, name)
+    pendingCaret.current = inserted.caret
     onChange(inserted.text)
     setMention(null)
-    requestAnimationFrame(() => {
-      ref.current?.focus()
-      ref.current?.setSelectionRange(inserted.caret, inserted.caret)
-    })
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
