@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAIL_OUTBOX_MESSAGES } from '#common/messages'
+import { freePort } from '#server/test/server-process'
 import { createTestDatabase } from '#server/test/test-database'
 import { until } from '#server/test/until'
 
@@ -18,7 +19,7 @@ describe('mail links without SMTP', () => {
     cleanups.push(database.drop)
     const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-mail-links-'))
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-    const port = 41_000 + Math.floor(Math.random() * 2000)
+    const port = await freePort()
     const baseUrl = `http://localhost:${port}`
     const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' }
     delete env.DATABASE_URL

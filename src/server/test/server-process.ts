@@ -95,7 +95,7 @@ export type ProcessTest = {
 }
 
 /** A port nothing listens on, chosen by the system: process tests run side by side, and beside other checkouts' servers. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
