@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { BookOpenIcon, TerminalIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type Control } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import { API_TOKENS } from '#common/constants'
@@ -66,6 +66,48 @@ export function ApiTokensCard() {
 
 /** The form names an expiry as a choice of days; the API takes the moment (`expires_at`). */
 const NEVER = 'never'
+
+/** One of the form's choices (scope, expiry): a labelled select of fixed options. */
+function ChoiceField({
+  control,
+  name,
+  label,
+  className,
+  choices,
+}: {
+  control: Control<TokenFormInput, unknown, TokenFormValues>
+  name: 'scope' | 'expiry'
+  label: string
+  className: string
+  choices: Array<{ value: string; label: string }>
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {choices.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
 const expiryChoiceSchema = z.enum([NEVER, ...API_TOKENS.expiryChoicesDays.map(String)])
 const tokenFormSchema = createApiTokenSchema.pick({ name: true, scope: true }).extend({ expiry: expiryChoiceSchema })
 type TokenFormInput = z.input<typeof tokenFormSchema>
@@ -107,54 +149,22 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
             </FormItem>
           )}
         />
-        <FormField
+        <ChoiceField
           control={form.control}
           name="scope"
-          render={({ field }) => (
-            <FormItem className="w-full sm:w-44">
-              <FormLabel>{API_TOKEN_MESSAGES.scopeLabel}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {apiTokenScopeSchema.options.map((scope) => (
-                    <SelectItem key={scope} value={scope}>
-                      {API_TOKEN_MESSAGES.scopeNames[scope]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={API_TOKEN_MESSAGES.scopeLabel}
+          className="w-full sm:w-44"
+          choices={apiTokenScopeSchema.options.map((scope) => ({ value: scope, label: API_TOKEN_MESSAGES.scopeNames[scope] }))}
         />
-        <FormField
+        <ChoiceField
           control={form.control}
           name="expiry"
-          render={({ field }) => (
-            <FormItem className="w-full sm:w-36">
-              <FormLabel>{API_TOKEN_MESSAGES.expiryLabel}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  <SelectItem value={NEVER}>{API_TOKEN_MESSAGES.expiryNever}</SelectItem>
-                  {API_TOKENS.expiryChoicesDays.map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      {API_TOKEN_MESSAGES.expiryInDays(days)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={API_TOKEN_MESSAGES.expiryLabel}
+          className="w-full sm:w-36"
+          choices={[
+            { value: NEVER, label: API_TOKEN_MESSAGES.expiryNever },
+            ...API_TOKENS.expiryChoicesDays.map((days) => ({ value: String(days), label: API_TOKEN_MESSAGES.expiryInDays(days) })),
+          ]}
         />
         <p className="w-full text-xs text-muted-foreground">{API_TOKEN_MESSAGES.scopeHelp}</p>
         <Button type="submit" disabled={createToken.isPending}>
