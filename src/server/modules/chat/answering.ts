@@ -21,6 +21,8 @@ import { askForObject } from '#server/modules/ai/ask-for-object'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
+import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import type { ViewColumn } from '#server/modules/row-storage/view-sql'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { addMessage, getAnswerOrThrow, openConversation } from './conversation.ts'
@@ -70,7 +72,7 @@ async function summaryOf(credentials: AiCredentials, figures: ComputedFigures): 
 }
 
 type Planned =
-  | { kind: 'plan'; plan: Plan; computed: PlanResult; columnNames: string[]; answer: ChatModelAnswer }
+  | { kind: 'plan'; plan: Plan; computed: PlanResult; columns: ViewColumn[]; columnNames: string[]; answer: ChatModelAnswer }
   | { kind: 'judgment'; proposal: ChatResult }
 
 /**
@@ -81,12 +83,12 @@ async function planQuestion(
   upload: Upload,
   credentials: AiCredentials,
   question: string,
-  profile: TableProfile,
+  table: { columns: ViewColumn[]; profile: TableProfile },
   previous: { question: string; plan: Plan } | null,
 ): Promise<Planned | { kind: 'failed'; error: string }> {
   let correction: string | undefined
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const user = planUserMessage({ question, profile, previous, correction })
+    const user = planUserMessage({ question, profile: table.profile, previous, correction })
     const answer = await askForObject({ credentials, system: PLAN_SYSTEM_PROMPT, user, schema: chatModelAnswerSchema, name: 'chat_plan' })
     if (!answer.ok) return { kind: 'failed', error: answer.error }
     try {
@@ -97,7 +99,7 @@ async function planQuestion(
         return { kind: 'judgment', proposal }
       }
       const plan = answer.value.plan ?? {}
-      return { kind: 'plan', plan, ...(await runPlanWithColumns({ source: upload, plan })), answer: answer.value }
+      return { kind: 'plan', plan, columns: table.columns, ...(await runPlanWithColumns({ source: upload, plan, columns: table.columns })), answer: answer.value }
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED' || attempt === 2) {
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return { kind: 'failed', error: error.message }
@@ -166,8 +168,10 @@ async function answerQuestion({
 
   let planned: Awaited<ReturnType<typeof planQuestion>>
   try {
-    const profile = await profileTable(upload)
-    planned = await planQuestion(upload, credentials, query, profile, previous?.plan ? { question: previous.query, plan: previous.plan } : null)
+    // The columns are read once: the profile shows them to the model, and its plans are resolved against them.
+    const columns = await storedColumnsOf(upload.id)
+    const table = { columns, profile: await profileTable(upload, columns) }
+    planned = await planQuestion(upload, credentials, query, table, previous?.plan ? { question: previous.query, plan: previous.plan } : null)
   } catch (error) {
     planned = { kind: 'failed', error: CHAT_MESSAGES.modelFailed }
     logger.error({ event: 'chat.plan_failed', uploadId: upload.id, err: error })
@@ -213,7 +217,7 @@ async function composeResult({
   const { columnNames } = planned
   if (previous?.plan) {
     const plan = mergedPlan(previous.plan, planned.plan)
-    const computed = await runPlan({ source: upload, plan })
+    const { computed } = await runPlanWithColumns({ source: upload, plan, columns: planned.columns })
     // 001 §5: queries joined with '+', summaries, leads and criteria concatenated. The count is
     // the union's, computed: the counts added, with a row in both answers counted once.
     const summary = await summaryOf(credentials, figuresOf(query, planned.plan, planned.computed))
@@ -253,7 +257,7 @@ export async function rerunAnswer({ userId, uploadId, messageId, plan }: { userI
   const { row, result } = await getAnswerOrThrow(userId, upload.id, messageId)
   if (result.result_type === 'judgment_proposal') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentNotEditable)
   await takePlanRunOrThrow(userId)
-  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan, columns: await storedColumnsOf(upload.id) })
   const query = describePlan(plan)
   const original = result.edited_from ?? result.query
   const summary = templateSummary(figuresOf(query, plan, computed))

@@ -103,7 +103,7 @@ export async function answerJudgment({ userId, uploadId, messageId }: { userId: 
   const field = await getAiField({ userId, uploadId: upload.id, fieldId: judgment.fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', CHAT_MESSAGES.judgmentStillRunning(field.name))
   const plan: Plan = { where: renameColumn(judgment.where, judgment.columnName, field.name) }
-  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan })
+  const { computed, columnNames } = await runPlanWithColumns({ source: upload, plan, columns: await storedColumnsOf(upload.id) })
   // A run stopped early (credits, budget, cancel) or failed cells leave rows undecided: the answer
   // counts only the rows the column decided, and says so.
   const partial = field.counts.done < upload.validRows ? ` ${CHAT_MESSAGES.judgmentPartial(field.name, field.counts.done, upload.validRows, field.run?.stopReason ?? null)}` : ''

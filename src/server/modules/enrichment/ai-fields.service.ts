@@ -130,6 +130,21 @@ async function promptColumnsOf(uploadId: string, exceptKey?: string): Promise<Pr
   return columns.filter((c) => c.key !== exceptKey)
 }
 
+const refuseUnknownColumns = (unknown: string[]) => {
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.unknownColumns(unknown), { unknownColumns: unknown })
+}
+
+/**
+ * The columns a new prompt's call reads, from one read of the file's columns: those it names, or
+ * with no placeholder the whole row (as in a run). Names that are no column are refused.
+ */
+export async function promptInputsOrThrow(uploadId: string, prompt: string): Promise<PromptColumn[]> {
+  const columns = await promptColumnsOf(uploadId)
+  const { referenced, unknown } = resolvePlaceholders(prompt, columns)
+  refuseUnknownColumns(unknown)
+  return referenced.length > 0 ? referenced : columns
+}
+
 /** The columns a prompt uses; names that are no column are refused with the list of them. */
 export async function referencedColumnsOrThrow(uploadId: string, prompt: string, ownKey?: string) {
   const { referenced, unknown } = resolvePlaceholders(prompt, await promptColumnsOf(uploadId, ownKey))
@@ -142,7 +157,7 @@ export async function referencedColumnsOrThrow(uploadId: string, prompt: string,
       throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.selfReference)
     }
   }
-  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.unknownColumns(unknown), { unknownColumns: unknown })
+  refuseUnknownColumns(unknown)
   return referenced
 }
 

@@ -10,7 +10,7 @@ import { countRunScope, queueRunCells, resolveRunScope, wholeUploadScope } from 
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
-import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, publishProgress, referencedColumnsOrThrow, toAiField, type AiFieldRow } from './ai-fields.service.ts'
+import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, promptInputsOrThrow, publishProgress, toAiField, type AiFieldRow } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 
@@ -66,8 +66,7 @@ async function estimateTiming(userId: string, credentials: AiCredentials | null,
  * upload is the caller's, already checked; `ownKey`: the user's own provider key pays the calls.
  */
 export async function quoteNewColumnRun({ uploadId, ownKey, prompt, webSearch }: { uploadId: string; ownKey: boolean; prompt: string; webSearch: boolean }) {
-  const referenced = await referencedColumnsOrThrow(uploadId, prompt)
-  const inputs = await inputColumnsOf({ uploadId, columnKey: '', referencedKeys: referenced.map((c) => c.key) })
+  const inputs = await promptInputsOrThrow(uploadId, prompt)
   const { rows, distinctInputs } = await countRunScope(wholeUploadScope(uploadId), inputs.map((c) => c.key))
   const perCell = ownKey ? 0 : creditsPerCell(webSearch)
   return { rows, calls: distinctInputs, credits: distinctInputs * perCell }

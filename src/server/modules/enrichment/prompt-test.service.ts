@@ -6,7 +6,7 @@ import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/cr
 import { readRowWithPosition } from '#server/modules/row-storage/row-locate'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { AppError } from '#server/platform/app-error'
-import { inputColumnsOf, referencedColumnsOrThrow } from './ai-fields.service.ts'
+import { promptInputsOrThrow } from './ai-fields.service.ts'
 import { displayValue } from '#server/modules/ai/ai-output'
 import { buildFixedPart, buildRowPart, hashInput, renderForDisplay } from './lib/render-prompt.ts'
 import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
@@ -19,7 +19,7 @@ import { callModel } from '#server/modules/ai/call-model'
  */
 export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputType, webSearch }: { userId: string; uploadId: string } & TestAiPromptInput): Promise<TestAiPromptResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const referenced = await referencedColumnsOrThrow(upload.id, prompt)
+  const inputs = await promptInputsOrThrow(upload.id, prompt)
   const row = await readRowWithPosition({ uploadId: upload.id, rowIndex })
   if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.rowNotFound)
   if (row.position >= AI.promptTestSampleRows) throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.testRowOutOfSample(AI.promptTestSampleRows))
@@ -33,8 +33,6 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
     // A refusal is the spec's 402: 'You need N credits to test this prompt. M remaining.'
     remaining = (await consumeCreditsOrThrow({ userId, operation: 'prompt_test', amount: cost, idempotencyKey, reference: upload.id })).remaining_credits
   }
-  // With no placeholder, the whole row is the input (as in a run).
-  const inputs = referenced.length > 0 ? referenced : await inputColumnsOf({ uploadId: upload.id, columnKey: '', referencedKeys: [] })
   const rowPart = buildRowPart(inputs, data)
   const result = await callModel({
     credentials,
@@ -50,7 +48,7 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
   return {
     value: result.answer.value,
     display: displayValue(result.answer.value),
-    renderedPrompt: renderForDisplay(prompt, referenced, data),
+    renderedPrompt: renderForDisplay(prompt, inputs, data),
     provenance: {
       reasoning: result.answer.reasoning,
       confidence: result.answer.confidence,

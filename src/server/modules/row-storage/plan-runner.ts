@@ -28,9 +28,12 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
   return runPlanOver(source, plan, await storedColumnsOf(source.id))
 }
 
-/** A plan's computed answer and the upload's column names in their order, in one call (an answer shows both). */
-export async function runPlanWithColumns({ source, plan }: { source: RowSource; plan: Plan }): Promise<{ computed: PlanResult; columnNames: string[] }> {
-  const columns = await storedColumnsOf(source.id)
+/**
+ * A plan's computed answer and the upload's column names in their order (an answer shows both),
+ * over columns the caller read once for the whole answer (`storedColumnsOf`): a chat question
+ * resolves its plans against the columns its profile showed the model.
+ */
+export async function runPlanWithColumns({ source, plan, columns }: { source: RowSource; plan: Plan; columns: ViewColumn[] }): Promise<{ computed: PlanResult; columnNames: string[] }> {
   return { computed: await runPlanOver(source, plan, columns), columnNames: columns.map((column) => column.name) }
 }
 

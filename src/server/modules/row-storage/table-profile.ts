@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { CHAT } from '#common/constants'
 import { queryRows } from '#server/db/query-rows'
-import { storedColumnsOf, type RowSource } from './row-reader.ts'
+import type { RowSource } from './row-reader.ts'
 import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -30,8 +30,9 @@ export type TableProfile = { totalRows: number; sampledRows: number; columns: Co
 
 const cut = (value: string) => (value.length > CHAT.sampleValueChars ? `${value.slice(0, CHAT.sampleValueChars)}…` : value)
 
-export async function profileTable(source: RowSource): Promise<TableProfile> {
-  const columns = (await storedColumnsOf(source.id)).slice(0, CHAT.maxColumnsDescribed)
+/** The profile of a file over its columns as the caller read them (`storedColumnsOf`), so a plan is resolved against what the model was shown. */
+export async function profileTable(source: RowSource, stored: ViewColumn[]): Promise<TableProfile> {
+  const columns = stored.slice(0, CHAT.maxColumnsDescribed)
   const exact = await exactFigures(source, columns)
   const sample = await sampleRows(source)
   const profiles = columns.map((column, i): ColumnProfile => {
