@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
-import { env, loadEnv, setEnv } from '#server/env'
-import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import { env } from '#server/env'
+import type { FakeAiServer } from '#server/test/fake-ai-server'
+import { startFakeProviderEnv } from '#server/test/fake-provider-env'
 import { until } from '#server/test/until'
 import type { AiCredentials } from './ai-credentials.ts'
 import { callModel } from './call-model.ts'
@@ -17,9 +15,7 @@ let fake: FakeAiServer
 let credentials: AiCredentials
 
 beforeAll(async () => {
-  setEnv(loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'rowcraft-ai-')), APP_SECRET: 'x'.repeat(40), AI_CONCURRENCY: '4' }))
-  fake = await startFakeAiServer()
-  credentials = { provider: 'openai_compatible', apiKey: 'sk-test', baseURL: fake.openaiBaseURL, model: 'fake-model', ownKey: false, userBaseURL: false }
+  ;({ fake, credentials } = await startFakeProviderEnv())
   callTuning.backoffBaseMs = 5
 })
 afterAll(() => fake.stop())

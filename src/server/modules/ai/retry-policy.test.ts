@@ -1,12 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { APICallError } from 'ai'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AI_FIELD_MESSAGES } from '#common/messages'
-import { loadEnv, setEnv } from '#server/env'
-import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import type { FakeAiServer } from '#server/test/fake-ai-server'
+import { startFakeProviderEnv } from '#server/test/fake-provider-env'
 import type { AiCredentials } from './ai-credentials.ts'
 import { askForObject } from './ask-for-object.ts'
 import { classifyCallFailure, retryAfterMs } from './call-failure.ts'
@@ -17,9 +14,7 @@ let fake: FakeAiServer
 let credentials: AiCredentials
 
 beforeAll(async () => {
-  setEnv(loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'rowcraft-ai-')), APP_SECRET: 'x'.repeat(40), AI_CONCURRENCY: '4' }))
-  fake = await startFakeAiServer()
-  credentials = { provider: 'openai_compatible', apiKey: 'sk-test', baseURL: fake.openaiBaseURL, model: 'fake-model', ownKey: false, userBaseURL: false }
+  ;({ fake, credentials } = await startFakeProviderEnv())
 })
 afterAll(() => fake.stop())
 

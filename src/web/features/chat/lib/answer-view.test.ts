@@ -1,38 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
 import { CHAT_MESSAGES } from '#common/messages'
+import { answerMessage, inUsa, questionMessage } from '../components/chat-fixtures'
 import { aggregateLabel, answerHeadline, canShowInTable, confidencePercent, duplicatesNote, formatFigure, latestAnswer, searchPanelNotice, skippedNote } from './answer-view'
 
-const result = (over: Partial<ChatResult> = {}): ChatResult => ({
-  id: 'r1',
-  query: 'q',
-  result_type: 'lead_identification',
-  method: 'plan',
-  timestamp: '2026-01-01T00:00:00Z',
-  plan: { where: { column: 'Country', op: 'equals', value: 'USA' } },
-  data: {
-    count: 3,
-    total_rows: 10,
-    summary: '',
-    matching_leads: [],
-    filter_criteria: [],
-    reasoning: '',
-    reasoning_chain: [],
-    confidence: 0.9,
-    all_matching_row_ids: [],
-    aggregate: null,
-  },
-  judgment: null,
-  ...over,
-})
-const message = (id: string, type: 'user' | 'ai', withResult: boolean): ChatMessage => ({
-  id,
-  type,
-  content: id,
-  timestamp: '2026-01-01T00:00:00Z',
-  result: withResult ? result({ id }) : null,
-  isError: false,
-})
+type ResultParts = NonNullable<Parameters<typeof answerMessage>[2]>
+const result = (over: ResultParts = {}): ChatResult => answerMessage(over.id ?? 'r1', 'q', { plan: inUsa, ...over }).result
+const message = (id: string, type: 'user' | 'ai', withResult: boolean): ChatMessage =>
+  type === 'user' ? questionMessage(id, id) : withResult ? answerMessage(id, 'q', { plan: inUsa }) : { ...questionMessage(id, id), type: 'ai' }
 
 describe('the answer card', () => {
   it('shows the last AI message with a result, not an error message after it', () => {
