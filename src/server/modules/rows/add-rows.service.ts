@@ -9,11 +9,10 @@ import { csvUploads, rowAdditionKeys, uploadColumns } from '#server/db/schema/in
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
-import { enqueue } from '#server/platform/queue'
 import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/modules/row-storage/row-append'
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { refreshDuplicateFiguresJob } from './rows.jobs.ts'
+import { refreshDuplicateFiguresLater } from './rows.jobs.ts'
 
 /**
  * Rows added by API (issue 33): `POST /api/uploads/:id/rows`, and the MCP server's `add_rows`
@@ -208,7 +207,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
       .where(eq(csvUploads.id, upload.id))
       .returning({ totalRows: csvUploads.totalRows })
     if (locked.hasMetrics) {
-      await enqueue(refreshDuplicateFiguresJob, { uploadId: upload.id }, { tx, singletonKey: upload.id, singletonSeconds: 2, singletonNextSlot: true })
+      await refreshDuplicateFiguresLater(tx, upload.id)
     }
     const result: AddRowsResult = {
       added: addedRowIndexes.length,
