@@ -192,6 +192,16 @@ describe('bodies that cannot be rows', () => {
     expect((await errorOf(empty)).message).toContain(ROWS_API_MESSAGES.noRows)
   })
 
+  it("refuses values for an AI column, whose cells its prompt fills", async () => {
+    const id = await leads()
+    await t.startTrial(alice)
+    const field = await alice.post(`/api/uploads/${id}/ai-fields`, { name: 'Industry', prompt: 'Industry of {Company}' })
+    expect(field.status).toBe(201)
+    const res = await post(writer, id, { rows: [{ Email: 'a@example.com', industry: 'Software' }] })
+    expect(res.status).toBe(422)
+    expect((await errorOf(res)).message).toBe(ROWS_API_MESSAGES.aiColumn('Industry'))
+  })
+
   it('refuses a name repeated in one row', async () => {
     const id = await leads()
     const res = await post(writer, id, { rows: [{ Email: 'a@example.com', EMAIL: 'b@example.com' }] })
@@ -314,6 +324,17 @@ describe('Idempotency-Key', () => {
     }
     expect(await getUploadDetail(alice, id)).toMatchObject({ totalRows: 4 })
     expect(await getUploadDetail(alice, other)).toMatchObject({ totalRows: 3 })
+  })
+
+  it('adds the rows once when two calls with the same key arrive together', async () => {
+    const id = await leads()
+    const body = { rows: [{ Email: 'twice@example.com' }, { Email: 'twice2@example.com' }] }
+    const headers = { 'idempotency-key': 'webhook-delivery-88' }
+    const responses = await Promise.all([post(writer, id, body, { headers }), post(writer, id, body, { headers })])
+    const answers = await Promise.all(responses.map(added))
+    expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true])
+    expect(answers[0]!.addedRowIndexes).toEqual(answers[1]!.addedRowIndexes)
+    expect(await getUploadDetail(alice, id)).toMatchObject({ totalRows: 5 })
   })
 
   it('refuses a key that is not visible ASCII', async () => {
