@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appEventSchema, type AppEvent } from '#common/events'
 import { ROWS_API } from '#common/constants'
 import { API_TOKEN_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
-import { addRowsResultSchema, deleteRowsResultSchema, gridRowSchema, rowsPageSchema } from '#common/schemas/rows'
+import { addRowsResultSchema, deleteRowsResultSchema, gridRowSchema, rowsPageSchema, rowViewSearchParams } from '#common/schemas/rows'
 import { searchResultSchema } from '#common/schemas/search'
 import { columnsResponseSchema } from '#common/schemas/rows'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
@@ -89,11 +89,21 @@ describe('adding rows as JSON', () => {
     expect((await errorOf(res)).message).toBe(ROWS_API_MESSAGES.notAnObject)
   })
 
-  it('counts, searches and exports the new rows at once', async () => {
+  it('counts, sorts, filters, searches and exports the new rows at once', async () => {
     const id = await leads()
+    const sortedByName = async () => {
+      const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], sort: { column: 'c2', direction: 'desc' } })), perPage: '10' }
+      return (await readJson(await alice.api.uploads[':id'].rows.$get({ param: { id }, query }), rowsPageSchema)).data.map((row) => row.values.c2)
+    }
+    // The first sort builds the column's index (on PGlite at once): the new row must go through it.
+    expect(await sortedByName()).toEqual(['Zoé', 'Grace', 'Ada'])
     await added(await post(writer, id, { rows: [{ Email: 'katherine@example.com', Name: 'Katherine Johnson', Company: 'NACA' }] }))
     const detail = await getUploadDetail(alice, id)
     expect(detail).toMatchObject({ totalRows: 4, validRows: 4 })
+    expect(await sortedByName()).toEqual(['Zoé', 'Katherine Johnson', 'Grace', 'Ada'])
+    const filtered = { ...Object.fromEntries(rowViewSearchParams({ filters: [{ column: 'c3', operator: 'equals', value: 'naca' }] })) }
+    const matches = await readJson(await alice.api.uploads[':id'].rows.$get({ param: { id }, query: filtered }), rowsPageSchema)
+    expect(matches.data.map((row) => row.rowIndex)).toEqual([3])
 
     const grid = await alice.api.uploads[':id'].rows.$get({ param: { id }, query: { q: 'katherine' } })
     expect((await readJson(grid, rowsPageSchema)).data.map((row) => row.rowIndex)).toEqual([3])
