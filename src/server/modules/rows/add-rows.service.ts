@@ -11,6 +11,7 @@ import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/modules/row-storage/row-append'
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
+import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { refreshDuplicateFiguresLater } from './rows.jobs.ts'
 
@@ -178,7 +179,9 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
       .from(csvUploads)
       .where(and(eq(csvUploads.id, upload.id), eq(csvUploads.userId, userId)))
       .for('update')
-    if (!locked) throw new AppError('NOT_FOUND', 'File not found')
+    if (!locked) throw new AppError('NOT_FOUND', UPLOAD_NOT_FOUND)
+    // Imported again meanwhile (a retry): its rows are being replaced, not added to.
+    if (locked.status !== 'completed') throw new AppError('CONFLICT', 'This file is still being imported. Try again when it is done.')
     if (idempotencyKey !== undefined) {
       // A call that ran meanwhile under the same key (it held the lock) is answered as a retry.
       const replay = await earlierAnswer(tx, userId, idempotencyKey, requestHash)
