@@ -2,6 +2,7 @@ import { runChatBench } from './chat.bench.ts'
 import { runEnrichBench } from './enrich.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
+import { runRowsApiBench } from './rows-api.bench.ts'
 import { runSearchBench } from './search.bench.ts'
 import { stopAllBenchServers, type Backend } from './lib/server.ts'
 
@@ -15,6 +16,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   enrich: runEnrichBench,
   chat: runChatBench,
   search: runSearchBench,
+  'rows-api': runRowsApiBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

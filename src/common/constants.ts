@@ -342,6 +342,19 @@ export const DEV_SERVER_ORIGIN = 'http://localhost:5173'
 export const REQUEST_BODY_LIMITS = {
   defaultBytes: 1024 * 1024,
   exportBytes: 8 * 1024 * 1024,
+  /** Rows added by API (ROWS_API.maxRowsPerCall of them, as JSON or CSV). */
+  addRowsBytes: 16 * 1024 * 1024,
+} as const
+
+/**
+ * Rows added by API (`POST /api/uploads/:id/rows`, issue 33): a call adds at most `maxRowsPerCall`
+ * rows; an `Idempotency-Key` is remembered `idempotencyHours` per user and may be
+ * `maxIdempotencyKeyChars` long. Values are cleaned and bounded as an import's are.
+ */
+export const ROWS_API = {
+  maxRowsPerCall: 10_000,
+  idempotencyHours: 24,
+  maxIdempotencyKeyChars: 255,
 } as const
 
 /**

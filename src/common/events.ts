@@ -57,6 +57,14 @@ export const appEventSchema = z.discriminatedUnion('type', [
     fieldId: z.string(),
     change: z.enum(['created', 'updated', 'cleared', 'deleted', 'stale']),
   }),
+  /** Rows were added or updated by API (`POST /uploads/:id/rows`): the grid and the file's counts read again. */
+  z.object({
+    type: z.literal('rows.added'),
+    uploadId: z.string(),
+    added: z.number(),
+    updated: z.number(),
+    totalRows: z.number(),
+  }),
   /** A file or folder of the user was created, renamed, moved or deleted: lists re-read. */
   z.object({
     type: z.literal('workspace.changed'),

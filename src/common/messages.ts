@@ -374,6 +374,30 @@ export const COLUMN_MESSAGES = {
   uploadIdMissing: 'Upload ID is missing. Please try refreshing the page.',
 } as const
 
+/** Rows added by API (issue 33): `POST /api/uploads/:id/rows`. */
+export const ROWS_API_MESSAGES = {
+  tooManyRows: (max: number, got: number | null) =>
+    `A call adds at most ${max.toLocaleString('en-US')} rows${got === null ? '' : `; this one has ${got.toLocaleString('en-US')}`}. Send the rest in further calls.`,
+  noRows: 'Send at least one row: {"rows": [{"Email": "ada@example.com"}]}, or a CSV body with a header row.',
+  notAnObject: 'Send the rows as a JSON object: {"rows": [{"Email": "ada@example.com"}], "addColumns": false}.',
+  notARow: 'Each row is an object of column names and values, like {"Email": "ada@example.com"}.',
+  valueTypeAny: 'Values must be text, numbers, booleans or null; objects and lists are not stored in a cell.',
+  unknownColumns: (names: string[], columns: string[]) =>
+    `This file has no column named ${names.map((name) => `'${name}'`).join(', ')}. Its columns: ${columns.map((name) => `'${name}'`).join(', ')}. Send "addColumns": true to add new text columns.`,
+  repeatedColumn: (name: string) => `The column '${name}' is named twice in one row (names are matched without regard to case).`,
+  aiColumn: (name: string) => `'${name}' is an AI column: its cells are filled by its prompt, not by added rows.`,
+  blankColumnName: 'A column name is empty. Name every value.',
+  tooManyColumns: (max: number) => `A file has at most ${max.toLocaleString('en-US')} columns.`,
+  unknownKeyColumn: (name: string, columns: string[]) =>
+    `'${name}' is not a column of this file, so rows cannot be matched by it. Its columns: ${columns.map((column) => `'${column}'`).join(', ')}.`,
+  csvUnreadable: (reason: string) => `The CSV body could not be read: ${reason}`,
+  csvNoHeader: 'The CSV body needs a header row naming the columns, then one line per row.',
+  unsupportedType: 'Send the rows as JSON (Content-Type: application/json) or as CSV with a header row (Content-Type: text/csv).',
+  idempotencyKeyInvalid: (max: number) => `An Idempotency-Key is 1 to ${max} visible ASCII characters.`,
+  idempotencyKeyReused:
+    'This Idempotency-Key was used in the last 24 hours for a different request (another file, body or options). Use a new key for new rows; a retry must send the same request.',
+} as const
+
 export const PAYMENT_MESSAGES = {
   modalTitle: 'Welcome to Pro!',
   modalSubtitle: 'Start your 14-day free trial',

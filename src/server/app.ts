@@ -132,6 +132,7 @@ export function createApp(options: { webDir?: string } = {}) {
         // The avatar route cuts off at 2 MB itself, with the spec's message.
         { method: 'POST', path: /^\/api\/profile\/avatar\/?$/, maxBytes: null },
         { method: 'POST', path: /^\/api\/uploads\/[^/]+\/exports\/?$/, maxBytes: REQUEST_BODY_LIMITS.exportBytes },
+        { method: 'POST', path: /^\/api\/uploads\/[^/]+\/rows\/?$/, maxBytes: REQUEST_BODY_LIMITS.addRowsBytes },
       ],
     }),
   )

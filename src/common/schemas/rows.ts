@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES } from '../constants.ts'
+import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES, ROWS_API } from '../constants.ts'
 import { findInputProblem, inputProblemMessage } from '../input-bounds.ts'
-import { GRID_MESSAGES } from '../messages.ts'
+import { GRID_MESSAGES, ROWS_API_MESSAGES } from '../messages.ts'
 import { listPageSchema, pageParamSchema } from './list.ts'
 import { conditionSchema } from './plans.ts'
 import { columnTypeSchema, uploadColumnSchema } from './uploads.ts'
@@ -168,6 +168,63 @@ export const deleteRowsSchema = z.object({
 export type DeleteRowsInput = z.infer<typeof deleteRowsSchema>
 export const deleteRowsResultSchema = z.object({ deleted: z.number().int(), totalRows: z.number().int() })
 export type DeleteRowsResult = z.infer<typeof deleteRowsResultSchema>
+
+/** A value of a row added by API: text, a number, a boolean (stored as true/false), or null (empty). */
+export const addedRowValueSchema = z
+  .custom<string | number | boolean | null>((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value), { error: ROWS_API_MESSAGES.valueTypeAny })
+  // A custom check has no JSON Schema of its own: the document says what it accepts.
+  .meta({ type: ['string', 'number', 'boolean', 'null'] })
+export type AddedRowValue = z.infer<typeof addedRowValueSchema>
+
+/** One row added by API: values under the columns' names (matched without regard to case). */
+export const addedRowSchema = z.record(z.string().max(200, 'Column names are at most 200 characters.'), addedRowValueSchema, { error: ROWS_API_MESSAGES.notARow })
+export type AddedRow = z.infer<typeof addedRowSchema>
+
+const addedRowsSchema = z
+  .array(addedRowSchema)
+  .min(1, ROWS_API_MESSAGES.noRows)
+  .max(ROWS_API.maxRowsPerCall, { error: (issue) => ROWS_API_MESSAGES.tooManyRows(ROWS_API.maxRowsPerCall, Array.isArray(issue.input) ? issue.input.length : null) })
+
+/**
+ * `POST /uploads/:id/rows` as JSON: `{ rows, addColumns? }`. Not a bare array: an object keeps
+ * the options beside the rows and refuses a misspelt one (`addColumn`) by name. A CSV body
+ * (text/csv) is the other form of the same request.
+ */
+export const addRowsSchema = z.object(
+  {
+    rows: addedRowsSchema,
+    /** Names the file does not have become new text columns, instead of a 422. */
+    addColumns: z.boolean().optional(),
+  },
+  { error: ROWS_API_MESSAGES.notAnObject },
+)
+export type AddRowsInput = z.infer<typeof addRowsSchema>
+
+export const addRowsQuerySchema = z.object({
+  /** A column's name: a row whose value in it matches (as plans compare text) is updated, not added. */
+  upsert: z.string().trim().min(1).max(200).optional(),
+  /** For a CSV body (JSON says it in the body): names the file lacks become new text columns. */
+  addColumns: z.enum(['true', 'false']).optional(),
+})
+export type AddRowsQuery = z.infer<typeof addRowsQuerySchema>
+
+export const addRowsResultSchema = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  /** The new rows' indexes, in the order sent (after the file's last row). */
+  addedRowIndexes: z.array(z.number().int()),
+  /** The rows an upsert updated, in the order sent (a row updated twice is listed once). */
+  updatedRowIndexes: z.array(z.number().int()),
+  /** Columns made for names the file lacked (`addColumns`). */
+  addedColumns: z.array(z.string()),
+  /** CSV records the importer skipped (more cells than the header), as an import skips them. */
+  skippedRows: z.number().int(),
+  /** The file's rows after the call. */
+  totalRows: z.number().int(),
+  /** True when this answer is a replay of an earlier call with the same Idempotency-Key. */
+  replayed: z.boolean(),
+})
+export type AddRowsResult = z.infer<typeof addRowsResultSchema>
 
 /** One cell; `null` or '' empties it. Typed by the column: numbers, dates, true/false. */
 export const updateCellSchema = z.object({

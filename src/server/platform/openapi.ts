@@ -17,6 +17,8 @@ export type RouteDoc = {
   response?: z.ZodType
   /** The success status, when it is not 200. */
   status?: 201 | 202
+  /** Other media types the request body may have besides its validated JSON (a CSV body), with their schemas. */
+  alsoAccepts?: Record<string, JsonSchema>
   /** The success answer's media type when it is not JSON (a CSV, an event stream, an image). */
   produces?: string
 }
@@ -151,6 +153,10 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: OpenApiOptio
     }
     for (const [, name] of path.matchAll(/:([A-Za-z0-9_]+)/g)) {
       if (!documentedPathParams.has(name!)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } })
+    }
+    if (doc.alsoAccepts && requestBody) {
+      const body = requestBody as { required: boolean; content: Record<string, unknown> }
+      requestBody = { ...body, content: { ...body.content, ...Object.fromEntries(Object.entries(doc.alsoAccepts).map(([type, schema]) => [type, { schema }])) } }
     }
     if (doc.multipart) {
       requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', ...doc.multipart } } } }

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import type { ValidationTargets } from 'hono'
+import type { Context, ValidationTargets } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z, type ZodType } from 'zod'
 import { INPUT_LIMITS } from '#common/constants'
@@ -111,6 +111,16 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
     ),
     { target, schema: checked },
   )
+}
+
+/**
+ * `validate`, skipped for the requests `skip` picks: a body another reader takes (a CSV body the
+ * importer reads as bytes). The OpenAPI document still shows the schema it checks.
+ */
+export const validateUnless = <Target extends keyof ValidationTargets, Schema extends ZodType>(skip: (c: Context) => boolean, target: Target, schema: Schema) => {
+  const inner = validate(target, schema)
+  const outer = createMiddleware(async (c, next) => (skip(c) ? next() : inner(c, next)))
+  return recorded(outer as unknown as typeof inner, validatedInputOf(inner)!)
 }
 
 type IdShape<Id extends string, Params extends z.ZodRawShape> = Omit<{ [K in Id]: z.ZodUUID }, keyof Params> & Params

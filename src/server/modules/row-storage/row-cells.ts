@@ -14,7 +14,7 @@ import { storesSearchText } from './row-writer.ts'
  * `data = <change>`, and on PGlite the row's stored search text from the same change (PostgreSQL
  * computes it in its search index): the one place that keeps the two together.
  */
-function dataAssignment(change: SQL): SQL {
+export function dataAssignment(change: SQL): SQL {
   return storesSearchText() ? sql`data = ${change}, search_text = rowcraft_row_text(${change})` : sql`data = ${change}`
 }
 

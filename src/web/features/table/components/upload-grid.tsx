@@ -9,6 +9,7 @@ import { useUpdateCell } from '../api/update-cell'
 import { useColumnActions } from '../hooks/use-column-actions'
 import { useGridView } from '../hooks/use-grid-view'
 import { useHighlightRow } from '../hooks/use-highlight-row'
+import { useRowsLive } from '../hooks/use-rows-live'
 import { useViewSelection } from '../hooks/use-view-selection'
 import { visibleColumns } from '../lib/column-rules'
 import { filtersForColumns } from '../lib/filter-chip'
@@ -34,6 +35,7 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
   const { showDefaultViewPage } = grid
   const showPage = useCallback((page: number) => showDefaultViewPage(page), [showDefaultViewPage])
   const highlight = useHighlightRow(upload.id, grid.perPage, showPage)
+  useRowsLive(upload.id)
 
   // Filters or a sort on a column that was deleted would be refused by the server: leave them out.
   const filters = filtersForColumns(grid.filters, upload.columns)
