@@ -58,12 +58,14 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   .post('/:id/ai-fields/test', uploadIdParam, documented({ response: testAiPromptResultSchema }), requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
     c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells and run progress as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
+  // The open grid's one stream (a browser allows six connections to a host): its AI cells and runs, and rows added by API.
+  .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells, run progress and rows added, as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
     const userId = c.var.user.id
     const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
     return streamEvents(c, {
       userId,
-      filter: (event) => (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed') && event.uploadId === upload.id,
+      filter: (event) =>
+        (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed' || event.type === 'rows.added') && event.uploadId === upload.id,
     })
   })
   .get('/:id/ai-fields/:fieldId', fieldParams, documented({ summary: 'An AI column with its run status and counts', response: aiFieldSchema }), async (c) => {

@@ -398,7 +398,7 @@ describe('who may add rows', () => {
 describe('what follows an addition', () => {
   it("tells the file's open pages, live", async () => {
     const id = await leads()
-    const stream = await alice.request(`/api/uploads/${id}/rows/events`)
+    const stream = await alice.request(`/api/uploads/${id}/ai-fields/events`)
     expect(stream.status).toBe(200)
     const reading = readEvents(stream, (event) => event.type === 'rows.added')
     await added(await post(writer, id, { rows: [{ Email: 'live@example.com' }] }))

@@ -18,8 +18,6 @@ import type { AppEnv } from '#server/platform/hono-env'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds, validateUnless } from '#server/platform/validate'
 import { AppError } from '#server/platform/app-error'
-import { streamEvents } from '#server/platform/events'
-import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { addRows, type AddRowsBody } from './add-rows.service.ts'
 import { duplicatesPreviewSchema, duplicatesSpecSchema, removeDuplicatesResultSchema, removeDuplicatesSchema } from '#common/schemas/duplicates'
 import { documented } from '#server/platform/openapi'
@@ -88,11 +86,6 @@ export const rowsRoutes = new Hono<AppEnv>()
       return c.json(result, 201)
     },
   )
-  .get('/:id/rows/events', uploadIdParam, documented({ summary: 'Rows added to the file, live, as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {
-    const userId = c.var.user.id
-    const upload = await getUploadOrThrow({ userId, uploadId: c.req.valid('param').id })
-    return streamEvents(c, { userId, filter: (event) => event.type === 'rows.added' && event.uploadId === upload.id })
-  })
   .delete('/:id/rows', uploadIdParam, documented({ response: deleteRowsResultSchema }), validate('json', deleteRowsSchema), async (c) =>
     c.json(await deleteRows({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )

@@ -6,7 +6,7 @@ import type { AiField } from '#common/schemas/enrichment'
 import { billingKeys, setCreditBalance } from '#web/lib/billing-query-keys'
 import { subscribeToEvents } from '#web/lib/sse'
 import { uploadKeys } from '#web/lib/upload-query-keys'
-import { aiEventsUrl } from '../api/ai-events-url'
+import { gridEventsUrl } from '#web/lib/grid-events-url'
 import { aiKeys } from '../api/ai-columns-query-keys'
 import { getAiCells } from '../api/get-ai-cells'
 import type { AiFieldList } from '../api/get-ai-fields'
@@ -73,7 +73,7 @@ export function useAiLive(uploadId: string, fields: AiField[] | undefined, store
   useEffect(
     () =>
       subscribeToEvents(
-        aiEventsUrl(uploadId),
+        gridEventsUrl(uploadId),
         (event) => {
           if (event.type === 'cell.updated') {
             store.apply(event.fieldId, event.cells, { isLive: true })

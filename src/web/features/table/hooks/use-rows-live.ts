@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { subscribeToEvents } from '#web/lib/sse'
 import { uploadKeys } from '#web/lib/upload-query-keys'
-import { rowsEventsUrl } from '../api/rows-events-url'
+import { gridEventsUrl } from '#web/lib/grid-events-url'
 
 /**
  * Rows added by API appear while the grid is open (issue 33): a `rows.added` event reads the
@@ -15,7 +15,7 @@ export function useRowsLive(uploadId: string) {
     let isOpen = false
     const refresh = () => void queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId) })
     return subscribeToEvents(
-      rowsEventsUrl(uploadId),
+      gridEventsUrl(uploadId),
       (event) => {
         if (event.type === 'rows.added' && event.uploadId === uploadId) refresh()
       },
