@@ -23,7 +23,7 @@ import { API_DESCRIPTION, API_DOCS_PATH, apiDocsRoutes, apiTagOf, OPENAPI_PATH }
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { aiStatusRoutes, enrichmentRoutes } from '#server/modules/enrichment/enrichment.routes'
-import { exportsRoutes } from '#server/modules/exports/exports.routes'
+import { exportLinkRoutes, exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { searchRoutes } from '#server/modules/search/search.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
@@ -54,6 +54,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/uploads', exportsRoutes)
   .route('/uploads', enrichmentRoutes)
   .route('/uploads', chatRoutes)
+  .route('/exports', exportLinkRoutes)
   .route('/ai', aiStatusRoutes)
   // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
   .route('/billing/webhooks', billingWebhookRoutes)
