@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
-import { REQUEST_BODY_LIMITS } from '#common/constants'
+import { MCP, REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
@@ -14,6 +14,7 @@ import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
 import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
 import { scopeNeeded } from '#server/modules/api-tokens/token-scope'
 import { webhooksRoutes } from '#server/modules/webhooks/webhooks.routes'
+import { mcpRoutes } from '#server/modules/mcp/mcp.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -161,6 +162,9 @@ export function createApp(options: { webDir?: string } = {}) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
+
+  // The Model Context Protocol for AI assistants, by personal token (decision 024).
+  app.route(MCP.path, mcpRoutes)
 
   app.route('/', siteRootRoutes)
   app.route('/docs', apiDocsRoutes)

@@ -3,14 +3,17 @@ import type { ApiTokenScope } from '#common/schemas/api-tokens'
 /**
  * The POST routes that only read, which a `read` token may call (decision 019): a plan is computed
  * over the rows and saved nowhere, an estimate counts cells, an export streams rows (its history
- * line is bookkeeping, not the user's data). No GET or HEAD route changes data or spends credits,
- * so those are all `read`. Everything else needs `read_write`. Paths are matched as requested
- * (`/api/uploads/<id>/...`) and as the route table writes them (`/api/uploads/:id/...`).
+ * line is bookkeeping, not the user's data), and `/mcp`, which gives a `read` token its read
+ * tools only. No GET or HEAD route changes data or spends credits, so those are all `read`.
+ * Everything else needs `read_write`. Paths are matched as requested (`/api/uploads/<id>/...`)
+ * and as the route table writes them (`/api/uploads/:id/...`).
  */
 const READ_ONLY_POSTS = [
   /^\/api\/uploads\/[^/]+\/chat\/plan\/?$/,
   /^\/api\/uploads\/[^/]+\/ai-fields\/[^/]+\/estimate\/?$/,
   /^\/api\/uploads\/[^/]+\/exports\/?$/,
+  // The MCP server's one door: every call is a POST, and the server checks each tool's scope itself (decision 024).
+  /^\/mcp\/?$/,
 ]
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
