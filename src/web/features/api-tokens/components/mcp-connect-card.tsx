@@ -22,8 +22,9 @@ async function copy(text: string) {
  */
 export function McpConnectCard() {
   const url = mcpUrlOf(window.location.origin)
+  // min-w-0 down to the <pre>: a grid item is as wide as its longest line otherwise, and the page scrolls sideways on a phone.
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <BotIcon className="size-5 text-primary" aria-hidden="true" />
@@ -31,7 +32,7 @@ export function McpConnectCard() {
         </CardTitle>
         <CardDescription>{MCP_MESSAGES.description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 gap-4">
         <div className="grid gap-1.5">
           <p className="text-sm font-medium" id="mcp-url-label">
             {MCP_MESSAGES.urlLabel}
@@ -47,11 +48,11 @@ export function McpConnectCard() {
           </div>
           <p className="text-sm text-muted-foreground">{MCP_MESSAGES.tokenNote}</p>
         </div>
-        <Tabs defaultValue={MCP_CLIENTS[0]} className="grid gap-2">
+        <Tabs defaultValue={MCP_CLIENTS[0]} className="grid min-w-0 gap-2">
           <p className="text-sm font-medium">{MCP_MESSAGES.snippetsLabel}</p>
-          <TabsList className="h-auto flex-wrap justify-start">
+          <TabsList className="h-auto max-w-full flex-wrap justify-start">
             {MCP_CLIENTS.map((client) => (
-              <TabsTrigger key={client} value={client}>
+              <TabsTrigger key={client} value={client} className="h-8 flex-none">
                 {MCP_MESSAGES.clients[client]}
               </TabsTrigger>
             ))}
@@ -59,9 +60,9 @@ export function McpConnectCard() {
           {MCP_CLIENTS.map((client) => {
             const config = mcpClientConfig(client, url)
             return (
-              <TabsContent key={client} value={client} className="grid gap-2">
+              <TabsContent key={client} value={client} className="grid min-w-0 gap-2">
                 <p className="text-sm text-muted-foreground">{MCP_MESSAGES.clientHints[client]}</p>
-                <div className="relative">
+                <div className="relative min-w-0">
                   <pre data-testid={`mcp-config-${client}`} className="overflow-x-auto rounded-md bg-muted p-3 pr-24 font-mono text-xs leading-relaxed">
                     {config}
                   </pre>
