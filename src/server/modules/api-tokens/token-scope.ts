@@ -3,25 +3,25 @@ import type { ApiTokenScope } from '#common/schemas/api-tokens'
 /**
  * The POST routes that only read, which a `read` token may call (decision 019): a plan is computed
  * over the rows and saved nowhere, an estimate counts cells, an export streams rows (its history
- * line is bookkeeping, not the user's data), and `/mcp`, which gives a `read` token its read
- * tools only. No GET or HEAD route changes data or spends credits, so those are all `read`.
- * Everything else needs `read_write`. Paths are matched as requested (`/api/uploads/<id>/...`)
- * and as the route table writes them (`/api/uploads/:id/...`).
+ * line is bookkeeping, not the user's data). No GET or HEAD route changes data or spends credits,
+ * so those are all `read`. Everything else needs `read_write`. Paths are matched as requested
+ * (`/api/uploads/<id>/...`) and as the route table writes them (`/api/uploads/:id/...`).
  */
 const READ_ONLY_POSTS = [
   /^\/api\/uploads\/[^/]+\/chat\/plan\/?$/,
   /^\/api\/uploads\/[^/]+\/ai-fields\/[^/]+\/estimate\/?$/,
   /^\/api\/uploads\/[^/]+\/exports\/?$/,
-  // The MCP server's one door: every call is a POST, and the server checks each tool's scope itself (decision 024).
-  /^\/mcp\/?$/,
 ]
+
+/** The MCP server checks each tool's scope itself and writes nothing on any other method (decision 024). */
+const MCP_PATH = /^\/mcp\/?$/
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The scope a request (or a route of the route table) needs from a token. */
 export function scopeNeeded(method: string, path: string): ApiTokenScope {
   const upper = method.toUpperCase()
-  if (READ_METHODS.has(upper)) return 'read'
+  if (READ_METHODS.has(upper) || MCP_PATH.test(path)) return 'read'
   if (upper === 'POST' && READ_ONLY_POSTS.some((pattern) => pattern.test(path))) return 'read'
   return 'read_write'
 }

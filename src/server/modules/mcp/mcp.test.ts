@@ -2,10 +2,11 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHAT, MCP } from '#common/constants'
+import { CHAT, CREDIT_COSTS, MCP } from '#common/constants'
 import { AI_FIELD_MESSAGES, MCP_MESSAGES } from '#common/messages'
+import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from '#server/modules/chat/lib/chat-prompts'
 import { openExportLink } from '#server/modules/exports/export-links'
-import { startFakeAiServer, type FakeAiServer } from '#server/test/fake-ai-server'
+import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
 import { freePort } from '#server/test/server-process'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
@@ -36,6 +37,19 @@ let otherFileId: string
 let otherToken: string
 const clients: Client[] = []
 
+/** Magic Chat's plan and summary for a question about France; every AI column cell 'Software'. */
+function fakeAnswer(call: FakeAiAnswerContext) {
+  const system = call.messages.find((message) => message.role === 'system')?.content ?? ''
+  if (system.startsWith(PLAN_PROMPT_MARKER)) return { kind: 'plan', plan: { where: { column: 'Country', op: 'equals', value: 'France' } }, reasoning: 'Leads in France', confidence: 0.8 }
+  if (system.startsWith(SUMMARY_PROMPT_MARKER)) {
+    const figures = JSON.parse(call.messages.find((message) => message.role === 'user')!.content) as { matching_rows: number; rows_in_file: number }
+    return { summary: `${figures.matching_rows} of ${figures.rows_in_file} leads are in France.` }
+  }
+  return { reasoning: 'From the row', confidence: 0.9, value: 'Software' }
+}
+
+const creditsOf = async (browser: TestBrowser) => (await (await browser.api.billing.subscription.$get()).json()).current_credits
+
 async function tokenOf(browser: TestBrowser, scope: 'read' | 'read_write') {
   return (await (await browser.api['api-tokens'].$post({ json: { name: `mcp ${scope}`, scope } })).json()).token
 }
@@ -65,7 +79,7 @@ async function ok(client: Client, name: string, args: Record<string, unknown>) {
 beforeAll(async () => {
   fake = await startFakeAiServer()
   t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model' }, { withWorkers: true })
-  fake.reset({ answer: () => ({ reasoning: 'From the row', confidence: 0.9, value: 'Software' }) })
+  fake.reset({ answer: fakeAnswer })
   const port = await freePort()
   server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' })
   baseUrl = `http://127.0.0.1:${port}`
@@ -102,6 +116,19 @@ describe('who may use /mcp', () => {
     expect(unknown.status).toBe(401)
     expect(unknown.headers.get('www-authenticate')).toContain('error="invalid_token"')
     expect((await errorOf(unknown)).code).toBe('UNAUTHORIZED')
+  })
+
+  it('is stateless: GET and DELETE are 405, and a batch with a tool call is refused', async () => {
+    const headers = { authorization: `Bearer ${readToken}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${baseUrl}/mcp`, { method, headers })
+      expect(res.status, method).toBe(405)
+      expect(res.headers.get('allow')).toBe('POST')
+    }
+    const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: 'list_files', arguments: {} } }
+    const batch = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers, body: JSON.stringify([{ ...call, id: 1 }, { ...call, id: 2 }]) })
+    expect(batch.status).toBe(400)
+    expect(((await batch.json()) as { error: { message: string } }).error.message).toBe(MCP_MESSAGES.oneCallPerRequest)
   })
 
   it('lists only the read tools to a read token, and every tool to a read-write one', async () => {
@@ -221,6 +248,16 @@ describe('AI columns', () => {
     expect(done).toMatchObject({ status: 'completed', counts: expect.objectContaining({ done: COUNTRIES.length, error: 0 }) })
     const page = await ok(client, 'read_rows', { fileId, perPage: 10 })
     expect((page.rows as Array<{ values: Record<string, string> }>).map((row) => row.values.Industry)).toEqual(COUNTRIES.map(() => 'Software'))
+  })
+})
+
+describe('questions', () => {
+  it('asks Magic Chat, answers with the computed figures and charges the chat question', async () => {
+    const before = await creditsOf(owner)
+    const answer = await ok(await connect(writeToken), 'ask_question', { fileId, question: 'How many leads are in France?' })
+    expect(answer).toMatchObject({ answer: `${FRANCE_ROWS} of ${COUNTRIES.length} leads are in France.`, isError: false, count: FRANCE_ROWS, totalRows: COUNTRIES.length })
+    expect(answer.remainingCredits).toBe(before - CREDIT_COSTS.chatQuery)
+    expect(await creditsOf(owner)).toBe(before - CREDIT_COSTS.chatQuery)
   })
 })
 
