@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHAT, CREDIT_COSTS, MCP } from '#common/constants'
+import { API_TOKENS, CHAT, CREDIT_COSTS, MCP } from '#common/constants'
 import { AI_FIELD_MESSAGES, MCP_MESSAGES } from '#common/messages'
 import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from '#server/modules/chat/lib/chat-prompts'
 import { openExportLink } from '#server/modules/exports/export-links'
@@ -312,5 +312,24 @@ describe('refusals', () => {
     expect(huge.status).toBe(413)
 
     expect((await ok(client, 'run_plan', { fileId, plan: {} })).count).toBe(COUNTRIES.length)
+  })
+})
+
+// Last: it spends this address's invalid-token allowance for the rest of the minute.
+describe('guessing tokens', () => {
+  it("meets the API's failed-attempt limit per address: past it, even a valid token waits", async () => {
+    const post = (token: string) =>
+      fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      })
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < API_TOKENS.failedAttemptsPerMinute + 1; attempt += 1) statuses.push((await post(`rc_guess${attempt}`)).status)
+    expect(statuses).toContain(429)
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([])
+    const valid = await post(readToken)
+    expect(valid.status).toBe(429)
+    expect(Number(valid.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
