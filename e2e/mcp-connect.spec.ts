@@ -22,8 +22,7 @@ test('a user copies an MCP client configuration from API Settings, and an assist
   await page.getByRole('button', { name: 'Done' }).click()
 
   await page.getByRole('tab', { name: MCP_MESSAGES.clients.cursor }).click()
-  const cursorPanel = page.getByRole('tabpanel', { name: MCP_MESSAGES.clients.cursor })
-  await cursorPanel.getByRole('button', { name: MCP_MESSAGES.copy }).click()
+  await page.getByRole('button', { name: MCP_MESSAGES.copyConfig(MCP_MESSAGES.clients.cursor) }).click()
   await expect(toast(page, MCP_MESSAGES.copied)).toBeVisible()
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: { rowcraft: { url: string; headers: Record<string, string> } } }
   expect(copied.mcpServers.rowcraft.url).toBe(url)

@@ -847,6 +847,8 @@ export const MCP_MESSAGES = {
   snippetsLabel: 'Configuration',
   tokenPlaceholder: 'YOUR_API_TOKEN',
   copy: 'Copy',
+  copyUrl: 'Copy the MCP server URL',
+  copyConfig: (client: string) => `Copy the ${client} configuration`,
   copied: 'Configuration copied to the clipboard.',
   copyFailed: 'Could not copy the configuration. Select it and copy it by hand.',
   clients: {

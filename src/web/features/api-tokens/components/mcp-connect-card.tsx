@@ -41,7 +41,7 @@ export function McpConnectCard() {
             <code aria-labelledby="mcp-url-label" data-testid="mcp-url" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-sm">
               {url}
             </code>
-            <Button type="button" variant="outline" size="sm" onClick={() => void copy(url)}>
+            <Button type="button" variant="outline" size="sm" aria-label={MCP_MESSAGES.copyUrl} onClick={() => void copy(url)}>
               <CopyIcon aria-hidden="true" />
               {MCP_MESSAGES.copy}
             </Button>
@@ -66,7 +66,14 @@ export function McpConnectCard() {
                   <pre data-testid={`mcp-config-${client}`} className="overflow-x-auto rounded-md bg-muted p-3 pr-24 font-mono text-xs leading-relaxed">
                     {config}
                   </pre>
-                  <Button type="button" variant="outline" size="sm" className="absolute right-2 top-2" onClick={() => void copy(config)}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="absolute right-2 top-2"
+                    aria-label={MCP_MESSAGES.copyConfig(MCP_MESSAGES.clients[client])}
+                    onClick={() => void copy(config)}
+                  >
                     <CopyIcon aria-hidden="true" />
                     {MCP_MESSAGES.copy}
                   </Button>
