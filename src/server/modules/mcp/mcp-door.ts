@@ -5,14 +5,15 @@ import { MCP_MESSAGES } from '#common/messages'
 import type { ApiTokenScope } from '#common/schemas/api-tokens'
 import { scopeAllows } from '#server/modules/api-tokens/token-scope'
 import { validationMessage } from '#server/platform/validate'
+import { strictSchemaOf } from './mcp-tool.ts'
 import { toolError, toolNamed } from './mcp-server.ts'
 
 /**
  * What `/mcp` checks of a message before the SDK reads it, as `bearerAuth` and `validate()` do
  * before a route: a tool call a `read` token may not make, text PostgreSQL cannot store or JSON
- * nested too deep in its arguments, and arguments that fail the tool's schema. Each is answered
- * as the tool's error (`isError`), the way MCP clients show a tool's failure to the model, with
- * the API's wording: the SDK's own would say "not found" for a tool hidden from a read token and
+ * nested too deep in its arguments, and arguments that fail the tool's schema or that it does not
+ * know. Each is answered as the tool's error (`isError`), the way MCP clients show a tool's failure
+ * to the model, with the API's wording: the SDK's own would say "not found" for a tool hidden from a read token and
  * list every branch of a union for a bad plan.
  */
 
@@ -29,7 +30,7 @@ function refusalOf(message: Message, scope: ApiTokenScope) {
   const args = message.params?.arguments ?? {}
   const problem = findInputProblem(args, INPUT_LIMITS.maxJsonDepth)
   if (problem) return toolError('VALIDATION_FAILED', inputProblemMessage(problem, INPUT_LIMITS.maxJsonDepth))
-  const parsed = tool.input.safeParse(args)
+  const parsed = strictSchemaOf(tool).safeParse(args)
   if (!parsed.success) return toolError('VALIDATION_FAILED', validationMessage(parsed.error.issues))
   return null
 }

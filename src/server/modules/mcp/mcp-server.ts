@@ -7,7 +7,7 @@ import { scopeAllows } from '#server/modules/api-tokens/token-scope'
 import { AppError } from '#server/platform/app-error'
 import type { SessionUser } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
-import type { McpTool, McpToolContext } from './mcp-tool.ts'
+import { strictSchemaOf, type McpTool, type McpToolContext } from './mcp-tool.ts'
 import { createAiColumnTool, runProgressTool } from './tools/ai-columns.tools.ts'
 import { askQuestionTool, runPlanTool } from './tools/answers.tools.ts'
 import { exportTool } from './tools/export.tools.ts'
@@ -70,7 +70,7 @@ export function createMcpServer({ user, scope, requestId }: { user: SessionUser;
     if (!scopeAllows(scope, tool.scope)) continue
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.annotations },
+      { title: tool.title, description: tool.description, inputSchema: strictSchemaOf(tool), annotations: tool.annotations },
       (args: unknown) => runTool(tool, args, { user, requestId }),
     )
   }

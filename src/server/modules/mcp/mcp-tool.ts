@@ -5,6 +5,7 @@ import type { ApiTokenScope } from '#common/schemas/api-tokens'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { AppError } from '#server/platform/app-error'
 import type { SessionUser } from '#server/platform/hono-env'
+import { strictInput } from '#server/platform/strict-input'
 
 /** Who a tool acts for: the token's user, as a route's `c.var.user`. */
 export type McpToolContext = { user: SessionUser; requestId: string }
@@ -25,6 +26,22 @@ export type McpTool<Input extends z.ZodObject = z.ZodObject> = {
 }
 
 export const defineTool = <Input extends z.ZodObject>(tool: McpTool<Input>): McpTool<Input> => tool
+
+const strictSchemas = new WeakMap<McpTool, McpTool['input']>()
+
+/**
+ * A tool's schema refusing arguments it does not know, as `validate('json')` refuses a body's
+ * fields (decision 019): a misspelt one is said, not dropped. The list of tools shows it too
+ * (`additionalProperties: false`).
+ */
+export function strictSchemaOf(tool: McpTool) {
+  let schema = strictSchemas.get(tool)
+  if (!schema) {
+    schema = strictInput(tool.input)
+    strictSchemas.set(tool, schema)
+  }
+  return schema
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -149,6 +149,7 @@ describe('who may use /mcp', () => {
     for (const tool of writeTools) {
       expect(tool.description!.length).toBeGreaterThan(80)
       expect(tool.inputSchema.type).toBe('object')
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false)
     }
   })
 
@@ -300,6 +301,10 @@ describe('refusals', () => {
     const badPlan = await call(client, 'run_plan', { fileId, plan: { where: { column: 'Country', op: 'resembles', value: 'x' } } })
     expect(badPlan).toMatchObject({ isError: true, body: { error: { code: 'VALIDATION_FAILED' } } })
     expect(JSON.stringify(badPlan.body).length).toBeLessThan(2000)
+
+    const misspelt = await call(client, 'read_rows', { fileId, filter: [] })
+    expect(misspelt).toMatchObject({ isError: true, body: { error: { code: 'VALIDATION_FAILED' } } })
+    expect(misspelt.body.error!.message).toContain('filter')
 
     const unknownColumn = await call(client, 'run_plan', { fileId, plan: { where: { column: 'Nope', op: 'equals', value: 'x' } } })
     expect(unknownColumn).toMatchObject({ isError: true, body: { error: { code: 'VALIDATION_FAILED' } } })
