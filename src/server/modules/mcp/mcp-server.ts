@@ -15,7 +15,8 @@ import { describeFileTool, listFilesTool, readRowsTool, searchRowsTool } from '.
 
 /**
  * Every tool, in the order a model meets them. `add_rows` joins here once rows can be added by
- * API (`POST /api/uploads/:id/rows`): a `read_write` tool calling that route's service.
+ * API (`POST /api/uploads/:id/rows`): a `read_write` tool calling that route's service. The cast
+ * forgets each tool's own argument type: its arguments are parsed by its own schema before `run`.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
   listFilesTool,
