@@ -38,7 +38,8 @@ test('a user creates an API token with a scope and an expiry, copies it, calls t
 
   await screenshotsAt1280And375(page, 'api-settings')
 
-  await page.getByRole('button', { name: 'Copy' }).click()
+  // The new token's own Copy: the page has others (the MCP server's URL and configurations).
+  await page.getByRole('status').filter({ has: page.getByTestId('new-api-token') }).getByRole('button', { name: 'Copy' }).click()
   await expect(toast(page, API_TOKEN_MESSAGES.copied)).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token)
 

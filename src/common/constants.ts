@@ -460,6 +460,32 @@ export const API_TOKENS = {
 } as const
 
 /**
+ * The MCP server (issue 33, decision 024): `/mcp` over Streamable HTTP, what a tool answers at
+ * most, and how long an export link lasts. A model reads every character it is given, so answers
+ * are cut and say so (`truncated`, with the `total`).
+ */
+export const MCP = {
+  path: '/mcp',
+  /** Rows a tool lists at most (read_rows takes PAGE_SIZES; plans show their first rows). */
+  maxRowsShown: 50,
+  /** Row indexes a plan's answer lists at most. */
+  maxRowIndexesShown: 200,
+  /** Characters of one cell value shown; longer values end in '…'. */
+  maxValueChars: 500,
+  /** Files a list_files answer holds at most. */
+  maxFilesShown: 100,
+  /** A JSON-RPC request's body, in bytes. */
+  maxBodyBytes: 256 * 1024,
+} as const
+
+/** A download link for an export (decision 024): signed, for one user's file, valid this long. */
+export const EXPORT_LINKS = {
+  validMinutes: 15,
+  /** The signed request's JSON at most, so a link stays a URL any client can open. */
+  maxRequestBytes: 4096,
+} as const
+
+/**
  * Webhooks (issue 24): the events, and the delivery schedule. A failed attempt (a timeout, a
  * refused connection, any answer but 2xx) is retried after each delay in turn, about a day in all;
  * an endpoint that has failed for `disableAfterMs` is turned off and its owner told by mail.

@@ -860,6 +860,44 @@ export const API_TOKEN_MESSAGES = {
   docsNoScript: 'The API reference needs JavaScript. The API description itself is here:',
 } as const
 
+/** The MCP server's answers and API Settings' 'Connect an AI assistant' (issue 33). */
+export const MCP_MESSAGES = {
+  title: 'Connect an AI assistant',
+  description:
+    'Claude, Cursor, VS Code and other assistants that speak the Model Context Protocol (MCP) can list your files, read and search rows, run plans, ask questions and start AI columns here.',
+  urlLabel: 'MCP server URL',
+  tokenNote:
+    'Authenticate with a personal API token from the list above, sent as "Authorization: Bearer <token>". A "Read only" token gets the read tools only; AI columns need a "Read and write" token. The assistant acts as you, with your plan and credits.',
+  snippetsLabel: 'Configuration',
+  tokenPlaceholder: 'YOUR_API_TOKEN',
+  copy: 'Copy',
+  copyUrl: 'Copy the MCP server URL',
+  copyConfig: (client: string) => `Copy the ${client} configuration`,
+  copied: 'Configuration copied to the clipboard.',
+  copyFailed: 'Could not copy the configuration. Select it and copy it by hand.',
+  clients: {
+    claudeCode: 'Claude Code',
+    claudeDesktop: 'Claude Desktop',
+    cursor: 'Cursor',
+    vscode: 'VS Code',
+  },
+  clientHints: {
+    claudeCode: 'Run in a terminal:',
+    claudeDesktop: 'In claude_desktop_config.json (Claude Desktop reaches remote servers through the mcp-remote bridge):',
+    cursor: 'In ~/.cursor/mcp.json or .cursor/mcp.json:',
+    vscode: 'In .vscode/mcp.json:',
+  },
+  tokenRequired: 'Send a personal API token as "Authorization: Bearer <token>" to use the MCP server. Create one in API Settings.',
+  methodNotAllowed: 'This MCP server is stateless: send JSON-RPC messages with POST. There is no stream to open with GET and no session to end with DELETE.',
+  oneCallPerRequest: 'Send one tool call per request: a batch that holds a tool call is not taken.',
+  writeToolRefused: (tool: string) =>
+    `This API token has the "read" scope: the tool "${tool}" makes changes or spends credits. Create a token with the "read_write" scope in API Settings for it.`,
+  internalError: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
+  exportLinkInvalid: 'This download link is not valid. Ask for a new export link.',
+  exportLinkExpired: 'This download link has expired. Ask for a new export link.',
+  exportViewTooLarge: (maxBytes: number) => `This view is too large for a download link (over ${maxBytes} bytes of filters). Use fewer or shorter filters.`,
+} as const
+
 /** API Settings' 'Webhooks' (issue 24). */
 export const WEBHOOK_MESSAGES = {
   title: 'Webhooks',

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
-import { REQUEST_BODY_LIMITS } from '#common/constants'
+import { MCP, REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
@@ -14,6 +14,7 @@ import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
 import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
 import { scopeNeeded } from '#server/modules/api-tokens/token-scope'
 import { webhooksRoutes } from '#server/modules/webhooks/webhooks.routes'
+import { mcpRoutes } from '#server/modules/mcp/mcp.routes'
 import { authRoutes } from '#server/modules/auth/auth.routes'
 import { billingWebhookRoutes } from '#server/modules/billing/billing-webhook.routes'
 import { billingRoutes } from '#server/modules/billing/billing.routes'
@@ -23,7 +24,7 @@ import { API_DESCRIPTION, API_DOCS_PATH, apiDocsRoutes, apiTagOf, OPENAPI_PATH }
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { columnsRoutes } from '#server/modules/columns/columns.routes'
 import { aiStatusRoutes, enrichmentRoutes } from '#server/modules/enrichment/enrichment.routes'
-import { exportsRoutes } from '#server/modules/exports/exports.routes'
+import { exportLinkRoutes, exportsRoutes } from '#server/modules/exports/exports.routes'
 import { rowsRoutes } from '#server/modules/rows/rows.routes'
 import { searchRoutes } from '#server/modules/search/search.routes'
 import { uploadsRoutes } from '#server/modules/uploads/uploads.routes'
@@ -54,6 +55,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/uploads', exportsRoutes)
   .route('/uploads', enrichmentRoutes)
   .route('/uploads', chatRoutes)
+  .route('/exports', exportLinkRoutes)
   .route('/ai', aiStatusRoutes)
   // Before `/billing`, whose session check would otherwise refuse Stripe's calls.
   .route('/billing/webhooks', billingWebhookRoutes)
@@ -161,6 +163,9 @@ export function createApp(options: { webDir?: string } = {}) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
+
+  // The Model Context Protocol for AI assistants, by personal token (decision 024).
+  app.route(MCP.path, mcpRoutes)
 
   app.route('/', siteRootRoutes)
   app.route('/docs', apiDocsRoutes)

@@ -46,6 +46,9 @@ function validationFailed(zodIssues: readonly Issue[]) {
   return new AppError('VALIDATION_FAILED', `${whereOf(first?.path ?? [])}${first?.message ?? 'Invalid request'}${more}`, listed)
 }
 
+/** The message of that 422 (the first problem, and how many more), for a door that answers in words only (an MCP tool). */
+export const validationMessage = (zodIssues: readonly Issue[]) => validationFailed(zodIssues).message
+
 /**
  * The one rule at the edge for every input a schema reads (body, query, path): text PostgreSQL
  * cannot store is refused with a 422 that names the field, and nesting past

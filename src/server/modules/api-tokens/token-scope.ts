@@ -13,12 +13,15 @@ const READ_ONLY_POSTS = [
   /^\/api\/uploads\/[^/]+\/exports\/?$/,
 ]
 
+/** The MCP server checks each tool's scope itself and writes nothing on any other method (decision 024). */
+const MCP_PATH = /^\/mcp\/?$/
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The scope a request (or a route of the route table) needs from a token. */
 export function scopeNeeded(method: string, path: string): ApiTokenScope {
   const upper = method.toUpperCase()
-  if (READ_METHODS.has(upper)) return 'read'
+  if (READ_METHODS.has(upper) || MCP_PATH.test(path)) return 'read'
   if (upper === 'POST' && READ_ONLY_POSTS.some((pattern) => pattern.test(path))) return 'read'
   return 'read_write'
 }

@@ -34,6 +34,7 @@ import { UPLOAD_NOT_FOUND } from './upload-id-param.ts'
 import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
 import { isImportQueued, startImport } from './uploads.jobs.ts'
+import { profileTable } from '#server/modules/row-storage/table-profile'
 
 type UploadRow = typeof csvUploads.$inferSelect
 
@@ -334,6 +335,18 @@ export async function getUploadDetail({ userId, uploadId }: { userId: string; up
     qualityMetrics: upload.qualityMetrics,
     preview: upload.preview,
   }
+}
+
+/**
+ * A file as a model is told of it (the MCP's describe_file): its summary, its columns and, per
+ * column, the figures Magic Chat's planner reads (filled counts, common values, ranges; row storage's
+ * profile, exact over every row but for the sampled values).
+ */
+export async function describeUpload({ userId, uploadId }: { userId: string; uploadId: string }) {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const columns = await listColumns(upload.id)
+  const profile = await profileTable(upload)
+  return { upload: toSummary(upload), columns, profile }
 }
 
 export async function renameUpload({ userId, uploadId, filename }: { userId: string; uploadId: string; filename: string }) {

@@ -1,7 +1,18 @@
 import { ApiSettingsPage } from '#web/features/api-keys/components/api-settings-page'
 import { ApiTokensCard } from '#web/features/api-tokens/components/api-tokens-card'
+import { McpConnectCard } from '#web/features/api-tokens/components/mcp-connect-card'
 import { WebhooksCard } from '#web/features/webhooks/components/webhooks-card'
 
 export function ApiSettingsRoute() {
-  return <ApiSettingsPage tokens={<ApiTokensCard />} webhooks={<WebhooksCard />} />
+  return (
+    <ApiSettingsPage
+      tokens={
+        <>
+          <ApiTokensCard />
+          <McpConnectCard />
+        </>
+      }
+      webhooks={<WebhooksCard />}
+    />
+  )
 }

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { CREDIT_COSTS } from '#common/constants'
+import { createAiFieldSchema, type AiField } from '#common/schemas/enrichment'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
+import { createAiField, getAiField } from '#server/modules/enrichment/ai-fields.service'
+import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
+import { AppError } from '#server/platform/app-error'
+import { columnIdOrThrow, defineTool, fileIdOrThrow } from '../mcp-tool.ts'
+import { fileIdInput } from './files.tools.ts'
+
+/** AI columns: the services of POST /ai-fields, POST /ai-fields/:fieldId/runs and GET /ai-fields/:fieldId. */
+
+const progressOf = (field: AiField) => ({
+  columnId: field.id,
+  name: field.name,
+  status: field.status,
+  processedRows: field.processedRows,
+  totalRows: field.totalRows,
+  counts: field.counts,
+  run: field.run,
+  isRunning: field.status === 'processing' || field.status === 'paused',
+})
+
+export const createAiColumnTool = defineTool({
+  name: 'create_ai_column',
+  title: 'Create an AI column and start its run',
+  description: `Adds an AI column to a file: a prompt that an AI model answers for every row, reading the row's values named in braces, e.g. "Which industry is {Company} in? One or two words.". The column names in braces must be columns of the file (see describe_file). By default the run starts at once over every row ("run": "all"); "empty" fills only rows without an answer, "none" creates the column without running it. A run COSTS credits: ${CREDIT_COSTS.basicEnrichment} per row (${CREDIT_COSTS.webSearchEnrichment} with web search), nothing with the user's own AI provider key; rows with identical inputs are asked once; "budget" stops the run after that many credits. It runs in the background: follow it with run_progress, then read the values with read_rows.`,
+  scope: 'read_write',
+  input: createAiFieldSchema.extend({
+    fileId: fileIdInput,
+    run: z.enum(['all', 'empty', 'none']).default('all').describe('Which rows to run now: all, only empty ones, or none.'),
+    budget: z.number().int().min(1).max(10_000_000).optional().describe('Stop the run when this many credits are spent.'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run({ fileId, run, budget, ...column }, { user }) {
+    const uploadId = fileIdOrThrow(fileId)
+    await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'create_ai_column' } })
+    const field = await createAiField({ userId: user.id, uploadId, ...column })
+    if (run === 'none') return { ...progressOf(field), runStarted: false }
+    try {
+      const started = await startRun({ userId: user.id, uploadId, fieldId: field.id, scope: run, budget })
+      return { ...progressOf(started.field), runStarted: started.started, rowsQueued: started.total_rows, next: 'Call run_progress with this fileId and columnId until isRunning is false.' }
+    } catch (error) {
+      // The column exists either way: say why its run did not start, so the model can tell the user.
+      if (!(error instanceof AppError)) throw error
+      return { ...progressOf(field), runStarted: false, runError: { code: error.code, message: error.message } }
+    }
+  },
+})
+
+export const runProgressTool = defineTool({
+  name: 'run_progress',
+  title: "An AI column's run progress",
+  description:
+    "Reads an AI column's run: its status (processing, paused, completed, idle), rows processed of the run's total, the cells by state (queued, running, done, error, no_credits, stale, cancelled) and the credits spent. Poll it every few seconds while isRunning is true.",
+  scope: 'read',
+  input: z.object({ fileId: fileIdInput, columnId: z.string().max(100).describe('The AI column id (create_ai_column or describe_file gives it).') }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run({ fileId, columnId }, { user }) {
+    const uploadId = fileIdOrThrow(fileId)
+    return progressOf(await getAiField({ userId: user.id, uploadId, fieldId: columnIdOrThrow(columnId) }))
+  },
+})

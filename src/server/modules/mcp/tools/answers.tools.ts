@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { CHAT, CHAT_PLAN, CREDIT_COSTS, MCP } from '#common/constants'
+import { planSchema } from '#common/schemas/plans'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
+import { askChat, runPlanForUser } from '#server/modules/chat/answering'
+import { compactRows, firstOf } from '../lib/compact.ts'
+import { defineTool, fileIdOrThrow } from '../mcp-tool.ts'
+import { fileIdInput } from './files.tools.ts'
+
+/** Answers over every row: a plan as it is (POST /chat/plan) and a question to Magic Chat (POST /chat). */
+
+export const runPlanTool = defineTool({
+  name: 'run_plan',
+  title: 'Run a query plan',
+  description: `Computes an exact answer over every row of a file from a query plan, with no model and no credits (free, repeatable): "count" of matching rows, an optional aggregate (count, count_by a column, count_distinct, sum, avg, min, max), and the first matching rows. A plan is {"where": condition, "aggregate": {...}, "sort": {"column","direction"}, "limit": n}; a condition is {"column": name, "op": one of equals, not_equals, contains, not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty, is_not_empty, "value": text}, {"column","op":"in"|"not_in","values":[...]}, {"column","op":"between","values":[low,high]}, or a group {"all":[...]}, {"any":[...]}, {"not":condition}. Columns are named as describe_file lists them (case-insensitive); text compares ignore case. Example: {"where":{"all":[{"column":"Country","op":"equals","value":"France"},{"column":"Employees","op":"at_least","value":"50"}]},"aggregate":{"op":"count_by","column":"Industry"}}. Shows at most ${MCP.maxRowsShown} rows and ${MCP.maxRowIndexesShown} row indexes; "truncated" says when more matched.`,
+  scope: 'read',
+  input: z.object({ fileId: fileIdInput, plan: planSchema.describe(`The plan: where, aggregate, sort and limit (1 to ${CHAT_PLAN.maxLimit}), all optional.`) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run({ fileId, plan }, { user }) {
+    const uploadId = fileIdOrThrow(fileId)
+    await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'run_plan' } })
+    const result = await runPlanForUser({ userId: user.id, uploadId, plan })
+    const shownRows = firstOf(result.rows, MCP.maxRowsShown)
+    const { rows, cutValues } = compactRows(shownRows.items)
+    const indexes = firstOf(result.rowIndexes, MCP.maxRowIndexesShown)
+    return {
+      count: result.count,
+      totalRows: result.totalRows,
+      criteria: result.criteria,
+      steps: result.steps,
+      aggregate: result.aggregate,
+      duplicates: result.duplicates,
+      rows,
+      rowIndexes: indexes.items,
+      rowIndexesShown: indexes.items.length,
+      cutValues,
+      truncated: shownRows.truncated || indexes.truncated || !result.rowIndexesComplete || cutValues > 0,
+    }
+  },
+})
+
+export const askQuestionTool = defineTool({
+  name: 'ask_question',
+  title: 'Ask a question in plain language',
+  description: `Asks Magic Chat a question about one file in plain language ("How many leads are in France?", "Top 10 companies by revenue"). A model turns it into a plan, the plan is computed exactly over every row, and the answer states the computed figures. It COSTS ${CREDIT_COSTS.chatQuery} credits per question from the user's balance (nothing when the user has their own AI provider key; refunded if it fails) and is saved in the file's chat history. Prefer run_plan, which is free and exact, when you can write the plan yourself. A question that needs a judgment per row comes back as a proposed AI column (see create_ai_column).`,
+  scope: 'read_write',
+  input: z.object({ fileId: fileIdInput, question: z.string().trim().min(1).max(CHAT.maxQueryLength).describe('The question, as a person would ask it.') }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run({ fileId, question }, { user }) {
+    const uploadId = fileIdOrThrow(fileId)
+    await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'ask_question' } })
+    const { answer, remainingCredits } = await askChat({ userId: user.id, uploadId, query: question, source: 'chat' })
+    const result = answer.result
+    const indexes = firstOf(result?.data.all_matching_row_ids ?? [], MCP.maxRowIndexesShown)
+    return {
+      answer: answer.content,
+      isError: answer.isError,
+      ...(result
+        ? {
+            count: result.data.count,
+            totalRows: result.data.total_rows,
+            criteria: result.data.filter_criteria,
+            aggregate: result.data.aggregate,
+            plan: result.plan,
+            rowIndexes: indexes.items,
+            truncated: indexes.truncated,
+            ...(result.judgment
+              ? { proposedAiColumn: { name: result.judgment.columnName, prompt: result.judgment.prompt, outputType: result.judgment.outputType, rows: result.judgment.rows, estimatedCredits: result.judgment.estimatedCredits } }
+              : {}),
+          }
+        : {}),
+      remainingCredits,
+    }
+  },
+})
