@@ -460,7 +460,7 @@ export const API_TOKENS = {
 } as const
 
 /**
- * The MCP server (issue 33, decision 024): `/mcp` over Streamable HTTP, what a tool answers at
+ * The MCP server (issue 33, decision 025): `/mcp` over Streamable HTTP, what a tool answers at
  * most, and how long an export link lasts. A model reads every character it is given, so answers
  * are cut and say so (`truncated`, with the `total`).
  */
@@ -474,11 +474,13 @@ export const MCP = {
   maxValueChars: 500,
   /** Files a list_files answer holds at most. */
   maxFilesShown: 100,
-  /** A JSON-RPC request's body, in bytes. */
-  maxBodyBytes: 256 * 1024,
+  /** Rows one add_rows call takes (the REST route takes 10,000: a model's request stays small). */
+  maxRowsAdded: 1000,
+  /** A JSON-RPC request's body, in bytes: room for add_rows' rows. */
+  maxBodyBytes: 2 * 1024 * 1024,
 } as const
 
-/** A download link for an export (decision 024): signed, for one user's file, valid this long. */
+/** A download link for an export (decision 025): signed, for one user's file, valid this long. */
 export const EXPORT_LINKS = {
   validMinutes: 15,
   /** The signed request's JSON at most, so a link stays a URL any client can open. */

@@ -164,7 +164,7 @@ export function createApp(options: { webDir?: string } = {}) {
     throw new AppError('NOT_FOUND', 'No such API endpoint')
   })
 
-  // The Model Context Protocol for AI assistants, by personal token (decision 024).
+  // The Model Context Protocol for AI assistants, by personal token (decision 025).
   app.route(MCP.path, mcpRoutes)
 
   app.route('/', siteRootRoutes)

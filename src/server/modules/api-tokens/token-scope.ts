@@ -13,7 +13,7 @@ const READ_ONLY_POSTS = [
   /^\/api\/uploads\/[^/]+\/exports\/?$/,
 ]
 
-/** The MCP server checks each tool's scope itself and writes nothing on any other method (decision 024). */
+/** The MCP server checks each tool's scope itself and writes nothing on any other method (decision 025). */
 const MCP_PATH = /^\/mcp\/?$/
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

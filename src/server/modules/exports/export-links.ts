@@ -9,7 +9,7 @@ import { createExport, exportFilename, type ExportFile } from './exports.service
 import { readLinkToken, signLinkToken } from './lib/export-link-token.ts'
 
 /**
- * Download links (issue 33, decision 024): a door that cannot stream a file (an MCP tool answers
+ * Download links (issue 33, decision 025): a door that cannot stream a file (an MCP tool answers
  * with text) gives a link instead, valid for EXPORT_LINKS.validMinutes. The link carries its user,
  * file and export request, signed; opening it runs `createExport` as that user then, with the
  * same checks as `POST /exports` (the file still theirs and readable), so a deleted file's link

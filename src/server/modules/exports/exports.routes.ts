@@ -31,7 +31,7 @@ export const exportsRoutes = new Hono<AppEnv>()
 const linkParam = validateIds({ link: MCP_MESSAGES.exportLinkInvalid }, { link: z.string().min(1).max(16_384) })
 
 /**
- * Mounted at /api/exports: a signed download link an MCP tool gave (decision 024). The link is its
+ * Mounted at /api/exports: a signed download link an MCP tool gave (decision 025). The link is its
  * own credential, for a few minutes, so it opens in any browser or `curl` with no token or session.
  */
 export const exportLinkRoutes = new Hono<AppEnv>().get(

@@ -12,6 +12,7 @@ import { createAiColumnTool, runProgressTool } from './tools/ai-columns.tools.ts
 import { askQuestionTool, runPlanTool } from './tools/answers.tools.ts'
 import { exportTool } from './tools/export.tools.ts'
 import { describeFileTool, listFilesTool, readRowsTool, searchRowsTool } from './tools/files.tools.ts'
+import { addRowsTool } from './tools/rows.tools.ts'
 
 /**
  * Every tool, in the order a model meets them. `add_rows` joins here once rows can be added by
@@ -22,6 +23,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   listFilesTool,
   describeFileTool,
   readRowsTool,
+  addRowsTool,
   searchRowsTool,
   runPlanTool,
   askQuestionTool,
@@ -61,7 +63,7 @@ async function runTool(tool: McpTool, args: unknown, context: McpToolContext): P
 }
 
 /**
- * One request's MCP server (stateless, decision 024): the tools the token's scope allows, each
+ * One request's MCP server (stateless, decision 025): the tools the token's scope allows, each
  * acting as the token's user. A `read` token's server does not hold the write tools at all, so
  * they are neither listed nor callable; the door (mcp-door.ts) answers a call to one clearly.
  */

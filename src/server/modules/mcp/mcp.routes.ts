@@ -30,7 +30,7 @@ const requireToken = createMiddleware<AppEnv>(async (c, next) => {
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, id: null, error: { code, message } })
 
 /**
- * Mounted at /mcp: the Model Context Protocol over Streamable HTTP (decision 024), stateless: each
+ * Mounted at /mcp: the Model Context Protocol over Streamable HTTP (decision 025), stateless: each
  * POST gets a new server and transport that answer it as JSON and are closed, so any API process
  * can take any request and nothing is held between them. Authenticated as `/api/*` is
  * (`bearerAuth`: the token's rate limit, the failed-attempt limit per address, expiry), then each

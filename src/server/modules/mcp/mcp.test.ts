@@ -136,6 +136,7 @@ describe('who may use /mcp', () => {
     expect(readTools.map((tool) => tool.name).sort()).toEqual(['describe_file', 'export', 'list_files', 'read_rows', 'run_plan', 'run_progress', 'search_rows'])
     const writeTools = (await (await connect(writeToken)).listTools()).tools
     expect(writeTools.map((tool) => tool.name).sort()).toEqual([
+      'add_rows',
       'ask_question',
       'create_ai_column',
       'describe_file',
@@ -249,6 +250,38 @@ describe('AI columns', () => {
     expect(done).toMatchObject({ status: 'completed', counts: expect.objectContaining({ done: COUNTRIES.length, error: 0 }) })
     const page = await ok(client, 'read_rows', { fileId, perPage: 10 })
     expect((page.rows as Array<{ values: Record<string, string> }>).map((row) => row.values.Industry)).toEqual(COUNTRIES.map(() => 'Software'))
+  })
+})
+
+describe('adding rows', () => {
+  it("adds rows and upserts by a key through the rows API's service; a plan counts them at once", async () => {
+    const id = await importCsv(owner, 'inbound.csv', csvOf(['Email', 'Country'], [['ada@example.com', 'France']]))
+    const client = await connect(writeToken)
+    const added = await ok(client, 'add_rows', { fileId: id, rows: [{ email: 'grace@example.com', Country: 'France' }, { Email: 'linus@example.com', Country: 'Finland' }] })
+    expect(added).toMatchObject({ added: 2, updated: 0, addedRowIndexes: [1, 2], totalRows: 3 })
+    const upserted = await ok(client, 'add_rows', { fileId: id, upsert: 'Email', rows: [{ Email: ' ADA@example.com', Country: 'Spain' }, { Email: 'new@example.com', Country: 'Spain' }] })
+    expect(upserted).toMatchObject({ added: 1, updated: 1, updatedRowIndexes: [0], addedRowIndexes: [3], totalRows: 4 })
+    expect((await ok(client, 'run_plan', { fileId: id, plan: { where: { column: 'Country', op: 'equals', value: 'Spain' } } })).count).toBe(2)
+
+    const retried = { fileId: id, idempotencyKey: 'form-42', rows: [{ Email: 'once@example.com' }] }
+    expect(await ok(client, 'add_rows', retried)).toMatchObject({ added: 1, replayed: false })
+    expect(await ok(client, 'add_rows', retried)).toMatchObject({ added: 1, replayed: true, totalRows: 5 })
+  })
+
+  it('refuses a read token, an unknown column, too many rows and another user\'s file', async () => {
+    const id = await importCsv(owner, 'closed.csv', csvOf(['Email'], [['a@example.com']]))
+    const refused = await call(await connect(readToken), 'add_rows', { fileId: id, rows: [{ Email: 'b@example.com' }] })
+    expect(refused.body.error).toEqual({ code: 'FORBIDDEN', message: MCP_MESSAGES.writeToolRefused('add_rows') })
+    const client = await connect(writeToken)
+    const unknown = await call(client, 'add_rows', { fileId: id, rows: [{ Phone: '555' }] })
+    expect(unknown.body.error?.code).toBe('VALIDATION_FAILED')
+    expect(unknown.body.error?.message).toContain('Phone')
+    const many = await call(client, 'add_rows', { fileId: id, rows: Array.from({ length: MCP.maxRowsAdded + 1 }, (_, i) => ({ Email: `${i}@example.com` })) })
+    expect(many.body.error?.code).toBe('VALIDATION_FAILED')
+    const theirs = await call(client, 'add_rows', { fileId: otherFileId, rows: [{ Name: 'x' }] })
+    expect(theirs.body.error?.code).toBe('NOT_FOUND')
+    const rows = await (await owner.api.uploads[':id'].rows.$get({ param: { id }, query: {} })).json()
+    expect(rows.count).toBe(1)
   })
 })
 

@@ -34,6 +34,7 @@ import { UPLOAD_NOT_FOUND } from './upload-id-param.ts'
 import { inspectWorkbookInWorker } from './inspect-in-worker.ts'
 import { progressOf } from './upload-progress.ts'
 import { isImportQueued, startImport } from './uploads.jobs.ts'
+import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { profileTable } from '#server/modules/row-storage/table-profile'
 
 type UploadRow = typeof csvUploads.$inferSelect
@@ -345,7 +346,7 @@ export async function getUploadDetail({ userId, uploadId }: { userId: string; up
 export async function describeUpload({ userId, uploadId }: { userId: string; uploadId: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const columns = await listColumns(upload.id)
-  const profile = await profileTable(upload)
+  const profile = await profileTable(upload, await storedColumnsOf(upload.id))
   return { upload: toSummary(upload), columns, profile }
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 
 /**
- * A download link's token (decision 024): `<base64url(JSON payload)>.<base64url(HMAC-SHA256)>`,
+ * A download link's token (decision 025): `<base64url(JSON payload)>.<base64url(HMAC-SHA256)>`,
  * keyed by a key derived from APP_SECRET for this purpose only. Nothing is stored: the signature
  * is what makes the link, and its expiry is inside what is signed. A changed byte, another
  * server's secret or a token of another purpose fails the check.

@@ -6,7 +6,7 @@ import { createExportLink } from '#server/modules/exports/export-links'
 import { defineTool, fileIdOrThrow } from '../mcp-tool.ts'
 import { fileIdInput } from './files.tools.ts'
 
-/** An export as a download link (decision 024): the same export as POST /exports, opened later by the link. */
+/** An export as a download link (decision 025): the same export as POST /exports, opened later by the link. */
 export const exportTool = defineTool({
   name: 'export',
   title: 'Export a file',
