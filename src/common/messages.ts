@@ -1006,6 +1006,29 @@ export const PLAN_MESSAGES = {
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
 } as const
 
+/**
+ * A formula's problems (issue 32), each said after the place it starts: `column 14: unknown
+ * function LWOER` (columns of the formula's text, from 1).
+ */
+export const FORMULA_MESSAGES = {
+  at: (column: number, problem: string) => `column ${column}: ${problem}`,
+  empty: 'write a formula',
+  tooLong: (max: number) => `a formula has at most ${max.toLocaleString('en-US')} characters`,
+  tooDeep: (max: number) => `nested more than ${max} deep`,
+  syntax: (expected: string) => `expected ${expected}`,
+  valueExpected: 'expected a value: a number, "text", {Column} or a function',
+  unclosedColumn: 'a column reference needs its closing }',
+  unknownFunction: (name: string) => `unknown function ${name}`,
+  unknownColumn: (name: string) => `unknown column {${name}}`,
+  argumentCount: (name: string, min: number, max: number, given: number) =>
+    `${name} takes ${min === max ? min : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`} argument${max === 1 && min === 1 ? '' : 's'}, not ${given}`,
+  argumentKind: (name: string, wanted: string, given: string) => `${name} needs ${wanted} here, not ${given}`,
+  operandKind: (operator: string, wanted: string, given: string) => `${operator} needs ${wanted}, not ${given}`,
+  cannotCompare: (left: string, right: string) => `cannot compare ${left} with ${right}`,
+  bucketBounds: 'BUCKET needs numbers written out as its bounds, each larger than the one before',
+  kindNames: { text: 'a text', number: 'a number', date: 'a date', boolean: 'a yes/no value', any: 'a value', number_or_date: 'a number or a date' },
+} as const
+
 /** Why an AI column's run stopped before its cells were done, as a judgment answer says it. */
 const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   no_credits: ' (its run stopped: out of credits)',
