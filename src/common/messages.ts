@@ -1016,6 +1016,7 @@ export const FORMULA_MESSAGES = {
   tooLong: (max: number) => `a formula has at most ${max.toLocaleString('en-US')} characters`,
   tooDeep: (max: number) => `nested more than ${max} deep`,
   syntax: (expected: string) => `expected ${expected}`,
+  numberTooLarge: 'numbers in a formula are below 1e150',
   valueExpected: 'expected a value: a number, "text", {Column} or a function',
   unclosedColumn: 'a column reference needs its closing }',
   unknownFunction: (name: string) => `unknown function ${name}`,

@@ -12,6 +12,7 @@ import {
 } from '#common/schemas/formula'
 import type { ColumnType } from '#common/schemas/uploads'
 import { formulaGrammar } from './grammar.ts'
+import { NUMBER_LIMIT } from './values.ts'
 
 /** A column a formula may name: `{Name}` in any case, outer spaces ignored. */
 export type FormulaColumn = { key: string; name: string; type: ColumnType }
@@ -161,6 +162,7 @@ function check(raw: Raw, checker: Checker, depth: number): FormulaNode {
   if (depth > FORMULA_LIMITS.maxDepth * 2) throw new FormulaError(raw.at, FORMULA_MESSAGES.tooDeep(FORMULA_LIMITS.maxDepth * 2))
   switch (raw.node) {
     case 'literal':
+      if (raw.type === 'number' && !((raw.value as number) < NUMBER_LIMIT)) throw new FormulaError(raw.at, FORMULA_MESSAGES.numberTooLarge)
       return raw.type === 'number' ? { node: 'literal', type: 'number', value: raw.value as number, at: raw.at } : { node: 'literal', type: 'text', value: raw.value, at: raw.at }
     case 'name': {
       const word = raw.name.toUpperCase()
