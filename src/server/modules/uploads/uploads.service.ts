@@ -292,7 +292,7 @@ export async function deleteUpload({ userId, uploadId }: { userId: string; uploa
   return { id: upload.id, filename: upload.filename }
 }
 
-export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis }: typeof uploadColumns.$inferSelect): UploadColumn => ({
+export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis, formula }: typeof uploadColumns.$inferSelect): UploadColumn => ({
   key,
   name,
   type,
@@ -302,6 +302,7 @@ export const toColumn = ({ key, name, type, position, hidden, kind, width, dateO
   width,
   dateOrder,
   dateOrderBasis,
+  formula,
 })
 
 export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
