@@ -372,6 +372,8 @@ export const COLUMN_MESSAGES = {
   renameFailed: 'Failed to rename column',
   addFailed: 'Failed to add column',
   uploadIdMissing: 'Upload ID is missing. Please try refreshing the page.',
+  notAFormulaColumn: 'Only a formula column has a formula to change.',
+  formulaCellsReadOnly: (name: string) => `'${name}' is a formula column: its values come from its formula.`,
 } as const
 
 export const PAYMENT_MESSAGES = {
