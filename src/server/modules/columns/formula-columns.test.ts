@@ -110,6 +110,8 @@ describe('formula columns', () => {
       const res = await addColumn({ name: 'Broken', formula })
       expect([res.status, (await errorOf(res)).message]).toEqual([422, message])
     }
+    const pointed = await errorOf(await addColumn({ name: 'Broken', formula: 'LOWER({Email}) & LWOER({Company})' }))
+    expect(pointed.details).toEqual({ at: 17 })
     expect((await getUploadDetail(alice, id)).columns).toHaveLength(before)
   })
 
