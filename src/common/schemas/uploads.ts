@@ -40,6 +40,8 @@ export const uploadColumnSchema = z.object({
   dateOrderBasis: dateOrderBasisSchema.nullable(),
   /** A formula column's formula (`{Column}` names, as written); absent or null on other columns. */
   formula: z.string().nullable().optional(),
+  /** A formula column whose formula no longer reads (a column it names was deleted): where and why. */
+  formulaError: z.string().nullable().optional(),
 })
 export type UploadColumn = z.infer<typeof uploadColumnSchema>
 

@@ -170,4 +170,16 @@ describe('formula columns', () => {
     expect(body).toContain('"formula"')
     expect(body).toContain('"type"')
   })
+
+  it('puts a formula whose column was deleted in an error state that names the column, and edits go on', async () => {
+    const columns = (await getUploadDetail(alice, id)).columns
+    const revenue = columns.find((column) => column.name === 'Revenue')!
+    const company = columns.find((column) => column.name === 'Company')!
+    expect(columns.find((column) => column.name === 'Revenue per head')?.formulaError).toBeNull()
+    expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: revenue.key } })).status).toBe(200)
+    const after = (await getUploadDetail(alice, id)).columns
+    expect(after.find((column) => column.name === 'Revenue per head')?.formulaError).toBe('column 7: unknown column {Revenue}')
+    const edited = await editCell(0, company.key, 'Acme Two')
+    expect(edited.status).toBe(200)
+  })
 })
