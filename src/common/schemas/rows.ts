@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES } from '../constants.ts'
 import { findInputProblem, inputProblemMessage } from '../input-bounds.ts'
 import { GRID_MESSAGES } from '../messages.ts'
 import { listPageSchema, pageParamSchema } from './list.ts'
+import { valueKindSchema } from './formula.ts'
 import { conditionSchema } from './plans.ts'
 import { columnTypeSchema, uploadColumnSchema } from './uploads.ts'
 
@@ -197,6 +198,16 @@ export const addColumnSchema = z.union([
   z.object({ name: columnName, type: columnTypeSchema }),
 ])
 export type AddColumnInput = z.infer<typeof addColumnSchema>
+
+/** A formula tried on the first rows, as the editor previews it before the column is saved. */
+export const formulaPreviewSchema = z.object({ formula: formulaText })
+export type FormulaPreviewInput = z.infer<typeof formulaPreviewSchema>
+export const FORMULA_PREVIEW_ROWS = 10
+export const formulaPreviewResponseSchema = z.object({
+  type: valueKindSchema,
+  rows: z.array(z.object({ rowIndex: z.number().int(), value: z.string().nullable() })),
+})
+export type FormulaPreview = z.infer<typeof formulaPreviewResponseSchema>
 
 /** Rename, show/hide, resize one column, or change a formula column's formula; at least one of them. */
 export const updateColumnSchema = z

@@ -3,7 +3,7 @@ import { evaluateFormulaText } from '#common/formula/evaluate'
 import { parseFormula } from '#common/formula/parse'
 import { todayKey } from '#common/formula/values'
 import { COLUMN_MESSAGES } from '#common/messages'
-import { gridRowSchema, rowsPageSchema } from '#common/schemas/rows'
+import { formulaPreviewResponseSchema, gridRowSchema, rowsPageSchema } from '#common/schemas/rows'
 import { uploadColumnSchema, type UploadColumn } from '#common/schemas/uploads'
 import { readJson } from '#server/test/contract'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
@@ -95,6 +95,20 @@ describe('formula columns', () => {
       'Signed',
       'Big',
     ])
+  })
+
+  it('previews a formula on the first rows as the column would hold them, for the owner only', async () => {
+    const preview = (formula: string, browser = alice) =>
+      browser.api.uploads[':id'].columns['formula-preview'].$post({ param: { id }, json: { formula } })
+    const res = await preview('ROUND({Revenue} / {Employees}, 2)')
+    expect(res.status).toBe(200)
+    const body = await readJson(res, formulaPreviewResponseSchema)
+    expect(body.type).toBe('number')
+    expect(body.rows.map((row) => row.rowIndex)).toEqual(leads.map((_, i) => i))
+    expect(body.rows.map((row) => row.value)).toEqual(await expectedValues('ROUND({Revenue} / {Employees}, 2)'))
+    const bad = await preview('ROUND({Revenue} / )')
+    expect([bad.status, (await errorOf(bad)).message]).toEqual([422, 'column 19: expected a value: a number, "text", {Column} or a function'])
+    expect((await preview('ROW()', bob)).status).toBe(404)
   })
 
   it('refuses a formula that does not read with a 422 that points at the place, and adds nothing', async () => {

@@ -5,6 +5,9 @@ import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
+import { readFormulaValues } from '#server/modules/row-storage/formula-sql'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
+import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } from '#common/schemas/rows'
 
 /**
  * Formula columns (issue 32): the formula is stored as written and parsed again against the
@@ -88,4 +91,13 @@ export async function renameInFormulas(
     if (formula === column.formula) continue
     await executor.update(uploadColumns).set({ formula }).where(eq(uploadColumns.id, column.id))
   }
+}
+
+/** A formula on the upload's first rows, computed by the database as the column would be (the editor's live preview). */
+export async function previewFormula({ userId, uploadId, formula }: { userId: string; uploadId: string } & FormulaPreviewInput): Promise<FormulaPreview> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const columns = await columnsOf(upload.id)
+  const { ast, type } = checkFormulaOrThrow(formula, columns)
+  const sources = columns.filter((column) => !isFormulaColumn(column))
+  return { type, rows: await readFormulaValues({ uploadId: upload.id, ast, columns: sources, limit: FORMULA_PREVIEW_ROWS }) }
 }
