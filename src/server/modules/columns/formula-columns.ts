@@ -35,12 +35,12 @@ const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
   executor.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId)).orderBy(asc(uploadColumns.position))
 
 /**
- * Computes formula columns' values for every row of the upload, or for one row (after an edit of
- * its cells). `keys` limits it to some formula columns. A formula that no longer reads (its
+ * Computes formula columns' values for every row of the upload, or for some rows (after an edit
+ * of their cells, an AI run's answers). `keys` limits it to some formula columns. A formula that no longer reads (its
  * column was deleted) is left as it is. True when some formula was written.
  */
 export async function refreshFormulaValues(
-  { uploadId, rowIndex, keys }: { uploadId: string; rowIndex?: number; keys?: readonly string[] },
+  { uploadId, rowIndexes, keys }: { uploadId: string; rowIndexes?: readonly number[]; keys?: readonly string[] },
   executor: Pick<Database, 'select' | 'execute'> = db,
 ): Promise<boolean> {
   const columns = await columnsOf(uploadId, executor)
@@ -52,7 +52,7 @@ export async function refreshFormulaValues(
     })
   if (formulas.length === 0) return false
   const sources = columns.filter((column) => !isFormulaColumn(column))
-  await writeFormulaValues({ uploadId, columns: sources, formulas, rowIndex }, executor)
+  await writeFormulaValues({ uploadId, columns: sources, formulas, rowIndexes }, executor)
   return true
 }
 

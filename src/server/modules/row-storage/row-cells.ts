@@ -53,7 +53,7 @@ const FORMULAS_PER_STATEMENT = 40
 
 /**
  * Formula columns' values computed by the database from each row's cells, in one UPDATE per 40
- * formulas: every row of the upload, or one row (after an edit of its cells). An empty value
+ * formulas: every row of the upload, or some rows (after an edit of their cells). An empty value
  * removes the key, as an empty edit does.
  */
 export async function writeFormulaValues(
@@ -61,13 +61,13 @@ export async function writeFormulaValues(
     uploadId,
     columns,
     formulas,
-    rowIndex,
+    rowIndexes,
   }: {
     uploadId: string
     /** The upload's columns a formula may read (with their day/month orders). */
     columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
     formulas: ReadonlyArray<{ key: string; ast: FormulaNode }>
-    rowIndex?: number
+    rowIndexes?: readonly number[]
   },
   executor: Pick<Database, 'execute'> = db,
 ) {
@@ -80,7 +80,7 @@ export async function writeFormulaValues(
     )}) || jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`
     await executor.execute(sql`
       UPDATE csv_rows SET ${dataAssignment(change)}, updated_at = now()
-      WHERE upload_id = ${uploadId}${rowIndex === undefined ? sql`` : sql` AND row_index = ${rowIndex}`}`)
+      WHERE upload_id = ${uploadId}${rowIndexes === undefined ? sql`` : sql` AND row_index = ANY(${sqlArray(rowIndexes, 'int4')})`}`)
   }
 }
 

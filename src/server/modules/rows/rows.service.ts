@@ -125,7 +125,7 @@ export async function updateCell({
   if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
   // The row's formula columns follow the edit; the answer shows their new values.
-  if (!(await refreshFormulaValues({ uploadId: upload.id, rowIndex }))) return row
+  if (!(await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [rowIndex] }))) return row
   const [refreshed] = await rowsByIndex(upload.id, [rowIndex])
   return refreshed ?? row
 }
