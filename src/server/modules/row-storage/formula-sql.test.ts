@@ -135,6 +135,19 @@ const formulas = [
   '{Active} = TRUE',
   '{Amount} <> {Mixed}',
   '{Mixed} = {Amount}',
+  // nesting: values computed once and read by the functions around them
+  'DOMAIN(LOWER(SPLIT({Email}, " ", -1)))',
+  'ITEMS(ITEMS({Tags}), ",")',
+  'LEN(ITEMS({Tags}))',
+  'FIRST_NON_EMPTY(DOMAIN({Website}), DOMAIN({Email}), "none")',
+  'BUCKET(ROUND({Amount} / ROW(), 1), 1, 100)',
+  'SWITCH(BUCKET({Amount}, 10), "< 10", "small", "big")',
+  'IF({Amount} / 0 > 1, "x", "y")',
+  '{Amount} * 2 + {Mixed} * 3 - ROW() / 4',
+  'MID(REPLACE({Name}, " ", ""), SPLIT("2;3", ";", 1), LEN({Name}))',
+  'DAYS_BETWEEN(MIN({Signup}, {US date}), MAX({Signup}, {US date}))',
+  'YEAR(FIRST_NON_EMPTY(DATE({Raw date}), {Signup}, TODAY())) - 2000',
+  'CONCAT(SPLIT(ITEMS({Tags}), ", ", 2), "|", SPLIT(DOMAIN({Website}), ".", -2))',
 ]
 
 let t: TestApp
