@@ -15,8 +15,8 @@ import { cellSql, type ViewColumn } from './view-sql.ts'
  * comparing text with `rowcraft_fold`, as plans do; the tests run both over the same rows.
  *
  * Kinds in SQL: text is text, a number double precision, a date the integer yyyymmdd, yes/no boolean.
- * A value needed more than once is computed once in a one-row subquery (`bind`), so the SQL grows
- * with the formula, not with the product of its nesting.
+ * A value needed more than once is computed once in a one-row subquery (`bind`), so the SQL and
+ * the work grow with the formula, not with the product of its nesting.
  */
 
 type Compiled = { sql: SQL; isCheap: boolean }
@@ -68,7 +68,9 @@ class FormulaCompiler {
   private bind(value: Compiled, body: (v: SQL) => SQL): SQL {
     if (value.isCheap) return body(value.sql)
     const alias = sql.raw(`f${this.aliases++}`)
-    return sql`(SELECT ${body(sql`${alias}.v`)} FROM (SELECT ${value.sql} AS v) AS ${alias})`
+    // OFFSET 0 keeps PostgreSQL from pulling the subquery up, which would put the value's
+    // expression back at every reference (a date read six times took 32 s on 200,000 rows, 5.5 s once).
+    return sql`(SELECT ${body(sql`${alias}.v`)} FROM (SELECT ${value.sql} AS v OFFSET 0) AS ${alias})`
   }
 
   /** A number as a whole number within [low, high] (SQL's integer arguments); empty stays empty (greatest() would skip it). */
