@@ -372,6 +372,8 @@ export const COLUMN_MESSAGES = {
   renameFailed: 'Failed to rename column',
   addFailed: 'Failed to add column',
   uploadIdMissing: 'Upload ID is missing. Please try refreshing the page.',
+  notAFormulaColumn: 'Only a formula column has a formula to change.',
+  formulaCellsReadOnly: (name: string) => `'${name}' is a formula column: its values come from its formula.`,
 } as const
 
 /** Rows added by API (issue 33): `POST /api/uploads/:id/rows`. */
@@ -1066,6 +1068,30 @@ export const PLAN_MESSAGES = {
   needsNumber: (column: string) => `Enter a number to compare '${column}' with.`,
   needsDate: (column: string) => `Enter a date (for example 2024-03-31) to compare '${column}' with.`,
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
+} as const
+
+/**
+ * A formula's problems (issue 32), each said after the place it starts: `column 14: unknown
+ * function LWOER` (columns of the formula's text, from 1).
+ */
+export const FORMULA_MESSAGES = {
+  at: (column: number, problem: string) => `column ${column}: ${problem}`,
+  empty: 'write a formula',
+  tooLong: (max: number) => `a formula has at most ${max.toLocaleString('en-US')} characters`,
+  tooDeep: (max: number) => `nested more than ${max} deep`,
+  syntax: (expected: string) => `expected ${expected}`,
+  numberTooLarge: 'numbers in a formula are below 1e150',
+  valueExpected: 'expected a value: a number, "text", {Column} or a function',
+  unclosedColumn: 'a column reference needs its closing }',
+  unknownFunction: (name: string) => `unknown function ${name}`,
+  unknownColumn: (name: string) => `unknown column {${name}}`,
+  argumentCount: (name: string, min: number, max: number, given: number) =>
+    `${name} takes ${min === max ? min : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`} argument${max === 1 && min === 1 ? '' : 's'}, not ${given}`,
+  argumentKind: (name: string, wanted: string, given: string) => `${name} needs ${wanted} here, not ${given}`,
+  operandKind: (operator: string, wanted: string, given: string) => `${operator} needs ${wanted}, not ${given}`,
+  cannotCompare: (left: string, right: string) => `cannot compare ${left} with ${right}`,
+  bucketBounds: 'BUCKET needs numbers written out as its bounds, each larger than the one before',
+  kindNames: { text: 'a text', number: 'a number', date: 'a date', boolean: 'a yes/no value', any: 'a value', number_or_date: 'a number or a date' },
 } as const
 
 /** Why an AI column's run stopped before its cells were done, as a judgment answer says it. */

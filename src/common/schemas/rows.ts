@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, INPUT_LIMITS, PAGE_SIZES, ROWS_API } from '../consta
 import { findInputProblem, inputProblemMessage } from '../input-bounds.ts'
 import { GRID_MESSAGES, ROWS_API_MESSAGES } from '../messages.ts'
 import { listPageSchema, pageParamSchema } from './list.ts'
+import { valueKindSchema } from './formula.ts'
 import { conditionSchema } from './plans.ts'
 import { columnTypeSchema, uploadColumnSchema } from './uploads.ts'
 
@@ -239,17 +240,41 @@ const columnName = z
   .min(1, 'Column name is required.')
   .max(200, 'Column names are at most 200 characters.')
 
-export const addColumnSchema = z.object({ name: columnName, type: columnTypeSchema })
+/**
+ * A formula as a request carries it. The language's own bound (FORMULA_LIMITS.maxLength) is checked
+ * by the parser, whose message points at the place; this one only bounds the request.
+ */
+const formulaText = z.string().min(1, 'Write a formula.').max(10_000)
+
+/**
+ * A column the user adds: an empty one of a type, or a formula column (its type is the formula's,
+ * its values computed for every row). The formula variant is tried first.
+ */
+export const addColumnSchema = z.union([
+  z.object({ name: columnName, formula: formulaText }),
+  z.object({ name: columnName, type: columnTypeSchema }),
+])
 export type AddColumnInput = z.infer<typeof addColumnSchema>
 
-/** Rename, show/hide, or resize one column; at least one of them. */
+/** A formula tried on the first rows, as the editor previews it before the column is saved. */
+export const formulaPreviewSchema = z.object({ formula: formulaText })
+export type FormulaPreviewInput = z.infer<typeof formulaPreviewSchema>
+export const FORMULA_PREVIEW_ROWS = 10
+export const formulaPreviewResponseSchema = z.object({
+  type: valueKindSchema,
+  rows: z.array(z.object({ rowIndex: z.number().int(), value: z.string().nullable() })),
+})
+export type FormulaPreview = z.infer<typeof formulaPreviewResponseSchema>
+
+/** Rename, show/hide, resize one column, or change a formula column's formula; at least one of them. */
 export const updateColumnSchema = z
   .object({
     name: columnName.optional(),
     hidden: z.boolean().optional(),
     width: z.number().int().min(60).max(1200).nullable().optional(),
+    formula: formulaText.optional(),
   })
-  .refine((input) => input.name !== undefined || input.hidden !== undefined || input.width !== undefined, {
+  .refine((input) => input.name !== undefined || input.hidden !== undefined || input.width !== undefined || input.formula !== undefined, {
     message: 'Nothing to change.',
   })
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>

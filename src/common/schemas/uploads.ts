@@ -7,7 +7,8 @@ export type UploadStatus = z.infer<typeof uploadStatusSchema>
 export const columnTypeSchema = z.enum(['text', 'number', 'date', 'boolean'])
 export type ColumnType = z.infer<typeof columnTypeSchema>
 
-export const columnKindSchema = z.enum(['source', 'manual', 'ai'])
+export const columnKindSchema = z.enum(['source', 'manual', 'ai', 'formula'])
+export type ColumnKind = z.infer<typeof columnKindSchema>
 
 /** How a date column's numeric dates read: 04/07/2024 is 4 July (dmy) or April 7 (mdy). */
 export const dateOrderSchema = z.enum(['dmy', 'mdy'])
@@ -37,6 +38,10 @@ export const uploadColumnSchema = z.object({
   /** A date column with day/month dates: how they read, and what decided it. Null otherwise. */
   dateOrder: dateOrderSchema.nullable(),
   dateOrderBasis: dateOrderBasisSchema.nullable(),
+  /** A formula column's formula (`{Column}` names, as written); absent or null on other columns. */
+  formula: z.string().nullable().optional(),
+  /** A formula column whose formula no longer reads (a column it names was deleted): where and why. */
+  formulaError: z.string().nullable().optional(),
 })
 export type UploadColumn = z.infer<typeof uploadColumnSchema>
 

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type {
+  ColumnKind,
   ColumnType,
   DateOrder,
   DateOrderBasis,
@@ -84,7 +85,9 @@ export const uploadColumns = pgTable(
     type: text('type').$type<ColumnType>().notNull().default('text'),
     position: integer('position').notNull(),
     hidden: boolean('hidden').notNull().default(false),
-    kind: text('kind').$type<'source' | 'manual' | 'ai'>().notNull().default('source'),
+    kind: text('kind').$type<ColumnKind>().notNull().default('source'),
+    /** A formula column's formula, as the user wrote it (`{Column}` names; common/formula). */
+    formula: text('formula'),
     width: integer('width'),
     /** A date column's day/month order and what settled it (common/schemas/uploads.ts). */
     dateOrder: text('date_order').$type<DateOrder>(),

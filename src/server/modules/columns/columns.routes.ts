@@ -1,13 +1,22 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { COLUMN_MESSAGES } from '#common/messages'
-import { addColumnSchema, COLUMN_KEY_PATTERN, columnsResponseSchema, reorderColumnsSchema, updateColumnSchema } from '#common/schemas/rows'
+import {
+  addColumnSchema,
+  COLUMN_KEY_PATTERN,
+  columnsResponseSchema,
+  formulaPreviewResponseSchema,
+  formulaPreviewSchema,
+  reorderColumnsSchema,
+  updateColumnSchema,
+} from '#common/schemas/rows'
 import { updateDateOrderSchema, uploadColumnSchema } from '#common/schemas/uploads'
 import type { AppEnv } from '#server/platform/hono-env'
 import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
 import { addColumn, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
+import { previewFormula } from './formula-columns.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 /** A key that is not a column key names no column: the same 404 as one the upload lacks. */
@@ -21,6 +30,13 @@ export const columnsRoutes = new Hono<AppEnv>()
   )
   .post('/:id/columns', uploadIdParam, documented({ response: uploadColumnSchema, status: 201 }), validate('json', addColumnSchema), async (c) =>
     c.json(await addColumn({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
+  )
+  .post(
+    '/:id/columns/formula-preview',
+    uploadIdParam,
+    documented({ summary: 'A formula computed on the first rows (a bad formula is a 422 pointing at the place)', response: formulaPreviewResponseSchema }),
+    validate('json', formulaPreviewSchema),
+    async (c) => c.json(await previewFormula({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   // Before '/:id/columns/:key', which would take 'order' for a key.
   .put('/:id/columns/order', uploadIdParam, documented({ response: columnsResponseSchema }), validate('json', reorderColumnsSchema), async (c) =>

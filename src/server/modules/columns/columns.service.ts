@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, max, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
 import type { UpdateDateOrderInput } from '#common/schemas/uploads'
@@ -10,6 +10,7 @@ import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { purgeColumnValues } from './columns.jobs.ts'
+import { checkFormulaOrThrow, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
 
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -27,22 +28,33 @@ async function touchUpload(uploadId: string) {
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, uploadId))
 }
 
-/** A column the user adds: empty in every row until edited, typed for editing and sorting. */
-export async function addColumn({ userId, uploadId, name, type }: { userId: string; uploadId: string } & AddColumnInput) {
+/**
+ * A column the user adds: a manual one, empty in every row until edited and typed for editing and
+ * sorting; or a formula column, typed by its formula and computed for every row in the same
+ * transaction (a formula that does not read is a 422 pointing at the place).
+ */
+export async function addColumn({ userId, uploadId, ...input }: { userId: string; uploadId: string } & AddColumnInput) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  await assertNameFree(upload.id, name)
-  const [last] = await db
-    .select({ position: max(uploadColumns.position) })
-    .from(uploadColumns)
-    .where(eq(uploadColumns.uploadId, upload.id))
-  // Keys are never reused, so a deleted column's values can never reappear under a new one.
-  const key = `m_${randomBytes(5).toString('hex')}`
-  const [column] = await db
-    .insert(uploadColumns)
-    .values({ uploadId: upload.id, key, name, type, kind: 'manual', position: (last?.position ?? -1) + 1 })
-    .returning()
+  await assertNameFree(upload.id, input.name)
+  const column = await db.transaction(async (tx) => {
+    const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
+    const position = Math.max(-1, ...columns.map((c) => c.position)) + 1
+    // Keys are never reused, so a deleted column's values can never reappear under a new one.
+    const key = `${'formula' in input ? 'f' : 'm'}_${randomBytes(5).toString('hex')}`
+    if (!('formula' in input)) {
+      const [added] = await tx.insert(uploadColumns).values({ uploadId: upload.id, key, name: input.name, type: input.type, kind: 'manual', position }).returning()
+      return added!
+    }
+    const { type } = checkFormulaOrThrow(input.formula, columns)
+    const [added] = await tx
+      .insert(uploadColumns)
+      .values({ uploadId: upload.id, key, name: input.name, type, kind: 'formula', formula: input.formula, position })
+      .returning()
+    await refreshFormulaValues({ uploadId: upload.id, keys: [key] }, tx)
+    return added!
+  })
   await touchUpload(upload.id)
-  return toColumn(column!)
+  return toColumn(column)
 }
 
 async function getColumnOrThrow(uploadId: string, key: string) {
@@ -66,13 +78,22 @@ export async function updateColumn({
     if (change.name === column.name) throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.renameUnchanged)
     await assertNameFree(upload.id, change.name, key)
   }
-  const [updated] = await db
-    .update(uploadColumns)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
-    .returning()
-  if (change.name !== undefined) await touchUpload(upload.id)
-  return toColumn(updated!)
+  if (change.formula !== undefined && column.kind !== 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.notAFormulaColumn)
+  const updated = await db.transaction(async (tx) => {
+    const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
+    const type = change.formula === undefined ? {} : { type: checkFormulaOrThrow(change.formula, columns).type }
+    // Formulas naming the column by its old name are rewritten with the new one, before it changes.
+    if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
+    const [row] = await tx
+      .update(uploadColumns)
+      .set({ ...change, ...type, updatedAt: new Date() })
+      .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+      .returning()
+    if (change.formula !== undefined) await refreshFormulaValues({ uploadId: upload.id, keys: [key] }, tx)
+    return row!
+  })
+  if (change.name !== undefined || change.formula !== undefined) await touchUpload(upload.id)
+  return toColumn(updated)
 }
 
 /**

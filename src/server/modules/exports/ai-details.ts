@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { GridRow } from '#common/schemas/rows'
-import type { ColumnType } from '#common/schemas/uploads'
+import type { ColumnKind, ColumnType } from '#common/schemas/uploads'
 import type { DateReading } from './lib/typed-cells.ts'
 import { db } from '#server/db/client'
 import { aiCells, aiFields } from '#server/db/schema/index'
@@ -17,7 +17,7 @@ export type ExportColumn = {
   key: string
   name: string
   type: ColumnType
-  kind?: 'source' | 'manual' | 'ai'
+  kind?: ColumnKind
   /** A date column's day/month reading (typed-cells.ts). */
   dates?: DateReading
   /** An AI column whose answers are JSON objects: a JSON export writes the object. */

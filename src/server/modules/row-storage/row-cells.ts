@@ -1,8 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { GridRow } from '#common/schemas/rows'
-import { db } from '#server/db/client'
+import type { FormulaNode } from '#common/schemas/formula'
+import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
+import { sqlArray } from '#server/db/sql-array'
+import { formulaTextSql } from './formula-sql.ts'
 import { dropColumnIndexes } from './grid-indexes.ts'
+import type { ViewColumn } from './view-sql.ts'
 import { storesSearchText } from './row-writer.ts'
 
 /**
@@ -42,6 +46,42 @@ export async function writeAiValues({ uploadId, key, values }: { uploadId: strin
     UPDATE csv_rows AS r SET ${dataAssignment(change)}, updated_at = now()
     FROM jsonb_to_recordset(${records}::jsonb) AS x(row_index integer, display text)
     WHERE r.upload_id = ${uploadId} AND r.row_index = x.row_index`)
+}
+
+/** jsonb_build_object takes at most 100 arguments: a key and a value per formula. */
+const FORMULAS_PER_STATEMENT = 40
+
+/**
+ * Formula columns' values computed by the database from each row's cells, in one UPDATE per 40
+ * formulas: every row of the upload, or some rows (after an edit of their cells). An empty value
+ * removes the key, as an empty edit does.
+ */
+export async function writeFormulaValues(
+  {
+    uploadId,
+    columns,
+    formulas,
+    rowIndexes,
+  }: {
+    uploadId: string
+    /** The upload's columns a formula may read (with their day/month orders). */
+    columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
+    formulas: ReadonlyArray<{ key: string; ast: FormulaNode }>
+    rowIndexes?: readonly number[]
+  },
+  executor: Pick<Database, 'execute'> = db,
+) {
+  for (let from = 0; from < formulas.length; from += FORMULAS_PER_STATEMENT) {
+    const batch = formulas.slice(from, from + FORMULAS_PER_STATEMENT)
+    const pairs = batch.map(({ key, ast }) => sql`${key}::text, ${formulaTextSql(ast, columns)}`)
+    const change = sql`(data - ${sqlArray(
+      batch.map((formula) => formula.key),
+      'text',
+    )}) || jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`
+    await executor.execute(sql`
+      UPDATE csv_rows SET ${dataAssignment(change)}, updated_at = now()
+      WHERE upload_id = ${uploadId}${rowIndexes === undefined ? sql`` : sql` AND row_index = ANY(${sqlArray(rowIndexes, 'int4')})`}`)
+  }
 }
 
 /** Rows updated per statement, so a million-row upload is never locked in one long transaction. */

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
 import { MAX_IMPORT_COLUMNS, ROWS_API } from '#common/constants'
 import { isUnstorable } from '#common/input-bounds'
-import { REQUEST_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
+import { COLUMN_MESSAGES, REQUEST_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
 import type { AddedRow, AddRowsResult } from '#common/schemas/rows'
+import type { ColumnKind } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, rowAdditionKeys, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
+import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/modules/row-storage/row-append'
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
@@ -36,7 +38,7 @@ export type AddRowsRequest = {
   idempotencyKey?: string
 }
 
-type Column = { key: string; name: string; kind: 'source' | 'manual' | 'ai' }
+type Column = { key: string; name: string; kind: ColumnKind }
 
 /** The request as a table: names in order of first appearance, each row's values by name position (null empties). */
 type Table = { names: string[]; rows: Array<Array<string | null | undefined>>; skippedRows: number }
@@ -110,6 +112,8 @@ function resolveColumns(names: string[], columns: Column[], { addColumns }: { ad
   const missing = names.filter((name) => !byName.has(nameKey(name)))
   const ai = names.map((name) => byName.get(nameKey(name))).find((column) => column?.kind === 'ai')
   if (ai) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.aiColumn(ai.name))
+  const formula = names.map((name) => byName.get(nameKey(name))).find((column) => column?.kind === 'formula')
+  if (formula) throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.formulaCellsReadOnly(formula.name))
   if (missing.length > 0 && !addColumns) {
     throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.unknownColumns(missing, columns.map((column) => column.name)), {
       unknownColumns: missing,
@@ -199,6 +203,8 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     const plan = await planRows(tx, upload.id, table, keys, request.upsert === undefined ? null : keyOfName.get(nameKey(request.upsert))!)
     const addedRowIndexes = await appendRows(tx, { uploadId: upload.id, rows: plan.newRows })
     await mergeIntoRows(tx, { uploadId: upload.id, changes: plan.updates })
+    // The file's formula columns are computed for the new and updated rows, in the same transaction.
+    await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [...addedRowIndexes, ...plan.updates.map((update) => update.rowIndex)] }, tx)
     const [counted] = await tx
       .update(csvUploads)
       .set({

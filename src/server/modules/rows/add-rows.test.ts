@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appEventSchema, type AppEvent } from '#common/events'
 import { ROWS_API } from '#common/constants'
-import { API_TOKEN_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
+import { API_TOKEN_MESSAGES, COLUMN_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
 import { addRowsResultSchema, deleteRowsResultSchema, gridRowSchema, rowsPageSchema, rowViewSearchParams } from '#common/schemas/rows'
 import { searchResultSchema } from '#common/schemas/search'
 import { columnsResponseSchema } from '#common/schemas/rows'
@@ -396,6 +396,25 @@ describe('who may add rows', () => {
 })
 
 describe('what follows an addition', () => {
+  it("computes the file's formula columns for the rows added and updated, and refuses values for them", async () => {
+    const id = await leads()
+    const made = await alice.api.uploads[':id'].columns.$post({ param: { id }, json: { name: 'Domain', formula: 'DOMAIN({Email})' } })
+    expect(made.status, await made.clone().text()).toBe(201)
+    await added(await post(writer, id, { rows: [{ Email: 'alan@Turing.org', Name: 'Alan' }] }))
+    await added(await post(writer, id, { rows: [{ Email: 'ADA@example.com', Name: 'Ada' }, { Email: 'ada@babbage.net' }] }, { query: '?upsert=Name' }))
+    const byName = await rowsByName(id)
+    expect(byName.map((row) => [row.values.Name ?? '', row.values.Domain ?? ''])).toEqual([
+      ['Ada', 'example.com'],
+      ['Grace', 'example.com'],
+      ['Zoé', 'example.com'],
+      ['Alan', 'turing.org'],
+      ['', 'babbage.net'],
+    ])
+    const refused = await post(writer, id, { rows: [{ Email: 'x@example.com', Domain: 'y.com' }] })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).error.message).toBe(COLUMN_MESSAGES.formulaCellsReadOnly('Domain'))
+  })
+
   it("tells the file's open pages, live", async () => {
     const id = await leads()
     const stream = await alice.request(`/api/uploads/${id}/ai-fields/events`)

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { cellValueError, parseBoolean } from '#common/cell-values'
+import { COLUMN_MESSAGES } from '#common/messages'
 import type {
   DeleteRowsResult,
   GridRow,
@@ -14,7 +15,8 @@ import type { ColumnType } from '#common/schemas/uploads'
 import { db, type Database } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { readGridPage } from '#server/modules/row-storage/row-reader'
+import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reader'
+import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
@@ -117,9 +119,13 @@ export async function updateCell({
     .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
   if (!column) throw new AppError('NOT_FOUND', 'This column no longer exists. Refresh the page and try again.')
   if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
+  if (column.kind === 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.formulaCellsReadOnly(column.name))
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
   const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored })
   if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
-  return row
+  // The row's formula columns follow the edit; the answer shows their new values.
+  if (!(await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [rowIndex] }))) return row
+  const [refreshed] = await rowsByIndex(upload.id, [rowIndex])
+  return refreshed ?? row
 }

@@ -17,6 +17,7 @@ import type {
 } from '#common/schemas/uploads'
 import type { ListUploadsQuery, WorkspaceSort } from '#common/schemas/folders'
 import { FOLDER_MESSAGES } from '#common/messages'
+import { formulaProblem } from '#common/formula/parse'
 import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { aiCells, csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
@@ -294,7 +295,7 @@ export async function deleteUpload({ userId, uploadId }: { userId: string; uploa
   return { id: upload.id, filename: upload.filename }
 }
 
-export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis }: typeof uploadColumns.$inferSelect): UploadColumn => ({
+export const toColumn = ({ key, name, type, position, hidden, kind, width, dateOrder, dateOrderBasis, formula }: typeof uploadColumns.$inferSelect): UploadColumn => ({
   key,
   name,
   type,
@@ -304,6 +305,7 @@ export const toColumn = ({ key, name, type, position, hidden, kind, width, dateO
   width,
   dateOrder,
   dateOrderBasis,
+  formula,
 })
 
 export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
@@ -312,7 +314,13 @@ export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
-  return rows.map(toColumn)
+  // A formula column whose source column was deleted says so, with the place in its formula.
+  const sources = rows.filter((row) => row.kind !== 'formula')
+  return rows.map((row) => {
+    const column = toColumn(row)
+    if (row.kind !== 'formula' || row.formula === null) return column
+    return { ...column, formulaError: formulaProblem(row.formula, sources) }
+  })
 }
 
 /** Rows with at least one AI value (the AI Enrichment card; spec defect: a fixed 0). */

@@ -4,6 +4,7 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { sqlArray } from '#server/db/sql-array'
 import { writeAiValues } from '#server/modules/row-storage/row-cells'
+import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { publish } from '#server/platform/events'
 import type { AiFieldRow } from '../ai-fields.service.ts'
 import { displayValue } from '#server/modules/ai/ai-output'
@@ -78,6 +79,8 @@ export class CellWriter {
     ]
     // A done value also goes into the row, so sorting, filters, search and exports treat it like any column.
     await writeAiValues({ uploadId: this.field.uploadId, key: this.field.columnKey, values: values.map((v) => ({ rowIndex: v.rowIndex, display: displayValue(v.value) })) })
+    // Formula columns of these rows follow the answers (one read of the columns when there are none).
+    if (values.length > 0) await refreshFormulaValues({ uploadId: this.field.uploadId, rowIndexes: values.map((v) => v.rowIndex) })
     const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
     for (const outcome of refunds) await refundCell(this.field, outcome)
     await giveBackBudget(this.field.id, refunds.length * this.perCell)

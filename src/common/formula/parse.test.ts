@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { FORMULA_FUNCTIONS, FORMULA_LIMITS, formulaNodeSchema, functionNameSchema } from '#common/schemas/formula'
+import { parseFormula, type FormulaColumn } from './parse.ts'
+
+const columns: FormulaColumn[] = [
+  { key: 'c0', name: 'Employees', type: 'number' },
+  { key: 'c1', name: 'Email', type: 'text' },
+  { key: 'c2', name: 'Signup date', type: 'date' },
+  { key: 'c3', name: 'Active', type: 'boolean' },
+]
+
+const problem = (formula: string) => {
+  const parsed = parseFormula(formula, columns)
+  if (parsed.ok) throw new Error(`${formula} parsed`)
+  return parsed.error.message
+}
+
+const parsed = (formula: string) => {
+  const result = parseFormula(formula, columns)
+  if (!result.ok) throw new Error(result.error.message)
+  return result
+}
+
+describe('reading a formula', () => {
+  it('resolves {Column Name} in any case and with outer spaces to the column key', () => {
+    expect(parsed('{ employees } + {EMPLOYEES}').ast).toMatchObject({
+      node: 'binary',
+      op: '+',
+      left: { node: 'column', key: 'c0', type: 'number' },
+      right: { node: 'column', key: 'c0' },
+    })
+  })
+
+  it('gives the kind of the issue examples', () => {
+    expect(parsed('IF(NUMBER({Employees}) >= 1000, "Enterprise", "SMB")').type).toBe('text')
+    expect(parsed('DOMAIN({Email})').type).toBe('text')
+    expect(parsed('YEAR(DATE({Signup date}))').type).toBe('number')
+    expect(parsed('{Employees} / {Employees}').type).toBe('number')
+    expect(parsed('{Employees} > 10').type).toBe('boolean')
+    expect(parsed('MAX({Signup date}, "2024-01-01")').type).toBe('date')
+    expect(parsed('IF({Active}, 1, "none")').type).toBe('text')
+  })
+
+  it('binds * before + before & before comparisons, and reads a leading minus', () => {
+    expect(parsed('1 + 2 * 3 & "x" = "7x"').ast).toMatchObject({
+      op: '=',
+      left: { op: '&', left: { op: '+', right: { op: '*' } } },
+    })
+    expect(parsed('-{Employees} * 2').ast).toMatchObject({ op: '*', left: { node: 'unary', operand: { node: 'column' } } })
+  })
+
+  it('reads text in either quote with escapes, function names and TRUE in any case', () => {
+    expect(parsed(String.raw`concat("say \"hi\"", 'it\'s')`).ast).toMatchObject({
+      name: 'CONCAT',
+      args: [{ value: 'say "hi"' }, { value: "it's" }],
+    })
+    expect(parsed('not(true)').ast).toMatchObject({ name: 'NOT', args: [{ node: 'literal', type: 'boolean', value: true }] })
+  })
+
+  it('gives trees the contract accepts', () => {
+    const { ast } = parsed('IF(AND({Active}, {Employees} >= 10), BUCKET({Employees}, -5, 10, 100.5), LOWER(DOMAIN({Email})))')
+    expect(formulaNodeSchema.parse(ast)).toEqual(ast)
+  })
+
+  it('lists every function of the language in the catalogue, with a signature', () => {
+    expect(FORMULA_FUNCTIONS.map((f) => f.name).sort()).toEqual([...functionNameSchema.options].sort())
+    for (const f of FORMULA_FUNCTIONS) expect(f.signature.startsWith(`${f.name}(`)).toBe(true)
+  })
+})
+
+describe('the place and the problem of a formula that does not read', () => {
+  it('names an unknown function where it starts', () => {
+    expect(problem('TRIM({Email}) & LWOER({Email})')).toBe('column 17: unknown function LWOER')
+    expect(problem('LWOER')).toBe('column 1: unknown function LWOER')
+  })
+
+  it('names an unknown column', () => {
+    expect(problem('LOWER({Emial})')).toBe('column 7: unknown column {Emial}')
+  })
+
+  it('says how many arguments a function takes', () => {
+    expect(problem('LEFT({Email})')).toBe('column 1: LEFT takes 2 arguments, not 1')
+    expect(problem('ROUND(1, 2, 3)')).toBe('column 1: ROUND takes 1 to 2 arguments, not 3')
+    expect(problem('NOT(TRUE, FALSE)')).toBe('column 1: NOT takes 1 argument, not 2')
+    expect(problem('SWITCH(1, 2)')).toBe('column 1: SWITCH takes at least 3 arguments, not 2')
+    expect(problem('TODAY(1)')).toBe('column 1: TODAY takes 0 arguments, not 1')
+  })
+
+  it('says which kind an argument needs', () => {
+    expect(problem('ROUND({Signup date})')).toBe('column 7: ROUND needs a number here, not a date')
+    expect(problem('YEAR(1)')).toBe('column 6: YEAR needs a date here, not a number')
+    expect(problem('IF(1, 2, 3)')).toBe('column 4: IF needs a yes/no value here, not a number')
+    expect(problem('MIN({Signup date}, 3)')).toBe('column 20: MIN needs a date here, not a number')
+    expect(problem('1 + {Active}')).toBe('column 5: + needs a number, not a yes/no value')
+    expect(problem('-{Signup date}')).toBe('column 2: - needs a number, not a date')
+  })
+
+  it('refuses comparisons of kinds that do not compare', () => {
+    expect(problem('{Signup date} > 3')).toBe('column 17: cannot compare a date with a number')
+    expect(problem('SWITCH({Active}, 1, "a", "b")')).toBe('column 18: cannot compare a yes/no value with a number')
+  })
+
+  it('wants BUCKET bounds written out and increasing', () => {
+    expect(problem('BUCKET({Employees}, 10, 5)')).toBe('column 1: BUCKET needs numbers written out as its bounds, each larger than the one before')
+    expect(problem('BUCKET({Employees}, {Employees})')).toBe(
+      'column 1: BUCKET needs numbers written out as its bounds, each larger than the one before',
+    )
+  })
+
+  it('points at a syntax error', () => {
+    expect(problem('1 +')).toBe('column 4: expected a value: a number, "text", {Column} or a function')
+    expect(problem('LOWER({Email}')).toBe('column 14: expected ")"')
+    expect(problem('"abc')).toBe('column 5: expected "\\""')
+    expect(problem('LOWER({Email')).toBe('column 7: a column reference needs its closing }')
+    expect(problem('LOWER')).toBe('column 6: expected "("')
+    expect(problem('   ')).toBe('column 1: write a formula')
+  })
+
+  it('bounds the length and the depth', () => {
+    expect(problem(`"${'x'.repeat(FORMULA_LIMITS.maxLength)}"`)).toBe('column 2001: a formula has at most 2,000 characters')
+    const deep = `${'ABS('.repeat(40)}1${')'.repeat(40)}`
+    expect(problem(deep)).toBe(`column ${4 * 33}: nested more than 32 deep`)
+    expect(parsed(`${'ABS('.repeat(32)}1${')'.repeat(32)}`).type).toBe('number')
+    // Brackets inside text or a column name do not count.
+    expect(parsed(`"${'('.repeat(40)}"`).type).toBe('text')
+    const chain = Array.from({ length: 100 }, () => '1').join(' + ')
+    expect(problem(chain)).toBe('column 1: nested more than 64 deep')
+  })
+})

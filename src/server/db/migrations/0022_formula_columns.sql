@@ -1,0 +1,1 @@
+ALTER TABLE "upload_columns" ADD COLUMN "formula" text;

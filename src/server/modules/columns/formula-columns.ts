@@ -1,0 +1,103 @@
+import { asc, eq } from 'drizzle-orm'
+import { parseFormula, type FormulaColumn } from '#common/formula/parse'
+import type { FormulaNode, ValueKind } from '#common/schemas/formula'
+import { db, type Database } from '#server/db/client'
+import { uploadColumns } from '#server/db/schema/index'
+import { AppError } from '#server/platform/app-error'
+import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
+import { readFormulaValues } from '#server/modules/row-storage/formula-sql'
+import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
+import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } from '#common/schemas/rows'
+
+/**
+ * Formula columns (issue 32): the formula is stored as written and parsed again against the
+ * upload's columns wherever it is used, so its `{Column}` names always meet the columns of now.
+ * A formula reads source, manual and AI columns; not other formula columns (no order to compute
+ * them in, no cycles).
+ */
+
+type ColumnRow = typeof uploadColumns.$inferSelect
+
+const isFormulaColumn = (column: Pick<ColumnRow, 'kind'>) => column.kind === 'formula'
+
+/** The columns a formula may name. */
+export const formulaSources = (columns: readonly ColumnRow[]): FormulaColumn[] =>
+  columns.filter((column) => !isFormulaColumn(column)).map(({ key, name, type }) => ({ key, name, type }))
+
+/** A formula checked against the upload's columns: its tree and kind, or a 422 that points at the place. */
+export function checkFormulaOrThrow(formula: string, columns: readonly ColumnRow[]): { ast: FormulaNode; type: ValueKind } {
+  const parsed = parseFormula(formula, formulaSources(columns))
+  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error.message, { at: parsed.error.at })
+  return { ast: parsed.ast, type: parsed.type }
+}
+
+const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
+  executor.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId)).orderBy(asc(uploadColumns.position))
+
+/**
+ * Computes formula columns' values for every row of the upload, or for some rows (after an edit
+ * of their cells, an AI run's answers). `keys` limits it to some formula columns. A formula that no longer reads (its
+ * column was deleted) is left as it is. True when some formula was written.
+ */
+export async function refreshFormulaValues(
+  { uploadId, rowIndexes, keys }: { uploadId: string; rowIndexes?: readonly number[]; keys?: readonly string[] },
+  executor: Pick<Database, 'select' | 'execute'> = db,
+): Promise<boolean> {
+  const columns = await columnsOf(uploadId, executor)
+  const formulas = columns
+    .filter((column) => isFormulaColumn(column) && column.formula !== null && (!keys || keys.includes(column.key)))
+    .flatMap((column) => {
+      const parsed = parseFormula(column.formula!, formulaSources(columns))
+      return parsed.ok ? [{ key: column.key, ast: parsed.ast }] : []
+    })
+  if (formulas.length === 0) return false
+  const sources = columns.filter((column) => !isFormulaColumn(column))
+  await writeFormulaValues({ uploadId, columns: sources, formulas, rowIndexes }, executor)
+  return true
+}
+
+/**
+ * A formula with every `{Old name}` reference to a column written with the column's new name, so
+ * a rename keeps the formulas that use it working (a formula that does not read is left as it is).
+ */
+export function renameInFormula(formula: string, columns: readonly ColumnRow[], key: string, newName: string): string {
+  const parsed = parseFormula(formula, formulaSources(columns))
+  if (!parsed.ok) return formula
+  const starts: number[] = []
+  const visit = (node: FormulaNode) => {
+    if (node.node === 'column' && node.key === key) starts.push(node.at)
+    if (node.node === 'call') node.args.forEach(visit)
+    if (node.node === 'binary') [node.left, node.right].forEach(visit)
+    if (node.node === 'unary') visit(node.operand)
+  }
+  visit(parsed.ast)
+  let renamed = formula
+  for (const start of starts.sort((a, b) => b - a)) {
+    const end = renamed.indexOf('}', start)
+    renamed = `${renamed.slice(0, start)}{${newName}}${renamed.slice(end + 1)}`
+  }
+  return renamed
+}
+
+/** The upload's formulas after a column's rename, written in the same transaction as the rename. */
+export async function renameInFormulas(
+  { uploadId, key, newName }: { uploadId: string; key: string; newName: string },
+  executor: Pick<Database, 'select' | 'update'>,
+) {
+  const columns = await columnsOf(uploadId, executor)
+  for (const column of columns) {
+    if (!isFormulaColumn(column) || column.formula === null) continue
+    const formula = renameInFormula(column.formula, columns, key, newName)
+    if (formula === column.formula) continue
+    await executor.update(uploadColumns).set({ formula }).where(eq(uploadColumns.id, column.id))
+  }
+}
+
+/** A formula on the upload's first rows, computed by the database as the column would be (the editor's live preview). */
+export async function previewFormula({ userId, uploadId, formula }: { userId: string; uploadId: string } & FormulaPreviewInput): Promise<FormulaPreview> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const columns = await columnsOf(upload.id)
+  const { ast, type } = checkFormulaOrThrow(formula, columns)
+  const sources = columns.filter((column) => !isFormulaColumn(column))
+  return { type, rows: await readFormulaValues({ uploadId: upload.id, ast, columns: sources, limit: FORMULA_PREVIEW_ROWS }) }
+}

@@ -1,0 +1,302 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { bucketLabels, COUNT_LIMIT, evaluateFormula, ROUND_PLACES_LIMIT } from '#common/formula/evaluate'
+import { comparisonKind } from '#common/formula/parse'
+import { NUMBER_FLOOR, NUMBER_LIMIT } from '#common/formula/values'
+import type { FormulaNode, ValueKind } from '#common/schemas/formula'
+import type { DateOrder } from '#common/schemas/uploads'
+import { readRows, rowsFrom } from './row-reader.ts'
+import { cellSql, type ViewColumn } from './view-sql.ts'
+
+/**
+ * The one compiler of formulas (issue 32): a checked formula becomes a SQL expression over a row
+ * of `csv_rows` (its `data` and `row_index`), with every value a bound parameter and column keys
+ * checked literals. It says in SQL what `#common/formula/evaluate` says in TypeScript, reading
+ * numbers with `rowcraft_num` and dates with `rowcraft_date_key` in the column's day/month order,
+ * comparing text with `rowcraft_fold`, as plans do; the tests run both over the same rows.
+ *
+ * Kinds in SQL: text is text, a number double precision, a date the integer yyyymmdd, yes/no boolean.
+ * A value needed more than once is computed once in a one-row subquery (`bind`), so the SQL and
+ * the work grow with the formula, not with the product of its nesting.
+ */
+
+type Compiled = { sql: SQL; isCheap: boolean }
+
+const WHITESPACE = ' \t\r\n'
+
+/** The expression of a formula's value as a formula column stores it: text, NULL when empty. */
+export function formulaTextSql(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): SQL {
+  const compiler = new FormulaCompiler(columns)
+  return compiler.as(ast, 'text')
+}
+
+/** The expression of a formula's value in its own kind (for conditions and sorting). */
+export function formulaValueSql(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): SQL {
+  return new FormulaCompiler(columns).value(ast).sql
+}
+
+/** A formula's values over an upload's rows in file order, as a formula column stores them (a preview, a check). */
+export async function readFormulaValues({
+  uploadId,
+  ast,
+  columns,
+  limit,
+}: {
+  uploadId: string
+  ast: FormulaNode
+  columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
+  limit?: number
+}): Promise<Array<{ rowIndex: number; value: string | null }>> {
+  const rows = await readRows<{ row_index: number; value: string | null }>(sql`
+    SELECT row_index, ${formulaTextSql(ast, columns)} AS value FROM ${rowsFrom(uploadId)}
+    WHERE upload_id = ${uploadId} ORDER BY row_index ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`)
+  return rows.map((row) => ({ rowIndex: Number(row.row_index), value: row.value }))
+}
+
+
+/** The SQL of a whole number the checker guarantees is written out (BUCKET's bounds): its value, as the evaluator reads it. */
+const constantNumber = (node: FormulaNode) => evaluateFormula(node, { cells: {}, rowNumber: 1 }, { today: 0 }) as number
+
+class FormulaCompiler {
+  private aliases = 0
+  private readonly orders: ReadonlyMap<string, DateOrder | null>
+
+  constructor(columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]) {
+    this.orders = new Map(columns.map((column) => [column.key, column.dateOrder ?? null]))
+  }
+
+  /** `body` over a value computed once: inline when reading it again is cheap, else a one-row subquery. */
+  private bind(value: Compiled, body: (v: SQL) => SQL): SQL {
+    if (value.isCheap) return body(value.sql)
+    const alias = sql.raw(`f${this.aliases++}`)
+    // OFFSET 0 keeps PostgreSQL from pulling the subquery up, which would put the value's
+    // expression back at every reference (a date read six times took 32 s on 200,000 rows, 5.5 s once).
+    return sql`(SELECT ${body(sql`${alias}.v`)} FROM (SELECT ${value.sql} AS v OFFSET 0) AS ${alias})`
+  }
+
+  /** A number as a whole number within [low, high] (SQL's integer arguments); empty stays empty (greatest() would skip it). */
+  private whole(node: FormulaNode, low: number, high: number): SQL {
+    const value = { sql: this.as(node, 'number'), isCheap: node.node === 'literal' }
+    return this.bind(value, (v) => sql`(CASE WHEN ${v} IS NOT NULL THEN least(greatest(trunc(${v}), ${low}::float8), ${high}::float8)::integer END)`)
+  }
+
+  private orderOf(node: FormulaNode): DateOrder | null {
+    return node.node === 'column' ? (this.orders.get(node.key) ?? null) : null
+  }
+
+  as(node: FormulaNode, kind: ValueKind): SQL {
+    return this.convert(this.value(node), node.type, kind, this.orderOf(node))
+  }
+
+  /** A value of kind `from` as kind `to`: text reads as a number, date or yes/no; anything writes as text. */
+  private convert(value: Compiled, from: ValueKind, to: ValueKind, order: DateOrder | null): SQL {
+    if (from === to) return value.sql
+    if (to === 'text') {
+      if (from === 'number') return sql`trim_scale(${value.sql}::numeric)::text`
+      if (from === 'boolean') return sql`${value.sql}::text`
+      return this.bind(value, (k) => sql`(lpad((${k} / 10000)::text, 4, '0') || '-' || lpad((${k} / 100 % 100)::text, 2, '0') || '-' || lpad((${k} % 100)::text, 2, '0'))`)
+    }
+    if (from !== 'text') throw new Error(`No conversion from ${from} to ${to}`)
+    if (to === 'number') return this.numberOf(value)
+    if (to === 'date') {
+      const dayFirst = order === 'dmy' ? sql`true` : order === 'mdy' ? sql`false` : sql`NULL::boolean`
+      return this.calendarDay({ sql: sql`rowcraft_date_key(${value.sql}, ${dayFirst})`, isCheap: false })
+    }
+    return sql`(CASE rowcraft_fold(${value.sql}) WHEN 'true' THEN true WHEN 'yes' THEN true WHEN 'false' THEN false WHEN 'no' THEN false END)`
+  }
+
+  /** Text read as a number (`rowcraft_num`), within the bounds every number lives in. */
+  private numberOf(text: Compiled): SQL {
+    return this.bind({ sql: sql`rowcraft_num(${text.sql})`, isCheap: false }, (n) => sql`(CASE WHEN abs(${n}) < ${NUMBER_LIMIT}::numeric THEN CASE WHEN abs(${n}) < ${NUMBER_FLOOR}::numeric THEN 0::float8 ELSE ${n}::float8 END END)`)
+  }
+
+  /** An arithmetic result within the bounds: too large is empty, too small is 0. */
+  private bounded(value: SQL): SQL {
+    return this.bind({ sql: value, isCheap: false }, (r) => sql`(CASE WHEN abs(${r}) >= ${NUMBER_LIMIT}::float8 THEN NULL WHEN abs(${r}) < ${NUMBER_FLOOR}::float8 THEN 0::float8 ELSE ${r} END)`)
+  }
+
+  /** A yyyymmdd key kept only when the calendar has that day. */
+  private calendarDay(key: Compiled): SQL {
+    return this.bind(key, (k) => {
+      const year = sql`(${k} / 10000)`
+      const month = sql`(${k} / 100 % 100)`
+      const day = sql`(${k} % 100)`
+      const isLeap = sql`((${year} % 4 = 0 AND ${year} % 100 <> 0) OR ${year} % 400 = 0)`
+      const monthDays = sql`(CASE WHEN ${month} = 2 THEN CASE WHEN ${isLeap} THEN 29 ELSE 28 END WHEN ${month} IN (4, 6, 9, 11) THEN 30 ELSE 31 END)`
+      return sql`(CASE WHEN ${year} >= 1 AND ${month} BETWEEN 1 AND 12 AND ${day} >= 1 AND ${day} <= ${monthDays} THEN ${k} END)`
+    })
+  }
+
+  value(node: FormulaNode): Compiled {
+    switch (node.node) {
+      case 'literal':
+        if (node.type === 'text') return { sql: sql`NULLIF(${node.value as string}::text, '')`, isCheap: true }
+        if (node.type === 'boolean') return { sql: node.value ? sql`true` : sql`false`, isCheap: true }
+        return { sql: sql`${constantNumber(node)}::float8`, isCheap: true }
+      case 'column': {
+        const text = { sql: sql`NULLIF(btrim(${cellSql(node.key)}), '')`, isCheap: true }
+        if (node.type === 'text') return text
+        return { sql: this.convert(text, 'text', node.type, this.orderOf(node)), isCheap: false }
+      }
+      case 'unary':
+        return { sql: sql`(0::float8 - ${this.as(node.operand, 'number')})`, isCheap: false }
+      case 'binary':
+        return { sql: this.binary(node), isCheap: false }
+      case 'call':
+        return { sql: this.call(node), isCheap: false }
+    }
+  }
+
+  private binary(node: Extract<FormulaNode, { node: 'binary' }>): SQL {
+    const { op, left, right } = node
+    if (op === '&') return sql`NULLIF(concat(${this.as(left, 'text')}, ${this.as(right, 'text')}), '')`
+    if (op === '/') return this.bounded(sql`(${this.as(left, 'number')} / NULLIF(${this.as(right, 'number')}, 0::float8))`)
+    if (op === '+' || op === '-' || op === '*') return this.bounded(sql`(${this.as(left, 'number')} ${sql.raw(op)} ${this.as(right, 'number')})`)
+    return this.comparison(left, right, op)
+  }
+
+  private comparison(left: FormulaNode, right: FormulaNode, op: string, leftValue?: Compiled): SQL {
+    const kind = comparisonKind(left.type, right.type)!
+    const a = leftValue ? this.convert(leftValue, left.type, kind, this.orderOf(left)) : this.as(left, kind)
+    const b = this.as(right, kind)
+    const operator = sql.raw(op)
+    if (kind === 'text') return sql`((rowcraft_fold(${a}) COLLATE "C") ${operator} (rowcraft_fold(${b}) COLLATE "C"))`
+    return sql`(${a} ${operator} ${b})`
+  }
+
+  private isEmpty(kind: ValueKind, value: SQL): SQL {
+    return kind === 'text' ? sql`(coalesce(btrim(${value}), '') = '')` : sql`(${value} IS NULL)`
+  }
+
+  private call(node: Extract<FormulaNode, { node: 'call' }>): SQL {
+    const { args, type } = node
+    const [a, b, c] = args
+    const text = (arg: FormulaNode) => this.as(arg, 'text')
+    const number = (arg: FormulaNode) => this.as(arg, 'number')
+    const date = (arg: FormulaNode) => this.as(arg, 'date')
+    switch (node.name) {
+      case 'IF':
+        return sql`(CASE WHEN ${this.as(a!, 'boolean')} THEN ${this.as(b!, type)} ELSE ${c ? this.as(c, type) : this.typedNull(type)} END)`
+      case 'SWITCH': {
+        const hasDefault = args.length % 2 === 0
+        const pairs = args.length - 1 - (hasDefault ? 1 : 0)
+        return this.bind(this.value(a!), (v) => {
+          const bound = { sql: v, isCheap: true }
+          const whens: SQL[] = []
+          for (let i = 1; i < pairs; i += 2) whens.push(sql`WHEN ${this.comparison(a!, args[i]!, '=', bound)} THEN ${this.as(args[i + 1]!, type)}`)
+          const otherwise = hasDefault ? this.as(args[args.length - 1]!, type) : this.typedNull(type)
+          return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${otherwise} END)`
+        })
+      }
+      case 'AND':
+      case 'OR':
+        return sql`(${sql.join(args.map((arg) => this.as(arg, 'boolean')), sql.raw(` ${node.name} `))})`
+      case 'NOT':
+        return sql`(NOT ${this.as(a!, 'boolean')})`
+      case 'IS_EMPTY':
+        return this.isEmpty(a!.type, this.value(a!).sql)
+      case 'FIRST_NON_EMPTY':
+        return this.firstNonEmpty(args, type)
+      case 'LOWER':
+        return sql`lower(${text(a!)})`
+      case 'UPPER':
+        return sql`upper(${text(a!)})`
+      case 'TRIM':
+        return sql`NULLIF(btrim(${text(a!)}), '')`
+      case 'LEN':
+        return sql`char_length(${text(a!)})::float8`
+      case 'LEFT':
+      case 'RIGHT':
+        return sql`NULLIF(${sql.raw(node.name.toLowerCase())}(${text(a!)}, ${this.whole(b!, 0, COUNT_LIMIT)}), '')`
+      case 'MID':
+        return sql`NULLIF(substr(${text(a!)}, ${this.whole(b!, 1, COUNT_LIMIT)}, ${this.whole(c!, 0, COUNT_LIMIT)}), '')`
+      case 'REPLACE':
+        return sql`NULLIF(replace(${text(a!)}, coalesce(${text(b!)}, ''), coalesce(${text(c!)}, '')), '')`
+      case 'CONCAT':
+        return sql`NULLIF(concat(${sql.join(args.map(text), sql`, `)}), '')`
+      case 'CONTAINS':
+        return sql`(strpos(rowcraft_fold(${text(a!)}), rowcraft_fold(${text(b!)})) > 0)`
+      case 'STARTS_WITH':
+        return sql`starts_with(rowcraft_fold(${text(a!)}), rowcraft_fold(${text(b!)}))`
+      case 'ENDS_WITH':
+        return sql`starts_with(reverse(rowcraft_fold(${text(a!)})), reverse(rowcraft_fold(${text(b!)})))`
+      case 'SPLIT':
+        return this.bind({ sql: this.whole(c!, -COUNT_LIMIT, COUNT_LIMIT), isCheap: false }, (n) =>
+          sql`(CASE WHEN ${n} <> 0 THEN NULLIF(btrim(split_part(${text(a!)}, coalesce(${text(b!)}, ''), ${n})), '') END)`,
+        )
+      case 'DOMAIN':
+        return this.domain({ sql: text(a!), isCheap: a!.node === 'column' && a!.type === 'text' })
+      case 'ITEMS':
+        return this.items({ sql: text(a!), isCheap: false }, b ? text(b) : sql`NULL::text`)
+      case 'NUMBER':
+        return number(a!)
+      case 'ROUND':
+        return this.bounded(sql`round(${number(a!)}::numeric, ${b ? this.whole(b, -ROUND_PLACES_LIMIT, ROUND_PLACES_LIMIT) : sql`0`})::float8`)
+      case 'ABS':
+        return sql`abs(${number(a!)})`
+      case 'MIN':
+      case 'MAX':
+        return sql`${sql.raw(node.name === 'MIN' ? 'least' : 'greatest')}(${sql.join(args.map((arg) => this.as(arg, type)), sql`, `)})`
+      case 'DATE':
+        return date(a!)
+      case 'YEAR':
+        return sql`(${date(a!)} / 10000)::float8`
+      case 'MONTH':
+        return sql`(${date(a!)} / 100 % 100)::float8`
+      case 'DAY':
+        return sql`(${date(a!)} % 100)::float8`
+      case 'DAYS_BETWEEN':
+        return sql`(${this.calendarDate(date(b!))} - ${this.calendarDate(date(a!))})::float8`
+      case 'TODAY':
+        return sql`to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD')::integer`
+      case 'BUCKET': {
+        const bounds = args.slice(1).map(constantNumber)
+        const labels = bucketLabels(bounds)
+        return this.bind({ sql: number(a!), isCheap: false }, (v) => {
+          const whens = bounds.map((bound, i) => sql`WHEN ${v} < ${bound}::float8 THEN ${labels[i]!}::text`)
+          return sql`(CASE WHEN ${v} IS NULL THEN NULL::text ${sql.join(whens, sql` `)} ELSE ${labels[bounds.length]!}::text END)`
+        })
+      }
+      case 'ROW':
+        return sql`(row_index + 1)::float8`
+    }
+  }
+
+  private typedNull(kind: ValueKind): SQL {
+    return sql.raw(`NULL::${kind === 'number' ? 'float8' : kind === 'date' ? 'integer' : kind}`)
+  }
+
+  /** A yyyymmdd key as a PostgreSQL date (the key is a calendar day). */
+  private calendarDate(key: SQL): SQL {
+    return this.bind({ sql: key, isCheap: false }, (k) => sql`make_date(${k} / 10000, ${k} / 100 % 100, ${k} % 100)`)
+  }
+
+  private firstNonEmpty(args: FormulaNode[], type: ValueKind): SQL {
+    const [first, ...rest] = args
+    if (!first) return this.typedNull(type)
+    return this.bind(this.value(first), (v) => {
+      const chosen = this.convert({ sql: v, isCheap: true }, first.type, type, this.orderOf(first))
+      return sql`(CASE WHEN NOT ${this.isEmpty(first.type, v)} THEN ${chosen} ELSE ${this.firstNonEmpty(rest, type)} END)`
+    })
+  }
+
+  /** The host of an e-mail address or URL, ASCII lower case, without `www.` (`domainOf` in TypeScript). */
+  private domain(text: Compiled): SQL {
+    return this.bind(text, (t) => {
+      const rest = sql`(CASE WHEN strpos(${t}, '@') > 0 THEN regexp_replace(${t}, ${'^.*@'}::text, '') ELSE regexp_replace(${t}, ${'^[A-Za-z][A-Za-z0-9+.-]*://'}::text, '') END)`
+      const host = sql`regexp_replace(lower(substring(${rest} from ${'^[^/?#: \t\r\n>]*'}::text) COLLATE "C"), ${'^www\\.'}::text, '')`
+      return this.bind({ sql: host, isCheap: false }, (h) => sql`(CASE WHEN ${h} ~ ${'^[a-z0-9-]+(\\.[a-z0-9-]+)+$'}::text THEN ${h} END)`)
+    })
+  }
+
+  /** A list cell's items joined with ", " (`listItems` in TypeScript). */
+  private items(text: Compiled, separator: SQL): SQL {
+    return this.bind(text, (t) =>
+      this.bind({ sql: sql`coalesce(${separator}, '')`, isCheap: false }, (s) => {
+        const inner = sql`regexp_replace(btrim(${t}, ${WHITESPACE}::text), ${'^\\[(.*)\\]$'}::text, '\\1')`
+        const parts = sql`string_to_table(CASE WHEN ${s} = '' THEN translate(${inner}, ';', ',') ELSE ${inner} END, CASE WHEN ${s} = '' THEN ',' ELSE ${s} END)`
+        const item = sql`btrim(regexp_replace(btrim(x.part, ${WHITESPACE}::text), ${'^(["\'])(.*)\\1$'}::text, '\\2'), ${WHITESPACE}::text)`
+        return sql`(SELECT string_agg(y.item, ', ' ORDER BY y.n) FROM (SELECT ${item} AS item, x.n FROM ${parts} WITH ORDINALITY AS x(part, n)) AS y WHERE y.item <> '')`
+      }),
+    )
+  }
+}
