@@ -10,6 +10,19 @@ globalThis.ResizeObserver ??= class {
 Element.prototype.scrollIntoView ??= function scrollIntoView() {}
 Element.prototype.hasPointerCapture ??= () => false
 Element.prototype.releasePointerCapture ??= () => {}
+// The grid's live stream (src/web/lib/sse.ts): a connection that never opens, as with no server.
+globalThis.EventSource ??= class {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  readyState = 0
+  onmessage = null
+  onerror = null
+  onopen = null
+  close() {
+    this.readyState = 2
+  }
+} as unknown as typeof EventSource
 
 // A stray console.error fails the test that caused it, as on the server side.
 beforeEach(() => {
