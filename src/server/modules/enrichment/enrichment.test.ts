@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { appEventSchema, type AppEvent } from '#common/events'
+import type { AppEvent } from '#common/events'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { InferRequestType } from 'hono/client'
 import { db } from '#server/db/client'
@@ -9,6 +9,7 @@ import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
+import { readEvents } from '#server/test/read-events'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
@@ -298,22 +299,8 @@ describe('running an AI field', { timeout: 90_000 }, () => {
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
     expect((await bob.request(`/api/uploads/${id}/ai-fields/events`)).status).toBe(404)
     await run(id, field.id)
-    const reader = stream.body!.getReader()
-    const decoder = new TextDecoder()
-    let buffer = ''
-    const events: AppEvent[] = []
     const isEnd = (e: AppEvent) => e.type === 'field.progress' && e.status === 'completed'
-    while (!events.some(isEnd)) {
-      const { value, done } = await reader.read()
-      if (done) break
-      buffer += decoder.decode(value)
-      for (const block of buffer.split('\n\n').slice(0, -1)) {
-        const data = block.split('\n').find((line) => line.startsWith('data: '))
-        if (data) events.push(appEventSchema.parse(JSON.parse(data.slice(6))))
-      }
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2)
-    }
-    await reader.cancel()
+    const events = await readEvents(stream, isEnd)
     expect(events.every((e) => 'uploadId' in e && e.uploadId === id)).toBe(true)
     const cells = events.flatMap((e) => (e.type === 'cell.updated' ? e.cells : []))
     expect(cells.map((c) => c.rowIndex).sort()).toEqual([0, 1, 2, 3, 4, 5])

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appEventSchema, type AppEvent } from '#common/events'
 import { ROWS_API } from '#common/constants'
 import { API_TOKEN_MESSAGES, COLUMN_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
 import { addRowsResultSchema, deleteRowsResultSchema, gridRowSchema, rowsPageSchema, rowViewSearchParams } from '#common/schemas/rows'
@@ -7,6 +6,7 @@ import { searchResultSchema } from '#common/schemas/search'
 import { columnsResponseSchema } from '#common/schemas/rows'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { readJson } from '#server/test/contract'
+import { readEvents } from '#server/test/read-events'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
@@ -433,22 +433,3 @@ describe('what follows an addition', () => {
     await until('the duplicate figures to count the repeats', () => getUploadDetail(alice, id), (detail) => emailRepeats(detail) === 2)
   })
 })
-
-async function readEvents(res: Response, isLast: (event: AppEvent) => boolean): Promise<AppEvent[]> {
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  const events: AppEvent[] = []
-  let buffer = ''
-  while (!events.some(isLast)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += decoder.decode(value)
-    for (const block of buffer.split('\n\n').slice(0, -1)) {
-      const data = block.split('\n').find((line) => line.startsWith('data: '))
-      if (data) events.push(appEventSchema.parse(JSON.parse(data.slice(6))))
-    }
-    buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2)
-  }
-  await reader.cancel()
-  return events
-}
