@@ -288,6 +288,8 @@ export const AI = {
   /** The estimate averages the latency of this many recent calls, from the latest runs of this many fields. */
   estimateHistoryCalls: 200,
   estimateHistoryRuns: 5,
+  /** The highest monthly credit cap a column's 'Run on new rows' takes. */
+  maxAutoRunMonthlyCap: 10_000_000,
 } as const
 
 /** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
@@ -493,7 +495,9 @@ export const EXPORT_LINKS = {
  * an endpoint that has failed for `disableAfterMs` is turned off and its owner told by mail.
  */
 export const WEBHOOKS = {
-  events: ['upload.completed', 'upload.failed', 'ai_run.completed', 'ai_run.failed'] as const,
+  events: ['upload.completed', 'upload.failed', 'ai_run.completed', 'ai_run.failed', 'row.enriched'] as const,
+  /** Rows a `row.enriched` event carries at most: rows finishing together are sent in batches of this many. */
+  rowsPerEnrichedEvent: 100,
   maxEndpointsPerUser: 10,
   timeoutMs: 10_000,
   retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 60 * 60, 5 * 60 * 60, 10 * 60 * 60, 10 * 60 * 60],

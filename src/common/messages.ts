@@ -608,7 +608,12 @@ export const PROFILE_MESSAGES = {
 export const AI_FIELD_MESSAGES = {
   nameRequired: 'Enter a column name.',
   promptRequired: 'Enter a prompt.',
-  nothingToChange: 'Change the name, prompt, output type or web search.',
+  nothingToChange: 'Change the name, prompt, output type, web search or Run on new rows.',
+  autoRunCapTooLow: 'A monthly cap is at least 1 credit. Leave it empty for no cap.',
+  autoRunCapTooHigh: (max: number) => `A monthly cap can be at most ${max.toLocaleString('en-US')} credits.`,
+  autoRunCapReached: 'Not run: this column reached its monthly credit cap for Run on new rows.',
+  autoRunPaused: (name: string, cap: number) =>
+    `Run on new rows is paused for ${name}: it reached its monthly cap of ${cap.toLocaleString('en-US')} credits. New rows wait until next month, or raise the cap in the column's settings.`,
   choicesTooFew: 'Give at least two choices.',
   choicesDuplicate: 'Each choice must be different.',
   jsonFieldsRequired: 'Name at least one field of the JSON object.',

@@ -62,9 +62,24 @@ export const createAiFieldSchema = z.object({
 })
 export type CreateAiFieldInput = z.infer<typeof createAiFieldSchema>
 
+/**
+ * 'Run on new rows' (issue 33): rows added by API or in the grid are queued for the column as they
+ * arrive; `coverStale` also takes rows whose cell went stale after an edit of a source column;
+ * `monthlyCap`: credits auto-runs may spend in a calendar month (UTC), null for no cap.
+ */
+export const aiAutoRunSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    coverStale: z.boolean(),
+    monthlyCap: z.number().int().min(1, AI_FIELD_MESSAGES.autoRunCapTooLow).max(AI.maxAutoRunMonthlyCap, AI_FIELD_MESSAGES.autoRunCapTooHigh(AI.maxAutoRunMonthlyCap)).nullable(),
+  })
+  .partial()
+  .strict()
+export type AiAutoRunSettings = z.infer<typeof aiAutoRunSettingsSchema>
+
 /** PATCH /api/uploads/:id/ai-fields/:fieldId: a new prompt or output type makes done cells stale. */
 export const updateAiFieldSchema = z
-  .object({ name: fieldName, prompt, outputType: aiOutputTypeSchema, webSearch: z.boolean() })
+  .object({ name: fieldName, prompt, outputType: aiOutputTypeSchema, webSearch: z.boolean(), autoRun: aiAutoRunSettingsSchema })
   .partial()
   .refine((change) => Object.keys(change).length > 0, AI_FIELD_MESSAGES.nothingToChange)
 export type UpdateAiFieldInput = z.infer<typeof updateAiFieldSchema>
@@ -146,8 +161,24 @@ export const aiFieldCountsSchema = z.object({
 } satisfies Record<AiCellStatus | 'total', typeof cellCount>)
 export type AiFieldCounts = z.infer<typeof aiFieldCountsSchema>
 
+/** A run's scope as stored: the ones a user asks for, and 'new_rows' for a run started by rows arriving. */
+export const aiStoredRunScopeSchema = z.enum([...aiRunScopeSchema.options, 'new_rows'])
+export type AiStoredRunScope = z.infer<typeof aiStoredRunScopeSchema>
+
+/** The column's 'Run on new rows' settings and this month's spending under its cap. */
+export const aiAutoRunSchema = z.object({
+  enabled: z.boolean(),
+  coverStale: z.boolean(),
+  monthlyCap: z.number().int().nullable(),
+  /** Credits auto-runs spent this calendar month (UTC). */
+  spentThisMonth: z.number().int(),
+  /** When this month's cap was reached: auto-runs wait for next month or a higher cap. */
+  pausedAt: z.string().nullable(),
+})
+export type AiAutoRun = z.infer<typeof aiAutoRunSchema>
+
 export const aiRunSchema = z.object({
-  scope: aiRunScopeSchema,
+  scope: aiStoredRunScopeSchema,
   total: z.number().int(),
   budget: z.number().int().nullable(),
   creditsSpent: z.number().int(),
@@ -174,6 +205,7 @@ export const aiFieldSchema = z.object({
   processedRows: z.number().int(),
   totalRows: z.number().int(),
   run: aiRunSchema.nullable(),
+  autoRun: aiAutoRunSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -58,3 +58,15 @@ export function webhookDisabledMail(to: string, name: string, url: string, link:
     outro: 'Deliveries that failed are listed with the webhook until you remove it.',
   })
 }
+
+export function autoRunPausedMail(to: string, name: string, column: string, cap: number, link: string): MailMessage {
+  return actionMail({
+    to,
+    subject: `Run on new rows is paused for ${column}`,
+    greeting: `Hi ${name || 'there'},`,
+    intro: `The AI column ${column} reached its monthly cap of ${cap.toLocaleString('en-US')} credits for Run on new rows, so new rows are not enriched by it until next month. Rows added meanwhile are kept; you can run them yourself, or raise the cap in the column's settings.`,
+    action: 'Open the file',
+    link,
+    outro: 'Your other columns and your manual runs are not affected.',
+  })
+}

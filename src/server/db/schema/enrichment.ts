@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiRunScope } from '#common/schemas/enrichment'
+import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiStoredRunScope } from '#common/schemas/enrichment'
 import { user } from './auth.ts'
 import { csvUploads, uploadColumns } from './uploads.ts'
 import { timestamps } from './columns.ts'
@@ -31,7 +31,7 @@ export const aiFields = pgTable(
     status: text('status').$type<AiFieldStatus>().notNull().default('idle'),
     /** Numbers a run; cells queued by it carry it. */
     runSeq: integer('run_seq').notNull().default(0),
-    runScope: text('run_scope').$type<AiRunScope>(),
+    runScope: text('run_scope').$type<AiStoredRunScope>(),
     runTotal: integer('run_total').notNull().default(0),
     runBudget: integer('run_budget'),
     runCreditsSpent: integer('run_credits_spent').notNull().default(0),
@@ -43,6 +43,18 @@ export const aiFields = pgTable(
     runFinishedAt: timestamp('run_finished_at', { withTimezone: true }),
     /** Last sign of life of a worker on this run: a silent running field gets new workers. */
     runHeartbeatAt: timestamp('run_heartbeat_at', { withTimezone: true }),
+    /** 'Run on new rows': rows added by API or in the grid are queued for this column as they arrive. */
+    autoRun: boolean('auto_run').notNull().default(false),
+    /** Auto-runs also take rows whose cell went stale after an edit of a source column. */
+    autoRunStale: boolean('auto_run_stale').notNull().default(false),
+    /** Credits auto-runs may spend in a calendar month (UTC); null: no cap. */
+    autoRunMonthlyCap: integer('auto_run_monthly_cap'),
+    /** The month (`YYYY-MM`, UTC) `autoRunSpent` counts; another month starts from 0. */
+    autoRunMonth: text('auto_run_month'),
+    /** Credits auto-queued cells cost this month (reserved when paid, given back on a refund). */
+    autoRunSpent: integer('auto_run_spent').notNull().default(0),
+    /** The cap was reached this month: auto-runs wait for the next month or a higher cap. */
+    autoRunPausedAt: timestamp('auto_run_paused_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -94,6 +106,11 @@ export const aiCells = pgTable(
     followsRow: integer('follows_row'),
     /** Goes up with every claim: a worker whose lease ran out cannot overwrite the next claim's result. */
     claimToken: integer('claim_token').notNull().default(0),
+    /**
+     * Queued by an auto-run (rows added, or stale rows): its row's `row.enriched` event is owed
+     * until every such cell of the row has ended; cleared when the event is recorded.
+     */
+    autoPending: boolean('auto_pending').notNull().default(false),
     /** A running cell belongs to its worker until then; after it, any worker takes it again. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

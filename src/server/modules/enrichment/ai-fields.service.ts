@@ -12,7 +12,7 @@ import type {
   UpdateAiFieldInput,
 } from '#common/schemas/enrichment'
 import type { ColumnType } from '#common/schemas/uploads'
-import { db } from '#server/db/client'
+import { db, type Database } from '#server/db/client'
 import { aiCells, aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
 import { getCreditBalance } from '#server/modules/billing/credits.service'
 import { assertAiFieldCapacityOrThrow } from '#server/modules/billing/subscriptions.service'
@@ -22,6 +22,8 @@ import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.servic
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { resolvePlaceholders, type PromptColumn } from './lib/render-prompt.ts'
+import { isAutoRunPaused, monthOf } from './runs/auto-cap.ts'
+import { recordEnrichedRows } from './row-enriched.ts'
 
 export type AiFieldRow = typeof aiFields.$inferSelect
 type CellRow = typeof aiCells.$inferSelect
@@ -78,6 +80,13 @@ export function toAiField(row: AiFieldRow, name: string, counts: AiFieldCounts):
           stopReason: row.runStopReason,
         }
       : null,
+    autoRun: {
+      enabled: row.autoRun,
+      coverStale: row.autoRunStale,
+      monthlyCap: row.autoRunMonthlyCap,
+      spentThisMonth: row.autoRunMonth === monthOf() ? row.autoRunSpent : 0,
+      pausedAt: isAutoRunPaused(row) ? row.autoRunPausedAt!.toISOString() : null,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -121,8 +130,8 @@ function displayOf(value: AiCell['value']): string {
 }
 
 /** Columns a prompt may refer to: every column but the field's own. */
-async function promptColumnsOf(uploadId: string, exceptKey?: string): Promise<PromptColumn[]> {
-  const columns = await db
+async function promptColumnsOf(uploadId: string, exceptKey?: string, executor: Pick<Database, 'select'> = db): Promise<PromptColumn[]> {
+  const columns = await executor
     .select({ key: uploadColumns.key, name: uploadColumns.name })
     .from(uploadColumns)
     .where(eq(uploadColumns.uploadId, uploadId))
@@ -266,6 +275,7 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
         outputType,
         webSearch: change.webSearch ?? field.webSearch,
         ...(referenced ? { referencedKeys: referenced.map((c) => c.key), promptVersion: field.promptVersion + 1 } : {}),
+        ...autoRunChange(change.autoRun),
         updatedAt: new Date(),
       })
       .where(eq(aiFields.id, field.id))
@@ -285,11 +295,28 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
   return toAiField(updated, change.name ?? name, (await countCells([field.id])).get(field.id)!)
 }
 
+/**
+ * 'Run on new rows' settings: a change of the cap, or turning auto-runs on, lifts a pause (the
+ * month's spending stays counted against the new cap).
+ */
+function autoRunChange(autoRun: UpdateAiFieldInput['autoRun']) {
+  if (!autoRun) return {}
+  const liftsPause = autoRun.monthlyCap !== undefined || autoRun.enabled === true
+  return {
+    ...(autoRun.enabled !== undefined ? { autoRun: autoRun.enabled } : {}),
+    ...(autoRun.coverStale !== undefined ? { autoRunStale: autoRun.coverStale } : {}),
+    ...(autoRun.monthlyCap !== undefined ? { autoRunMonthlyCap: autoRun.monthlyCap } : {}),
+    ...(liftsPause ? { autoRunPausedAt: null } : {}),
+  }
+}
+
 /** Deletes the field, its cells and its column; its values leave the rows in the background (columns module). */
 export async function deleteAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and stops.
   const { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
+  // Rows that waited only on this column's auto-run cells are now enriched by the others.
+  await db.transaction((tx) => recordEnrichedRows(tx, { userId, uploadId: upload.id }))
   await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'deleted' })
   return { columns }
 }
@@ -328,8 +355,11 @@ export async function getAiCellOrThrow(input: { userId: string; uploadId: string
 }
 
 /** The columns a field's answer depends on: those its prompt names, or every other column when it names none. */
-export async function inputColumnsOf(field: Pick<AiFieldRow, 'uploadId' | 'columnKey' | 'referencedKeys'>): Promise<PromptColumn[]> {
-  const columns = await promptColumnsOf(field.uploadId, field.columnKey)
+export async function inputColumnsOf(
+  field: Pick<AiFieldRow, 'uploadId' | 'columnKey' | 'referencedKeys'>,
+  executor: Pick<Database, 'select'> = db,
+): Promise<PromptColumn[]> {
+  const columns = await promptColumnsOf(field.uploadId, field.columnKey, executor)
   if (field.referencedKeys.length === 0) return columns
   return field.referencedKeys.flatMap((key) => columns.filter((c) => c.key === key))
 }

@@ -12,6 +12,8 @@ import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, promptInputsOrThrow, publishProgress, toAiField, type AiFieldRow } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
+import { linkFollowers } from './runs/claims.ts'
+import { recordEnrichedRows } from './row-enriched.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 
 /**
@@ -150,12 +152,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
     if (!claimed) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
     const queued = await queueRunCells(tx, scope, { fieldId: field.id, uploadId: upload.id, runSeq: claimed.runSeq, inputKeys: inputs.map((c) => c.key) })
     if (queued.length === 0) throw new AppError('BAD_REQUEST', AI_FIELD_MESSAGES.nothingToRun)
-    // Identical inputs are called once: every other row with them follows the first.
-    await tx.execute(sql`
-      UPDATE ai_cells AS c SET follows_row = l.leader
-      FROM (SELECT row_index, min(row_index) OVER (PARTITION BY input_hash) AS leader
-            FROM ai_cells WHERE field_id = ${field.id} AND status = 'queued') AS l
-      WHERE c.field_id = ${field.id} AND c.row_index = l.row_index AND l.leader <> l.row_index`)
+    await linkFollowers(tx, field.id)
     const [row] = await tx.update(aiFields).set({ runTotal: queued.length }).where(eq(aiFields.id, field.id)).returning()
     return row!
   })
@@ -172,10 +169,13 @@ export async function controlRun({ userId, uploadId, fieldId, action }: { userId
   if (!from.includes(field.status)) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.notRunning)
   const updated = await db.transaction(async (tx) => {
     if (action === 'cancel') {
-      await tx
+      const cancelled = await tx
         .update(aiCells)
         .set({ status: 'cancelled', followsRow: null, updatedAt: new Date() })
         .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
+        .returning({ rowIndex: aiCells.rowIndex, auto: aiCells.autoPending })
+      const autoRows = cancelled.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
+      await recordEnrichedRows(tx, { userId, uploadId: field.uploadId, rowIndexes: autoRows })
     }
     const [row] = await tx
       .update(aiFields)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AI } from '#common/constants'
-import { defineJob, enqueue } from '#server/platform/queue'
+import { defineJob, enqueue, type QueueTransaction } from '#server/platform/queue'
 import { logger } from '#server/platform/logger'
 import { findSilentRuns, runFieldSlice } from './runs/slices.ts'
 
@@ -34,9 +34,10 @@ export const runFieldJob = defineJob({
   },
 })
 
-export async function enqueueFieldRun(fieldId: string, cells: number) {
+/** Sends a run's workers; with `tx`, in the transaction that queued its cells (they exist if it commits). */
+export async function enqueueFieldRun(fieldId: string, cells: number, tx?: QueueTransaction) {
   const jobs = Math.max(1, Math.min(JOBS_PER_RUN, Math.ceil(cells / AI.claimBatchSize)))
-  for (let i = 0; i < jobs; i += 1) await enqueue(runFieldJob, { fieldId })
+  for (let i = 0; i < jobs; i += 1) await enqueue(runFieldJob, { fieldId }, { tx })
 }
 
 /** Every minute: runs whose workers went silent (a restart, a lost job) get new ones. */

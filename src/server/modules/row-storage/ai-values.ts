@@ -61,6 +61,67 @@ async function scopeWhere(source: RowSource, request: AiRunRequest): Promise<SQL
   }
 }
 
+/**
+ * An auto-run's rows (issue 33): rows just added whose cell is not queued or running, and rows
+ * whose cell went stale when the column covers them.
+ */
+export function autoRunScope({ uploadId, fieldId, addedRows, staleRows }: { uploadId: string; fieldId: string; addedRows: readonly number[]; staleRows: readonly number[] }): RunScope {
+  return {
+    from: sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${fieldId} AND c.row_index = r.row_index
+    WHERE r.upload_id = ${uploadId} AND r.row_index = ANY(${sqlArray([...addedRows, ...staleRows], 'int4')})
+      AND ((r.row_index = ANY(${sqlArray(addedRows, 'int4')}) AND (c.status IS NULL OR c.status NOT IN ('queued', 'running')))
+        OR (r.row_index = ANY(${sqlArray(staleRows, 'int4')}) AND c.status = 'stale'))`,
+  }
+}
+
+/**
+ * Rows about to change (an edit in the grid, an upsert by API): the done AI cells whose prompt
+ * reads a column whose value changes become stale. Run before the change is written (it compares
+ * with the stored values); `values` holds a row's changed keys, null for a value removed. A prompt
+ * naming no column reads them all. Answers the cells made stale.
+ */
+export async function staleCellsOfChanges(
+  executor: Pick<Database, 'execute'>,
+  { uploadId, changes }: { uploadId: string; changes: ReadonlyArray<{ rowIndex: number; values: Record<string, string | null> }> },
+): Promise<Array<{ fieldId: string; rowIndex: number }>> {
+  if (changes.length === 0) return []
+  const records = JSON.stringify(changes.map((change) => ({ row_index: change.rowIndex, data: change.values })))
+  const rows = await queryRows<{ field_id: string; row_index: number }>(
+    sql`UPDATE ai_cells AS c SET status = 'stale', updated_at = now()
+      FROM ai_fields AS f, csv_rows AS r, jsonb_to_recordset(${records}::jsonb) AS x(row_index integer, data jsonb)
+      WHERE f.upload_id = ${uploadId} AND c.field_id = f.id AND c.status = 'done' AND c.row_index = x.row_index
+        AND r.upload_id = ${uploadId} AND r.row_index = x.row_index
+        AND EXISTS (
+          SELECT 1 FROM jsonb_each(x.data) AS e
+          WHERE (jsonb_array_length(f.referenced_keys) = 0 OR f.referenced_keys ? e.key)
+            AND (r.data -> e.key) IS DISTINCT FROM (CASE WHEN e.value = 'null'::jsonb OR e.value = '""'::jsonb THEN NULL ELSE e.value END))
+      RETURNING c.field_id, c.row_index`,
+    executor,
+  )
+  return rows.map((row) => ({ fieldId: row.field_id, rowIndex: Number(row.row_index) }))
+}
+
+/**
+ * Locks the rows, in order, for the rest of the caller's transaction: the writes that decide
+ * whether a row's auto-run cells have all ended take their rows' locks first, so two of them
+ * never both miss the other's last cell (each sees the other's commit once it has the lock).
+ */
+export async function lockRows(executor: Pick<Database, 'execute'>, { uploadId, rowIndexes }: { uploadId: string; rowIndexes: readonly number[] }) {
+  if (rowIndexes.length === 0) return
+  await executor.execute(sql`
+    SELECT row_index FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${sqlArray(rowIndexes, 'int4')})
+    ORDER BY row_index FOR UPDATE`)
+}
+
+/** The stored values of some rows by column key, in the caller's transaction. */
+export async function rowValuesIn(executor: Pick<Database, 'execute'>, { uploadId, rowIndexes }: { uploadId: string; rowIndexes: readonly number[] }) {
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(
+    sql`SELECT row_index, data FROM csv_rows WHERE upload_id = ${uploadId} AND row_index = ANY(${sqlArray(rowIndexes, 'int4')})`,
+    executor,
+  )
+  return new Map(rows.map((row) => [Number(row.row_index), typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data]))
+}
+
 /** Every row of an upload, for a column not made yet (no cells to join). */
 export const wholeUploadScope = (uploadId: string): RunScope => ({ from: sql`FROM csv_rows r WHERE r.upload_id = ${uploadId}` })
 
@@ -82,15 +143,16 @@ export async function countRunScope(scope: RunScope, inputKeys: readonly string[
 export async function queueRunCells(
   executor: Pick<Database, 'execute'>,
   scope: RunScope,
-  { fieldId, uploadId, runSeq, inputKeys }: { fieldId: string; uploadId: string; runSeq: number; inputKeys: readonly string[] },
+  { fieldId, uploadId, runSeq, inputKeys, auto = false }: { fieldId: string; uploadId: string; runSeq: number; inputKeys: readonly string[]; auto?: boolean },
 ): Promise<number[]> {
+  // An auto-run's cell owes its row's `row.enriched` event; a user's run keeps what the cell owed.
   const queued = await queryRows<{ row_index: number }>(
-    sql`INSERT INTO ai_cells (field_id, upload_id, row_index, status, run_seq, charge_seq, input_hash)
-      SELECT ${fieldId}, ${uploadId}, r.row_index, 'queued', ${runSeq}, 1, ${inputHashSql(inputKeys)}
+    sql`INSERT INTO ai_cells (field_id, upload_id, row_index, status, run_seq, charge_seq, input_hash, auto_pending)
+      SELECT ${fieldId}, ${uploadId}, r.row_index, 'queued', ${runSeq}, 1, ${inputHashSql(inputKeys)}, ${auto}
       ${scope.from}
       ON CONFLICT (field_id, row_index) DO UPDATE SET
         status = 'queued', run_seq = EXCLUDED.run_seq, charge_seq = ai_cells.charge_seq + 1, input_hash = EXCLUDED.input_hash,
-        follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now()
+        follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now(), auto_pending = ai_cells.auto_pending OR EXCLUDED.auto_pending
       RETURNING row_index`,
     executor,
   )

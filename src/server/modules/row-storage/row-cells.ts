@@ -23,12 +23,18 @@ export function dataAssignment(change: SQL): SQL {
 }
 
 /** Sets one cell (an empty value removes the key); null when the row is gone. */
-export async function updateRowCell({ uploadId, rowIndex, key, value }: { uploadId: string; rowIndex: number; key: string; value: string }): Promise<GridRow | null> {
+export async function updateRowCell(
+  { uploadId, rowIndex, key, value }: { uploadId: string; rowIndex: number; key: string; value: string },
+  executor: Pick<Database, 'execute'> = db,
+): Promise<GridRow | null> {
   const change = value === '' ? sql`data - ${key}::text` : sql`data || jsonb_build_object(${key}::text, ${value}::text)`
-  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(sql`
+  const rows = await queryRows<{ row_index: number; data: Record<string, string> | string }>(
+    sql`
     UPDATE csv_rows SET ${dataAssignment(change)}, updated_at = now()
     WHERE upload_id = ${uploadId} AND row_index = ${rowIndex}
-    RETURNING row_index, data`)
+    RETURNING row_index, data`,
+    executor,
+  )
   const [row] = rows
   if (!row) return null
   return { rowIndex: Number(row.row_index), values: typeof row.data === 'string' ? JSON.parse(row.data) : row.data }
@@ -38,11 +44,14 @@ export async function updateRowCell({ uploadId, rowIndex, key, value }: { upload
  * An AI column's display values into its rows (an empty one removes the key), so sorting,
  * filters, search and exports treat it like any column.
  */
-export async function writeAiValues({ uploadId, key, values }: { uploadId: string; key: string; values: Array<{ rowIndex: number; display: string }> }) {
+export async function writeAiValues(
+  { uploadId, key, values }: { uploadId: string; key: string; values: Array<{ rowIndex: number; display: string }> },
+  executor: Pick<Database, 'execute'> = db,
+) {
   if (values.length === 0) return
   const records = JSON.stringify(values.map((v) => ({ row_index: v.rowIndex, display: v.display })))
   const change = sql`CASE WHEN x.display = '' THEN r.data - ${key}::text ELSE r.data || jsonb_build_object(${key}::text, x.display) END`
-  await db.execute(sql`
+  await executor.execute(sql`
     UPDATE csv_rows AS r SET ${dataAssignment(change)}, updated_at = now()
     FROM jsonb_to_recordset(${records}::jsonb) AS x(row_index integer, display text)
     WHERE r.upload_id = ${uploadId} AND r.row_index = x.row_index`)

@@ -16,6 +16,8 @@ import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { refreshDuplicateFiguresLater } from './rows.jobs.ts'
+import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
+import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 
 /**
  * Rows added by API (issue 33): `POST /api/uploads/:id/rows`, and the MCP server's `add_rows`
@@ -202,6 +204,8 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
 
     const plan = await planRows(tx, upload.id, table, keys, request.upsert === undefined ? null : keyOfName.get(nameKey(request.upsert))!)
     const addedRowIndexes = await appendRows(tx, { uploadId: upload.id, rows: plan.newRows })
+    // AI cells reading a value that changes go stale (compared with the stored values, before the merge).
+    const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: plan.updates })
     await mergeIntoRows(tx, { uploadId: upload.id, changes: plan.updates })
     // The file's formula columns are computed for the new and updated rows, in the same transaction.
     await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [...addedRowIndexes, ...plan.updates.map((update) => update.rowIndex)] }, tx)
@@ -218,6 +222,8 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     if (locked.hasMetrics) {
       await refreshDuplicateFiguresLater(tx, upload.id)
     }
+    // 'Run on new rows': the AI columns that have it queue these rows, in this transaction.
+    const autoRuns = await queueAutoRuns(tx, { uploadId: upload.id, addedRows: addedRowIndexes, staleCells })
     const result: AddRowsResult = {
       added: addedRowIndexes.length,
       updated: plan.updates.length,
@@ -237,10 +243,14 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
         .returning({ key: rowAdditionKeys.key })
       if (!kept) throw new AppError('CONFLICT', ROWS_API_MESSAGES.idempotencyKeyReused)
     }
-    return { result, isReplay: false }
+    return { result, isReplay: false, autoRuns, staleFields: new Set(staleCells.map((cell) => cell.fieldId)) }
   })
 
-  if (!outcome.isReplay) await announce(userId, upload.id, outcome.result)
+  if (!outcome.isReplay) {
+    await announce(userId, upload.id, outcome.result)
+    await announceStaleCells(userId, upload.id, outcome.staleFields ?? new Set())
+    await announceAutoRuns(outcome.autoRuns ?? [])
+  }
   return outcome.result
 }
 

@@ -19,6 +19,8 @@ import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reade
 import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
+import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
+import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
 import { getReadableUploadOrThrow, getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
@@ -121,8 +123,16 @@ export async function updateCell({
   if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
   if (column.kind === 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.formulaCellsReadOnly(column.name))
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
-  const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored })
+  // AI cells that read this column go stale, and auto-runs covering stale rows take them again.
+  const { row, staleCells, autoRuns } = await db.transaction(async (tx) => {
+    const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: [{ rowIndex, values: { [key]: stored === '' ? null : stored } }] })
+    const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
+    const autoRuns = row ? await queueAutoRuns(tx, { uploadId: upload.id, addedRows: [], staleCells }) : []
+    return { row, staleCells, autoRuns }
+  })
   if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
+  await announceStaleCells(userId, upload.id, new Set(staleCells.map((cell) => cell.fieldId)))
+  await announceAutoRuns(autoRuns)
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
   // The row's formula columns follow the edit; the answer shows their new values.
   if (!(await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [rowIndex] }))) return row

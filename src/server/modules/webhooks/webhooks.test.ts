@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -19,39 +17,14 @@ import { failNextSends } from '#server/platform/queue'
 import { waitUntilDone } from '#server/test/upload-helpers'
 import { createdWebhookSchema, webhookDeliverySchema, webhookListSchema, type CreatedWebhook, type WebhookList } from '#common/schemas/webhooks'
 import { readJson } from '#server/test/contract'
-
-type Received = { path: string; headers: Record<string, string>; body: string }
-
-/** A local receiver: records every call and answers each path from its `answers` in turn (then 204). */
-function startReceiver() {
-  const received: Received[] = []
-  const answers = new Map<string, number[]>()
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers as Record<string, string>, body })
-      const status = answers.get(req.url ?? '')?.shift() ?? 204
-      // A redirect points back at this receiver: a follow would be seen as a call to /redirected.
-      if (status === 302) res.writeHead(302, { location: `http://${req.headers.host}/redirected` })
-      else res.writeHead(status)
-      res.end()
-    })
-  })
-  return new Promise<{ url: string; received: Received[]; answers: Map<string, number[]>; stop: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      resolve({ url: `http://127.0.0.1:${port}`, received, answers, stop: () => new Promise((done) => server.close(() => done())) })
-    })
-  })
-}
+import { startWebhookReceiver, type WebhookReceiver } from '#server/test/webhook-receiver'
 
 let t: TestApp
 let fake: FakeAiServer
-let receiver: Awaited<ReturnType<typeof startReceiver>>
+let receiver: WebhookReceiver
 beforeAll(async () => {
   fake = await startFakeAiServer()
-  receiver = await startReceiver()
+  receiver = await startWebhookReceiver()
   t = await createTestApp(
     { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', ALLOW_PRIVATE_AI_URLS: 'true' },
     { withWorkers: true },

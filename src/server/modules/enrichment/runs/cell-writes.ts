@@ -11,6 +11,9 @@ import { displayValue } from '#server/modules/ai/ai-output'
 import type { AiCredentials } from '#server/modules/ai/ai-credentials'
 import { parseJsonb, type Outcome } from './outcomes.ts'
 import { giveBackBudget, refundCell } from './payment.ts'
+import { giveBackAutoCap } from './auto-cap.ts'
+import { recordEnrichedRows } from '../row-enriched.ts'
+import type { QueueTransaction } from '#server/platform/queue'
 
 /**
  * Writes of finished cells, in batches: the cell, the rows that waited on its answer (its
@@ -54,6 +57,9 @@ export class CellWriter {
       reused: o.reused,
       input_hash: o.inputHash || null,
     }))
+    // The cells, their rows' values and formula columns, and the `row.enriched` events their rows
+    // now owe are one transaction: a crash keeps all of them or none (the cells run again).
+    const { written, followers } = await db.transaction(async (tx) => {
     const written = await queryRows<{ row_index: number; status: AiCellStatus; value: AiCellValue | string }>(sql`
       UPDATE ai_cells AS c SET
         status = x.status, value = x.value, error = x.error, reasoning = x.reasoning, confidence = x.confidence,
@@ -68,22 +74,36 @@ export class CellWriter {
         sources jsonb, input_tokens integer, output_tokens integer, cached_tokens integer, credits integer,
         latency_ms integer, attempts integer, reused boolean, input_hash text)
       WHERE c.field_id = ${this.field.id} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'
-      RETURNING c.row_index, c.status, c.value`)
-    const writtenRows = new Set(written.map((w) => Number(w.row_index)))
+      RETURNING c.row_index, c.status, c.value`, tx)
     const doneLeaders = written.filter((w) => w.status === 'done').map((w) => Number(w.row_index))
     const failedLeaders = written.filter((w) => w.status !== 'done').map((w) => Number(w.row_index))
-    const followers = await this.settleFollowers(doneLeaders, failedLeaders)
+    const followers = await this.settleFollowers(tx, doneLeaders, failedLeaders)
     const values = [
       ...written.filter((w) => w.status === 'done').map((w) => ({ rowIndex: Number(w.row_index), value: parseJsonb(w.value) })),
       ...followers,
     ]
     // A done value also goes into the row, so sorting, filters, search and exports treat it like any column.
-    await writeAiValues({ uploadId: this.field.uploadId, key: this.field.columnKey, values: values.map((v) => ({ rowIndex: v.rowIndex, display: displayValue(v.value) })) })
+    await writeAiValues(
+      { uploadId: this.field.uploadId, key: this.field.columnKey, values: values.map((v) => ({ rowIndex: v.rowIndex, display: displayValue(v.value) })) },
+      tx,
+    )
     // Formula columns of these rows follow the answers (one read of the columns when there are none).
-    if (values.length > 0) await refreshFormulaValues({ uploadId: this.field.uploadId, rowIndexes: values.map((v) => v.rowIndex) })
+    if (values.length > 0) await refreshFormulaValues({ uploadId: this.field.uploadId, rowIndexes: values.map((v) => v.rowIndex) }, tx)
+    if (this.ownsAutoCells(outcomes)) {
+      await recordEnrichedRows(tx, {
+        userId: this.field.userId,
+        uploadId: this.field.uploadId,
+        rowIndexes: [...written.map((w) => Number(w.row_index)), ...followers.map((f) => f.rowIndex)],
+      })
+    }
+    return { written, followers }
+    })
+    const writtenRows = new Set(written.map((w) => Number(w.row_index)))
     const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
     for (const outcome of refunds) await refundCell(this.field, outcome)
-    await giveBackBudget(this.field.id, refunds.length * this.perCell)
+    const autoRefunds = refunds.filter((o) => o.auto).length
+    await giveBackBudget(this.field.id, (refunds.length - autoRefunds) * this.perCell)
+    await giveBackAutoCap(this.field.id, autoRefunds * this.perCell)
     const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
     const cells: EventCell[] = [
       ...written.map((w) => {
@@ -98,10 +118,10 @@ export class CellWriter {
   }
 
   /** Rows that waited for a leader's answer get it; a failed leader hands its followers to the next of them. */
-  private async settleFollowers(doneLeaders: number[], failedLeaders: number[]) {
+  private async settleFollowers(tx: QueueTransaction, doneLeaders: number[], failedLeaders: number[]) {
     let copied: Array<{ rowIndex: number; value: AiCellValue }> = []
     // Most runs have no repeated inputs: then there is nothing to look for (one query per slice).
-    this.hasFollowers ??= (await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND follows_row IS NOT NULL LIMIT 1`)).length > 0
+    this.hasFollowers ??= (await queryRows(sql`SELECT 1 FROM ai_cells WHERE field_id = ${this.field.id} AND follows_row IS NOT NULL LIMIT 1`, tx)).length > 0
     if (!this.hasFollowers) return copied
     // Followers are found by their leader through ai_cells_follows_idx (a scan of the field's
     // queued cells per write took 150 ms a batch at 2,000 cells on PGlite).
@@ -114,11 +134,11 @@ export class CellWriter {
         FROM ai_cells AS l
         WHERE f.field_id = ${this.field.id} AND f.follows_row = ANY(${sqlArray(doneLeaders, 'int4')}) AND f.status = 'queued'
           AND l.field_id = ${this.field.id} AND l.row_index = f.follows_row
-        RETURNING f.row_index, f.value`)
+        RETURNING f.row_index, f.value`, tx)
       copied = rows.map((r) => ({ rowIndex: Number(r.row_index), value: parseJsonb(r.value) }))
     }
     if (failedLeaders.length > 0) {
-      await db.execute(sql`
+      await tx.execute(sql`
         UPDATE ai_cells AS f SET follows_row = CASE WHEN f.row_index = n.next THEN NULL ELSE n.next END
         FROM (SELECT follows_row AS leader, min(row_index) AS next FROM ai_cells
               WHERE field_id = ${this.field.id} AND follows_row = ANY(${sqlArray(failedLeaders, 'int4')}) AND status = 'queued'
@@ -126,6 +146,14 @@ export class CellWriter {
         WHERE f.field_id = ${this.field.id} AND f.follows_row = n.leader AND f.status = 'queued'`)
     }
     return copied
+  }
+
+  /**
+   * Whether rows of these cells may owe a `row.enriched` event: an auto-queued cell among them, or
+   * followers (which may be auto-queued behind a user's cell). Asked per write, no query.
+   */
+  private ownsAutoCells(outcomes: Outcome[]) {
+    return outcomes.some((o) => o.auto) || this.hasFollowers === true
   }
 
   private async publishCells(cells: EventCell[]) {

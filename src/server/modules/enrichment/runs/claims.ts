@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AiCellValue } from '#common/schemas/enrichment'
-import { db } from '#server/db/client'
+import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { sqlArray } from '#server/db/sql-array'
 import { rowInputsSelect } from '#server/modules/row-storage/ai-values'
@@ -54,6 +54,7 @@ type ClaimRow = {
   claim_token: number
   data: Record<string, string> | string
   input_hash: string
+  auto_pending: boolean
 } & (
   | { reusable: false }
   | { reusable: true; reused_value: AiCellValue | string; reused_reasoning: string | null; reused_confidence: number | null; reused_sources: string[] | string | null }
@@ -92,7 +93,7 @@ export async function claimCells({
           lease_until = now() + ${`${engineTuning.leaseMs} milliseconds`}::interval
       FROM pick
       WHERE c.field_id = ${field.id} AND c.row_index = pick.row_index
-      RETURNING c.row_index, c.charge_seq, c.claim_token
+      RETURNING c.row_index, c.charge_seq, c.claim_token, c.auto_pending
     ), inputs AS (
       ${rowInputsSelect({ uploadId: field.uploadId, rowsOf: 'claimed', inputKeys })}
     )
@@ -115,10 +116,20 @@ export async function claimCells({
     claimToken: Number(r.claim_token),
     data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, string>) : r.data,
     inputHash: r.input_hash,
+    auto: r.auto_pending === true,
     reused: r.reusable
       ? { value: parseJsonb(r.reused_value), reasoning: r.reused_reasoning, confidence: r.reused_confidence, sources: parseJsonb(r.reused_sources) ?? [] }
       : null,
   }))
+}
+
+/** Identical inputs are called once: every other queued row with them follows the first. */
+export async function linkFollowers(executor: Pick<Database, 'execute'>, fieldId: string) {
+  await executor.execute(sql`
+    UPDATE ai_cells AS c SET follows_row = l.leader
+    FROM (SELECT row_index, min(row_index) OVER (PARTITION BY input_hash) AS leader
+          FROM ai_cells WHERE field_id = ${fieldId} AND status = 'queued') AS l
+    WHERE c.field_id = ${fieldId} AND c.row_index = l.row_index AND l.leader <> l.row_index`)
 }
 
 /** Gives claimed cells back to the queue, unpaid (they are claimed and charged again later). */

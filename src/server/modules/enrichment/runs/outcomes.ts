@@ -13,6 +13,8 @@ export type ClaimedCell = {
   data: Record<string, string>
   inputHash: string
   reused: ReusedAnswer | null
+  /** Queued by an auto-run ('Run on new rows'): paid within the column's monthly cap. */
+  auto: boolean
 }
 
 export type Outcome = {
@@ -33,6 +35,8 @@ export type Outcome = {
   inputHash: string
   /** Paid in the ledger and to be refunded when the cell did not end done. */
   charged: boolean
+  /** Queued by an auto-run: a refund goes back to the monthly cap, not the run's budget. */
+  auto: boolean
 }
 
 export const chargeKey = (fieldId: string, rowIndex: number, chargeSeq: number) => `ai:${fieldId}:${rowIndex}:${chargeSeq}`
@@ -63,6 +67,7 @@ export function outcomeOf(cell: ClaimedCell, given: Pick<Outcome, 'status'> & Pa
     reused: false,
     inputHash: cell.inputHash,
     charged: false,
+    auto: cell.auto,
     ...given,
   }
 }

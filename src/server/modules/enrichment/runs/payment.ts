@@ -6,6 +6,7 @@ import { aiCells, aiFields } from '#server/db/schema/index'
 import { AI_CELL_REFUND_REASON, consumeCreditsBatch, refundCredits } from '#server/modules/billing/credits.service'
 import { logger } from '#server/platform/logger'
 import type { AiFieldRow } from '../ai-fields.service.ts'
+import { recordEnrichedRows } from '../row-enriched.ts'
 import { chargeKey, runReference, type ClaimedCell, type Outcome } from './outcomes.ts'
 
 /**
@@ -57,9 +58,10 @@ export async function refundCell(field: Pick<AiFieldRow, 'id' | 'userId'>, outco
  * The balance or the budget is spent: the cells still queued will not be paid for. Out of
  * credits they show 'Add credits'; past the budget they are cancelled.
  */
-export async function stopUnpaidRun(fieldId: string, reason: 'no_credits' | 'budget') {
+export async function stopUnpaidRun(field: Pick<AiFieldRow, 'id' | 'userId' | 'uploadId'>, reason: 'no_credits' | 'budget') {
+  const fieldId = field.id
   await db.transaction(async (tx) => {
-    await tx
+    const ended = await tx
       .update(aiCells)
       .set({
         status: reason === 'no_credits' ? 'no_credits' : 'cancelled',
@@ -68,6 +70,9 @@ export async function stopUnpaidRun(fieldId: string, reason: 'no_credits' | 'bud
         updatedAt: new Date(),
       })
       .where(and(eq(aiCells.fieldId, fieldId), eq(aiCells.status, 'queued')))
+      .returning({ rowIndex: aiCells.rowIndex, auto: aiCells.autoPending })
+    const autoRows = ended.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
+    await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: autoRows })
     await tx.update(aiFields).set({ runStopReason: reason, updatedAt: new Date() }).where(eq(aiFields.id, fieldId))
   })
   logger.info({ event: 'enrichment.run.stopped', fieldId, reason })

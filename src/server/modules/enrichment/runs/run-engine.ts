@@ -13,6 +13,7 @@ import { claimCells, hasRunningCells, reclaimExpiredLeases, renewLeases, requeue
 import { outcomeOf, type ClaimedCell, type Outcome } from './outcomes.ts'
 import { chargeCells, giveBackBudget, reserveBudget, stopUnpaidRun } from './payment.ts'
 import { engineTuning } from './tuning.ts'
+import { giveBackAutoCap, pauseAutoRuns, reserveAutoCap } from './auto-cap.ts'
 
 /**
  * The run engine (issue 12 §6-7): one job's work on a field's run. It claims cells (claims.ts),
@@ -173,11 +174,23 @@ export class FieldRun {
    */
   private async pay(cells: ClaimedCell[]): Promise<ClaimedCell[]> {
     if (this.perCell === 0 || cells.length === 0) return cells
-    const granted = await reserveBudget(this.field.id, cells.length * this.perCell)
-    const withinBudget = cells.slice(0, Math.floor(granted / this.perCell))
-    const overBudget = cells.slice(withinBudget.length)
-    const { paid, refused } = await chargeCells(this.field, this.perCell, withinBudget)
-    if (refused.length > 0) await giveBackBudget(this.field.id, refused.length * this.perCell)
+    // A user's cells are paid within the run's budget; auto-queued ones within the column's monthly cap.
+    const manual = cells.filter((c) => !c.auto)
+    const auto = cells.filter((c) => c.auto)
+    const granted = manual.length > 0 ? await reserveBudget(this.field.id, manual.length * this.perCell) : 0
+    const withinBudget = manual.slice(0, Math.floor(granted / this.perCell))
+    const overBudget = manual.slice(withinBudget.length)
+    const grantedAuto = auto.length > 0 ? await reserveAutoCap(this.field.id, auto.length * this.perCell) : 0
+    const withinCap = auto.slice(0, Math.floor(grantedAuto / this.perCell))
+    const overCap = auto.slice(withinCap.length)
+    const { paid, refused } = await chargeCells(this.field, this.perCell, [...withinBudget, ...withinCap])
+    const refusedAuto = refused.filter((c) => c.auto).length
+    if (refused.length > refusedAuto) await giveBackBudget(this.field.id, (refused.length - refusedAuto) * this.perCell)
+    await giveBackAutoCap(this.field.id, refusedAuto * this.perCell)
+    if (overCap.length > 0) {
+      for (const cell of overCap) this.buffer.push(outcomeOf(cell, { status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached }))
+      await pauseAutoRuns(this.field)
+    }
     this.shortOfCredits = null
     if (refused.length > 0 && (await this.refundsMayCome(refused, paid.length))) {
       // Cells charged and still out may fail and be refunded: the refused cells wait in the queue
@@ -209,7 +222,7 @@ export class FieldRun {
 
   private async stopRun(reason: 'no_credits' | 'budget') {
     this.stopClaiming = true
-    await stopUnpaidRun(this.field.id, reason)
+    await stopUnpaidRun(this.field, reason)
   }
 
   private async process(cell: ClaimedCell) {

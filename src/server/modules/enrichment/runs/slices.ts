@@ -9,6 +9,7 @@ import { inputColumnsOf, publishProgress, type AiFieldRow } from '../ai-fields.s
 import { buildFixedPart } from '../lib/render-prompt.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 import { hasClaimableCells, hasEarlierAnswers } from './claims.ts'
+import { recordEnrichedRows } from '../row-enriched.ts'
 import { FieldRun } from './run-engine.ts'
 import { engineTuning } from './tuning.ts'
 
@@ -68,10 +69,15 @@ async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
 
 /** Marks the run's queued cells failed with a message (no provider configured, key removed). */
 async function failQueuedCells(field: AiFieldRow, message: string) {
-  await db
-    .update(aiCells)
-    .set({ status: 'error', error: message, followsRow: null, updatedAt: new Date() })
-    .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(aiCells)
+      .set({ status: 'error', error: message, followsRow: null, updatedAt: new Date() })
+      .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
+      .returning({ rowIndex: aiCells.rowIndex, auto: aiCells.autoPending })
+    const autoRows = failed.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
+    await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: autoRows })
+  })
 }
 
 /**
@@ -81,6 +87,9 @@ async function failQueuedCells(field: AiFieldRow, message: string) {
  */
 export async function finishRunIfDone(fieldId: string) {
   const row = await db.transaction(async (tx) => {
+    // The field's lock first: rows arriving for an auto-run (auto-runs.ts) hold it while they queue
+    // cells, so the look for cells left below sees theirs once they commit.
+    await tx.select({ id: aiFields.id }).from(aiFields).where(eq(aiFields.id, fieldId)).for('update')
     const [ended] = await tx
       .update(aiFields)
       .set({ status: 'completed', runFinishedAt: new Date(), updatedAt: new Date() })

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'upload.failed': 'File import failed',
   'ai_run.completed': 'AI run completed',
   'ai_run.failed': 'AI run failed',
+  'row.enriched': 'Row enriched (Run on new rows)',
 }
 
 /** The webhook form: an https URL and the events it wants. */
