@@ -178,6 +178,12 @@ export const DUPLICATES_MESSAGES = {
 /** The upload detail data grid (001 §2 "Upload detail", §5, §8). */
 export const GRID_MESSAGES = {
   gridLabel: 'Rows',
+  addRow: 'Add row',
+  addRowTitle: 'Add a row',
+  addRowDescription: "The row goes after the last one. AI columns set to 'Run on new rows' enrich it; formula columns are computed.",
+  addRowEmpty: 'Fill in at least one value.',
+  rowAdded: (rowNumber: number) => `Row ${rowNumber.toLocaleString('en-US')} added`,
+  addRowFailed: 'Could not add the row',
   /** `rows` is a number, or a capped count already written as '10,000+'. */
   summary: (rows: number | string, columns: number) =>
     `${typeof rows === 'number' ? rows.toLocaleString('en-US') : rows} rows · ${columns.toLocaleString('en-US')} columns`,
@@ -684,6 +690,24 @@ export const AI_FIELD_MESSAGES = {
 /** The AI column screens' labels (the spec's titles and toasts are in AI_FIELD_MESSAGES). */
 export const AI_COLUMN_MESSAGES = {
   enrichWithAi: 'Enrich with AI',
+  autoRunMenu: 'Run on new rows...',
+  autoRunOnBadge: (name: string) => `${name} runs on new rows`,
+  autoRunTitle: (name: string) => `Run ${name} on new rows`,
+  autoRunDescription:
+    'Rows added by API, by an AI assistant or in the grid are enriched by this column as they arrive, with the usual credits per cell (identical inputs are asked once).',
+  autoRunEnabled: 'Run on new rows',
+  autoRunStale: 'Also re-run rows whose inputs were edited',
+  autoRunStaleHint: "An edit of a column the prompt reads marks the row's AI cell stale; with this on, it runs again.",
+  autoRunCap: 'Monthly credit cap (optional)',
+  autoRunCapHint: 'Auto-runs stop for the rest of the month (UTC) when they have spent this many credits; you get an e-mail.',
+  autoRunCapInvalid: 'Enter a whole number of credits, at least 1, or leave it empty.',
+  autoRunSpent: (spent: number, cap: number | null) =>
+    cap === null ? `${spent.toLocaleString('en-US')} credits spent by auto-runs this month.` : `${spent.toLocaleString('en-US')} of ${cap.toLocaleString('en-US')} credits spent by auto-runs this month.`,
+  autoRunSaved: 'Run on new rows saved',
+  autoRunSaveFailed: 'Could not save Run on new rows',
+  autoRunPausedTitle: (name: string) => `Run on new rows is paused for ${name}`,
+  autoRunPausedBody: (cap: number) => `It reached its monthly cap of ${cap.toLocaleString('en-US')} credits. New rows wait until next month, or raise the cap.`,
+  autoRunRaiseCap: 'Change the cap',
   createTitle: 'Create AI Column',
   modifyTitle: 'Modify AI Column',
   createDescription: 'Write a prompt; it runs once for each row and fills the new column.',

@@ -118,6 +118,16 @@ describe('who may use /mcp', () => {
     expect((await errorOf(unknown)).code).toBe('UNAUTHORIZED')
   })
 
+  it('stops serving a client whose token is revoked, at its next call', async () => {
+    const created = await (await owner.api['api-tokens'].$post({ json: { name: 'mcp soon revoked', scope: 'read' } })).json()
+    const client = await connect(created.token)
+    expect((await ok(client, 'list_files', {})).files).toBeDefined()
+    const revoked = await owner.request(`/api/api-tokens/${created.id}`, { method: 'DELETE' })
+    expect(revoked.status).toBe(200)
+    // The SDK client surfaces the HTTP 401 as an error of the call: no tool answers any more.
+    await expect(client.callTool({ name: 'list_files', arguments: {} })).rejects.toThrow(/401|nauthori/i)
+  })
+
   it('is stateless: GET and DELETE are 405, and a batch with a tool call is refused', async () => {
     const headers = { authorization: `Bearer ${readToken}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
     for (const method of ['GET', 'DELETE']) {

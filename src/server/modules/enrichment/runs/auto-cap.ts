@@ -4,6 +4,7 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { aiCells, aiFields, uploadColumns, user } from '#server/db/schema/index'
 import { env } from '#server/env'
+import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
 import { autoRunPausedMail } from '#server/platform/mail-templates'
@@ -76,6 +77,10 @@ export async function pauseAutoRuns(field: Pick<AiFieldRow, 'id' | 'userId' | 'u
   })
   if (!paused) return
   logger.info({ event: 'enrichment.auto_run.paused', fieldId: field.id, cap: paused.autoRunMonthlyCap })
+  // Open grids read the column again: its notice says auto-runs are paused.
+  await publish(field.userId, { type: 'field.changed', uploadId: field.uploadId, fieldId: field.id, change: 'updated' }).catch((error: unknown) =>
+    logger.warn({ event: 'enrichment.auto_run.publish_failed', fieldId: field.id, err: error }),
+  )
   try {
     const [owner] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, field.userId))
     const [column] = await db

@@ -1,4 +1,4 @@
-import { EraserIcon, PencilIcon, PlayIcon, SparklesIcon } from 'lucide-react'
+import { EraserIcon, PencilIcon, PlayIcon, RepeatIcon, SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { AI_COLUMN_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
@@ -9,11 +9,12 @@ type AiColumnHeaderMenuProps = {
   field: AiField
   onRun: () => void
   onModify: () => void
+  onAutoRun: () => void
   onClear: () => void
 }
 
-/** The AI column's header menu: 'Run…' (estimate first), 'Modify AI column', 'Clear' (confirmed). */
-export function AiColumnHeaderMenu({ field, onRun, onModify, onClear }: AiColumnHeaderMenuProps) {
+/** The AI column's header menu: 'Run…' (estimate first), 'Modify AI column', 'Run on new rows…', 'Clear' (confirmed). */
+export function AiColumnHeaderMenu({ field, onRun, onModify, onAutoRun, onClear }: AiColumnHeaderMenuProps) {
   const [isConfirmingClear, setIsConfirmingClear] = useState(false)
   const isActive = field.status === 'processing' || field.status === 'paused'
   return (
@@ -27,6 +28,7 @@ export function AiColumnHeaderMenu({ field, onRun, onModify, onClear }: AiColumn
           className="mr-1.5 flex size-6 shrink-0 items-center justify-center rounded text-primary outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-primary"
         >
           <SparklesIcon className="size-3.5" aria-hidden="true" />
+          {field.autoRun.enabled && <RepeatIcon className="-ml-0.5 size-2.5" aria-label={AI_COLUMN_MESSAGES.autoRunOnBadge(field.name)} />}
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={onRun} disabled={isActive}>
@@ -36,6 +38,10 @@ export function AiColumnHeaderMenu({ field, onRun, onModify, onClear }: AiColumn
           <DropdownMenuItem onSelect={onModify}>
             <PencilIcon aria-hidden="true" />
             {AI_COLUMN_MESSAGES.modifyColumn}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onAutoRun}>
+            <RepeatIcon aria-hidden="true" />
+            {AI_COLUMN_MESSAGES.autoRunMenu}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setIsConfirmingClear(true)} disabled={isActive || field.counts.total === 0}>

@@ -14,6 +14,8 @@ import { AiColumnDialog } from '../components/ai-column-dialog'
 import { AiColumnHeaderMenu } from '../components/ai-column-header-menu'
 import { AiGridCell } from '../components/ai-grid-cell'
 import { AiProgressBanner } from '../components/ai-progress-banner'
+import { AutoRunDialog } from '../components/auto-run-dialog'
+import { AutoRunPausedNotice } from '../components/auto-run-paused-notice'
 import { RunEstimateDialog } from '../components/run-estimate-dialog'
 import { AiCellStore } from '../lib/ai-cell-store'
 import type { RowChoice } from '../lib/row-choice'
@@ -22,6 +24,7 @@ import { useAiLive } from './use-ai-live'
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'modify'; fieldId: string }
+  | { kind: 'auto-run'; fieldId: string }
   | { kind: 'run'; field: AiField; scope: AiRunScope; rows: RowChoice }
   | { kind: 'cell'; fieldId: string; rowIndex: number }
 
@@ -115,9 +118,13 @@ export function useAiColumns(upload: UploadDetail) {
   }
 
   const activeFields = (fields ?? []).filter((field) => field.status === 'processing' || field.status === 'paused')
+  const cappedFields = (fields ?? []).filter((field) => field.autoRun.enabled && field.autoRun.pausedAt !== null)
   const banner =
-    activeFields.length > 0 ? (
+    activeFields.length + cappedFields.length > 0 ? (
       <div className="grid gap-2">
+        {cappedFields.map((field) => (
+          <AutoRunPausedNotice key={`cap-${field.id}`} field={field} onChangeCap={() => setDialog({ kind: 'auto-run', fieldId: field.id })} />
+        ))}
         {activeFields.map((field) => (
           <AiProgressBanner
             key={field.id}
@@ -155,6 +162,7 @@ export function useAiColumns(upload: UploadDetail) {
           field={field}
           onRun={() => setDialog({ kind: 'run', field, scope: defaultScope(field), rows })}
           onModify={() => setDialog({ kind: 'modify', fieldId: field.id })}
+          onAutoRun={() => setDialog({ kind: 'auto-run', fieldId: field.id })}
           onClear={() => clearField(field)}
         />
       )
@@ -172,7 +180,7 @@ export function useAiColumns(upload: UploadDetail) {
   }
 
   const close = () => setDialog(null)
-  const dialogField = dialog && (dialog.kind === 'modify' || dialog.kind === 'cell') ? fields?.find((field) => field.id === dialog.fieldId) : undefined
+  const dialogField = dialog && (dialog.kind === 'modify' || dialog.kind === 'cell' || dialog.kind === 'auto-run') ? fields?.find((field) => field.id === dialog.fieldId) : undefined
   const dialogs = (
     <>
       {dialog?.kind === 'create' && (
@@ -193,6 +201,7 @@ export function useAiColumns(upload: UploadDetail) {
           onUpdated={(field, hasStaleCells) => (hasStaleCells ? setDialog({ kind: 'run', field, scope: 'stale', rows: lastRows.current }) : close())}
         />
       )}
+      {dialog?.kind === 'auto-run' && dialogField && <AutoRunDialog uploadId={upload.id} field={dialogField} onClose={close} />}
       {dialog?.kind === 'run' && <RunEstimateDialog uploadId={upload.id} field={dialog.field} initialScope={dialog.scope} rows={dialog.rows} onClose={close} />}
       {dialog?.kind === 'cell' && dialogField && <AiCellDetailDialog uploadId={upload.id} field={dialogField} store={store} rowIndex={dialog.rowIndex} onClose={close} />}
     </>

@@ -24,6 +24,7 @@ import { FilterPopover } from './filter-popover'
 import { GridFooter } from './grid-footer'
 import { GridEmpty, GridError, GridSkeleton } from './grid-states'
 import { GridToolbar } from './grid-toolbar'
+import { AddRowDialog } from './add-row-dialog'
 import { RemoveDuplicatesDialog } from './remove-duplicates-dialog'
 import { SelectionBar } from './selection-bar'
 
@@ -128,6 +129,7 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
           hasAiColumns={upload.columns.some((column) => column.kind === 'ai')}
           aiFilter={grid.aiFilter}
         />
+        {upload.status === 'completed' && <AddRowDialog uploadId={upload.id} columns={upload.columns} />}
         {upload.status === 'completed' && <RemoveDuplicatesDialog uploadId={upload.id} filename={upload.filename} columns={upload.columns} />}
         {extensions.toolbarActions?.(context)}
       </GridToolbar>
