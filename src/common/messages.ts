@@ -619,7 +619,7 @@ export const AI_FIELD_MESSAGES = {
   autoRunCapTooHigh: (max: number) => `A monthly cap can be at most ${max.toLocaleString('en-US')} credits.`,
   autoRunCapReached: 'Not run: this column reached its monthly credit cap for Run on new rows.',
   autoRunPaused: (name: string, cap: number) =>
-    `Run on new rows is paused for ${name}: it reached its monthly cap of ${cap.toLocaleString('en-US')} credits. New rows wait until next month, or raise the cap in the column's settings.`,
+    `Run on new rows is paused for ${name}: it reached its monthly cap of ${plural(cap, 'credit')}. New rows wait until next month, or raise the cap in the column's settings.`,
   choicesTooFew: 'Give at least two choices.',
   choicesDuplicate: 'Each choice must be different.',
   jsonFieldsRequired: 'Name at least one field of the JSON object.',
@@ -702,11 +702,11 @@ export const AI_COLUMN_MESSAGES = {
   autoRunCapHint: 'Auto-runs stop for the rest of the month (UTC) when they have spent this many credits; you get an e-mail.',
   autoRunCapInvalid: 'Enter a whole number of credits, at least 1, or leave it empty.',
   autoRunSpent: (spent: number, cap: number | null) =>
-    cap === null ? `${spent.toLocaleString('en-US')} credits spent by auto-runs this month.` : `${spent.toLocaleString('en-US')} of ${cap.toLocaleString('en-US')} credits spent by auto-runs this month.`,
+    cap === null ? `${plural(spent, 'credit')} spent by auto-runs this month.` : `${spent.toLocaleString('en-US')} of ${plural(cap, 'credit')} spent by auto-runs this month.`,
   autoRunSaved: 'Run on new rows saved',
   autoRunSaveFailed: 'Could not save Run on new rows',
   autoRunPausedTitle: (name: string) => `Run on new rows is paused for ${name}`,
-  autoRunPausedBody: (cap: number) => `It reached its monthly cap of ${cap.toLocaleString('en-US')} credits. New rows wait until next month, or raise the cap.`,
+  autoRunPausedBody: (cap: number) => `It reached its monthly cap of ${plural(cap, 'credit')}. New rows wait until next month, or raise the cap.`,
   autoRunRaiseCap: 'Change the cap',
   createTitle: 'Create AI Column',
   modifyTitle: 'Modify AI Column',
