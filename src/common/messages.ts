@@ -1094,6 +1094,16 @@ export const FORMULA_MESSAGES = {
   kindNames: { text: 'a text', number: 'a number', date: 'a date', boolean: 'a yes/no value', any: 'a value', number_or_date: 'a number or a date' },
 } as const
 
+/** 'Describe it instead' (issue 32): the model proposes a formula, which the user sees before saving it. */
+export const FORMULA_SUGGEST_MESSAGES = {
+  failedTitle: 'No formula proposed',
+  refundNote: (isCharged: boolean) => (isCharged ? ' Your credit was refunded.' : ''),
+  providerFailed: (message: string, isCharged: boolean) => `${message}${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)}`,
+  unusable: (problem: string, isCharged: boolean) =>
+    `The AI proposed a formula that does not work (${problem}).${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)} Try describing the column differently, or write the formula.`,
+  failedOnOurSide: (isCharged: boolean) => `Something went wrong on our side while proposing a formula.${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)}`,
+} as const
+
 /** Why an AI column's run stopped before its cells were done, as a judgment answer says it. */
 const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   no_credits: ' (its run stopped: out of credits)',
