@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
@@ -21,6 +21,8 @@ import { DataGrid } from './data-grid'
 import { ExportMenu } from './export-menu'
 import { FilterChips } from './filter-chips'
 import { FilterPopover } from './filter-popover'
+import { FormulaColumnDialog, type FormulaDialogTarget } from './formula-column-dialog'
+import { FormulaHeaderMenu } from './formula-header-menu'
 import { GridFooter } from './grid-footer'
 import { GridEmpty, GridError, GridSkeleton } from './grid-states'
 import { GridToolbar } from './grid-toolbar'
@@ -85,8 +87,13 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
 
   const hasFilters = grid.hasViewFilters || filters.length > 0
   const context = useMemo<GridContext>(() => ({ selectedRowIndexes, view, hasViewFilters: hasFilters }), [selectedRowIndexes, view, hasFilters])
+  const [formulaDialog, setFormulaDialog] = useState<FormulaDialogTarget | null>(null)
   const { headerAction } = extensions
-  const renderHeaderAction = useMemo(() => (headerAction ? (column: UploadColumn) => headerAction(column, context) : undefined), [headerAction, context])
+  const renderHeaderAction = useMemo(
+    () => (column: UploadColumn) =>
+      column.kind === 'formula' ? <FormulaHeaderMenu column={column} onEdit={() => setFormulaDialog({ kind: 'edit', column })} /> : headerAction?.(column, context),
+    [headerAction, context, setFormulaDialog],
+  )
 
   const updateCell = useUpdateCell(upload.id)
   const saveCell = async (rowIndex: number, column: string, value: string | null) => {
@@ -117,7 +124,13 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
 
       <GridToolbar search={grid.searchInput} onSearchChange={grid.setSearchInput}>
         <FilterPopover columns={columns} filters={filters} onAdd={(filter) => grid.setFilters([...filters, filter])} />
-        <ColumnsMenu columns={upload.columns} actions={actions} columnAction={extensions.columnMenuAction} />
+        <ColumnsMenu
+          columns={upload.columns}
+          actions={actions}
+          columnAction={extensions.columnMenuAction}
+          onAddFormula={() => setFormulaDialog({ kind: 'add' })}
+          onEditFormula={(column) => setFormulaDialog({ kind: 'edit', column })}
+        />
         <ExportMenu
           uploadId={upload.id}
           filename={upload.filename}
@@ -179,6 +192,17 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {isFetchingNextPage ? GRID_MESSAGES.loadingMore : hasNextPage ? `${rows.length.toLocaleString('en-US')} / ${countText}` : GRID_MESSAGES.allLoaded(rows.length)}
         </p>
+      )}
+      {formulaDialog && (
+        <FormulaColumnDialog
+          uploadId={upload.id}
+          columns={upload.columns}
+          target={formulaDialog}
+          isSaving={actions.isSavingFormula}
+          onAdd={actions.addFormula}
+          onChange={actions.changeFormula}
+          onClose={() => setFormulaDialog(null)}
+        />
       )}
     </section>
   )
