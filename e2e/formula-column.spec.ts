@@ -54,6 +54,7 @@ test('writes a formula with suggestions, sees a bad one explained as it is typed
   const domain = suggestions(page).getByRole('option', { name: /^DOMAIN/ })
   await expect(domain).toContainText('DOMAIN(email_or_url)')
   await expect(domain).toHaveAttribute('aria-selected', 'true')
+  await screenshotsAt1280And375(page, 'formula-functions')
   await formula.press('Enter')
   await formula.pressSequentially('{Ema')
   await formula.press('Tab')

@@ -159,7 +159,7 @@ export function SuggestionTextarea({
               className={cn('cursor-pointer rounded-sm px-2 py-1.5', index === current && 'bg-accent text-accent-foreground')}
             >
               <span className="block truncate">{option.label}</span>
-              {option.detail && <span className="block truncate text-xs text-muted-foreground">{option.detail}</span>}
+              {option.detail && <span className="line-clamp-2 text-xs text-muted-foreground">{option.detail}</span>}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
@@ -21,13 +21,16 @@ import { DataGrid } from './data-grid'
 import { ExportMenu } from './export-menu'
 import { FilterChips } from './filter-chips'
 import { FilterPopover } from './filter-popover'
-import { FormulaColumnDialog, type FormulaDialogTarget } from './formula-column-dialog'
+import type { FormulaDialogTarget } from './formula-column-dialog'
 import { FormulaHeaderMenu } from './formula-header-menu'
 import { GridFooter } from './grid-footer'
 import { GridEmpty, GridError, GridSkeleton } from './grid-states'
 import { GridToolbar } from './grid-toolbar'
 import { RemoveDuplicatesDialog } from './remove-duplicates-dialog'
 import { SelectionBar } from './selection-bar'
+
+// The formula language's parser (ohm) loads with the dialog, not with every grid.
+const FormulaColumnDialog = lazy(async () => ({ default: (await import('./formula-column-dialog')).FormulaColumnDialog }))
 
 /** The upload's rows (issue 4): toolbar, selection bar, the virtualised grid and its footer. */
 export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; extensions?: GridExtensions }) {
@@ -194,15 +197,17 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
         </p>
       )}
       {formulaDialog && (
-        <FormulaColumnDialog
-          uploadId={upload.id}
-          columns={upload.columns}
-          target={formulaDialog}
-          isSaving={actions.isSavingFormula}
-          onAdd={actions.addFormula}
-          onChange={actions.changeFormula}
-          onClose={() => setFormulaDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <FormulaColumnDialog
+            uploadId={upload.id}
+            columns={upload.columns}
+            target={formulaDialog}
+            isSaving={actions.isSavingFormula}
+            onAdd={actions.addFormula}
+            onChange={actions.changeFormula}
+            onClose={() => setFormulaDialog(null)}
+          />
+        </Suspense>
       )}
     </section>
   )
