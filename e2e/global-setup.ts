@@ -1,17 +1,17 @@
 import { FakeAiServer } from '../src/server/test/fake-ai-server.ts'
-import { FAKE_AI_LATENCY_MS, FAKE_AI_PORT, FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER, fakeChatAnswer } from './support/fake-ai.ts'
+import { FAKE_AI_LATENCY_MS, FAKE_AI_PORT, FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER, fakeChatAnswer, fakeFormulaAnswer } from './support/fake-ai.ts'
 
 /**
  * The AI provider of the browser tests: the project's fake OpenAI-compatible server on a fixed
  * port (FAKE_AI_PORT), which the e2e server reaches through OPENAI_BASE_URL. A short latency lets
  * a journey see cells queued and running before they fill in; a prompt with FAKE_AI_SLOW_MARKER
- * is answered slowly. Magic Chat's calls get the plans of FAKE_CHAT_PLANS; every other call the
+ * is answered slowly. Magic Chat's calls get the plans of FAKE_CHAT_PLANS, formula suggestions FAKE_FORMULA_SUGGESTIONS; every other call the
  * fake's own answer fitting the schema asked for.
  */
 export default async function globalSetup() {
   const fake = new FakeAiServer({
     latencyMs: (call) => (call.messages.some((message) => message.content.includes(FAKE_AI_SLOW_MARKER)) ? FAKE_AI_SLOW_LATENCY_MS : FAKE_AI_LATENCY_MS),
-    answer: (call) => fakeChatAnswer(call.messages, call.lastUserText) ?? call.fallback(),
+    answer: (call) => fakeChatAnswer(call.messages, call.lastUserText) ?? fakeFormulaAnswer(call.messages, call.lastUserText) ?? call.fallback(),
   })
   await fake.start(FAKE_AI_PORT)
   return async () => {

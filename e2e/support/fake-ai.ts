@@ -95,3 +95,26 @@ export function fakeChatAnswer(messages: Array<{ role: string; content: string }
   const match = Object.values(FAKE_CHAT_PLANS).find((entry) => question.toLowerCase().includes(entry.question.toLowerCase()))
   return match?.answer ?? { kind: 'plan', plan: { aggregate: { op: 'count' } }, reasoning: 'Every row of the file.', confidence: 0.5 }
 }
+
+/** The first line of the formula suggestion's system prompt (src/server/modules/columns/formula-suggest-prompts.ts). */
+export const FORMULA_SUGGEST_MARKER = 'ROWCRAFT_FORMULA_SUGGEST'
+
+/** The formulas the fake model proposes for 'Describe it instead', picked by a phrase of the description. */
+export const FAKE_FORMULA_SUGGESTIONS = [
+  { phrase: 'domain of the e-mail', formula: 'DOMAIN({Email})' },
+  { phrase: 'size', formula: 'IF(NUMBER({Employees}) >= 100, "Large", "Small")' },
+] as const
+
+/** The formula suggestion's answer for a fake call, or undefined when the call is not one. */
+export function fakeFormulaAnswer(messages: Array<{ role: string; content: string }>, lastUserText: string): unknown {
+  const system = messages.find((message) => message.role === 'system' || message.role === 'developer')?.content ?? ''
+  if (!system.startsWith(FORMULA_SUGGEST_MARKER)) return undefined
+  let description = ''
+  try {
+    description = String((JSON.parse(lastUserText) as { description?: unknown }).description ?? '')
+  } catch {
+    description = lastUserText
+  }
+  const match = FAKE_FORMULA_SUGGESTIONS.find((entry) => description.toLowerCase().includes(entry.phrase))
+  return { formula: match?.formula ?? 'UPPER({Name})' }
+}

@@ -50,6 +50,8 @@ export const CREDIT_COSTS = {
   chatQuery: 8,
   promptTestSimple: 1,
   promptTestAdvanced: 2,
+  /** 'Describe it instead' (issue 32): the model proposes a formula once; the column then computes for free. */
+  formulaSuggestion: 1,
 } as const
 
 export const AI_FIELDS_LIMIT_BY_TIER = { trial: 3, basic: 5, default: 999 } as const

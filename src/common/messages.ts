@@ -1123,6 +1123,59 @@ export const FORMULA_MESSAGES = {
   kindNames: { text: 'a text', number: 'a number', date: 'a date', boolean: 'a yes/no value', any: 'a value', number_or_date: 'a number or a date' },
 } as const
 
+/** 'Describe it instead' (issue 32): the model proposes a formula, which the user sees before saving it. */
+export const FORMULA_SUGGEST_MESSAGES = {
+  failedTitle: 'No formula proposed',
+  refundNote: (isCharged: boolean) => (isCharged ? ' Your credit was refunded.' : ''),
+  providerFailed: (message: string, isCharged: boolean) => `${message}${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)}`,
+  unusable: (problem: string, isCharged: boolean) =>
+    `The AI proposed a formula that does not work (${problem}).${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)} Try describing the column differently, or write the formula.`,
+  failedOnOurSide: (isCharged: boolean) => `Something went wrong on our side while proposing a formula.${FORMULA_SUGGEST_MESSAGES.refundNote(isCharged)}`,
+} as const
+
+/** The formula column editor in the grid (issue 32). */
+export const FORMULA_EDITOR_MESSAGES = {
+  addFormulaColumn: 'Add formula column',
+  addTitle: 'Add a formula column',
+  editTitle: (name: string) => `Edit the formula of '${name}'`,
+  description: 'A formula computes the column from each row, exactly and for free. Type { for a column, letters for a function.',
+  columnName: 'Column name',
+  columnNamePlaceholder: 'e.g. Domain',
+  formula: 'Formula',
+  formulaPlaceholder: 'e.g. DOMAIN({Email})',
+  write: 'Write a formula',
+  describe: 'Describe it instead',
+  suggestionsLabel: 'Columns and functions',
+  noColumnMatches: 'No column matches',
+  preview: 'Preview',
+  previewHint: 'The first rows, as the column will hold them.',
+  previewWaiting: 'The preview shows once the formula reads.',
+  previewLoading: 'Computing the preview…',
+  previewFailed: 'The preview could not be computed.',
+  previewNoRows: 'This file has no rows to preview.',
+  rowLabel: (rowNumber: number) => `Row ${rowNumber}`,
+  emptyValue: '(empty)',
+  typeLabel: 'Type',
+  types: { text: 'Text', number: 'Number', date: 'Date', boolean: 'Yes/no' },
+  describeLabel: 'What should the column hold?',
+  describePlaceholder: 'e.g. the domain of the e-mail',
+  describeHint: (credits: number) => `The AI proposes a formula for ${credits} credit${credits === 1 ? '' : 's'} (refunded if it fails). You see it and its preview before saving; the column is then computed for free.`,
+  propose: 'Propose a formula',
+  proposing: 'Proposing…',
+  proposed: 'Proposed by the AI: check the preview, edit it if needed, then save.',
+  proposeFailedTitle: 'No formula proposed',
+  save: 'Add column',
+  saveEdit: 'Save formula',
+  cancel: 'Cancel',
+  added: 'Formula column added',
+  changed: 'Formula changed',
+  saveFailed: 'The formula could not be saved',
+  nameRequired: 'Give the column a name.',
+  editFormula: 'Edit formula',
+  columnMenu: (name: string) => `Formula column ${name}: menu`,
+  kindLabel: (type: string) => `Formula · ${type}`,
+} as const
+
 /** Why an AI column's run stopped before its cells were done, as a judgment answer says it. */
 const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   no_credits: ' (its run stopped: out of credits)',

@@ -260,11 +260,29 @@ export type AddColumnInput = z.infer<typeof addColumnSchema>
 export const formulaPreviewSchema = z.object({ formula: formulaText })
 export type FormulaPreviewInput = z.infer<typeof formulaPreviewSchema>
 export const FORMULA_PREVIEW_ROWS = 10
+export const FORMULA_DESCRIPTION_MAX_CHARS = 500
 export const formulaPreviewResponseSchema = z.object({
   type: valueKindSchema,
   rows: z.array(z.object({ rowIndex: z.number().int(), value: z.string().nullable() })),
 })
 export type FormulaPreview = z.infer<typeof formulaPreviewResponseSchema>
+
+/** 'Describe it instead': what the user wants the column to hold, in their words, for the model to write as a formula. */
+export const suggestFormulaSchema = z.object({
+  description: z.string().trim().min(1, 'Describe what the column should hold.').max(FORMULA_DESCRIPTION_MAX_CHARS, `A description has at most ${FORMULA_DESCRIPTION_MAX_CHARS} characters.`),
+})
+export type SuggestFormulaInput = z.infer<typeof suggestFormulaSchema>
+
+/**
+ * The model's proposal, checked against the upload's columns and computed on the first rows as the
+ * preview is; nothing is saved. `remainingCredits` is null when the user's own key answered (free).
+ */
+export const formulaSuggestionSchema = z.object({
+  formula: z.string(),
+  preview: formulaPreviewResponseSchema,
+  remainingCredits: z.number().int().nullable(),
+})
+export type FormulaSuggestion = z.infer<typeof formulaSuggestionSchema>
 
 /** Rename, show/hide, resize one column, or change a formula column's formula; at least one of them. */
 export const updateColumnSchema = z

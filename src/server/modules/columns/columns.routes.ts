@@ -7,7 +7,9 @@ import {
   columnsResponseSchema,
   formulaPreviewResponseSchema,
   formulaPreviewSchema,
+  formulaSuggestionSchema,
   reorderColumnsSchema,
+  suggestFormulaSchema,
   updateColumnSchema,
 } from '#common/schemas/rows'
 import { updateDateOrderSchema, uploadColumnSchema } from '#common/schemas/uploads'
@@ -17,6 +19,7 @@ import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
 import { addColumn, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
 import { previewFormula } from './formula-columns.ts'
+import { suggestFormula } from './formula-suggest.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 /** A key that is not a column key names no column: the same 404 as one the upload lacks. */
@@ -37,6 +40,13 @@ export const columnsRoutes = new Hono<AppEnv>()
     documented({ summary: 'A formula computed on the first rows (a bad formula is a 422 pointing at the place)', response: formulaPreviewResponseSchema }),
     validate('json', formulaPreviewSchema),
     async (c) => c.json(await previewFormula({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  .post(
+    '/:id/columns/formula-suggest',
+    uploadIdParam,
+    documented({ summary: "'Describe it instead': the configured model proposes a formula, checked and previewed, not saved (1 credit, refunded on failure)", response: formulaSuggestionSchema }),
+    validate('json', suggestFormulaSchema),
+    async (c) => c.json(await suggestFormula({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   // Before '/:id/columns/:key', which would take 'order' for a key.
   .put('/:id/columns/order', uploadIdParam, documented({ response: columnsResponseSchema }), validate('json', reorderColumnsSchema), async (c) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evaluateFormulaText } from '#common/formula/evaluate'
 import { parseFormula } from '#common/formula/parse'
 import { todayKey } from '#common/formula/values'
-import { COLUMN_MESSAGES } from '#common/messages'
+import { API_TOKEN_MESSAGES, COLUMN_MESSAGES } from '#common/messages'
 import { formulaPreviewResponseSchema, gridRowSchema, rowsPageSchema } from '#common/schemas/rows'
 import { uploadColumnSchema, type UploadColumn } from '#common/schemas/uploads'
 import { readJson } from '#server/test/contract'
@@ -195,5 +195,57 @@ describe('formula columns', () => {
     expect(after.find((column) => column.name === 'Revenue per head')?.formulaError).toBe('column 7: unknown column {Revenue}')
     const edited = await editCell(0, company.key, 'Acme Two')
     expect(edited.status).toBe(200)
+  })
+})
+
+describe('the edges of the formula routes', () => {
+  const paths = () => ({ add: `/api/uploads/${id}/columns`, preview: `/api/uploads/${id}/columns/formula-preview` })
+  const patchPath = async () => `/api/uploads/${id}/columns/${(await getUploadDetail(alice, id)).columns.find((column) => column.kind === 'formula')!.key}`
+
+  it('refuses a NUL byte in a formula on every door, naming the field', async () => {
+    const formula = 'UPPER({Company})\u0000'
+    for (const res of [
+      await alice.post(paths().add, { name: 'Nul', formula }),
+      await alice.post(paths().preview, { formula }),
+      await alice.request(await patchPath(), { method: 'PATCH', json: { formula } }),
+    ]) {
+      expect(res.status).toBe(422)
+      expect((await errorOf(res)).message).toMatch(/^formula contains .*NUL/)
+    }
+  })
+
+  it('refuses a 1 MB body with a 413 and a deeply nested one with a 422, each saying why', async () => {
+    const big = JSON.stringify({ name: 'Big', formula: `"${'x'.repeat(1024 * 1024)}"` })
+    for (const path of [paths().add, paths().preview]) {
+      const res = await alice.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+      expect(res.status).toBe(413)
+      expect((await errorOf(res)).message).toMatch(/limit is 1 MB/)
+    }
+    let deep: unknown = 'ROW()'
+    for (let i = 0; i < 40; i++) deep = { deeper: deep }
+    for (const res of [await alice.post(paths().add, { name: 'Deep', formula: deep }), await alice.post(paths().preview, { formula: deep })]) {
+      expect(res.status).toBe(422)
+      expect((await errorOf(res)).message).toMatch(/nested more than 32 levels/)
+    }
+  })
+
+  it('lets a read token preview a formula (it saves nothing) and refuses it adding or changing one', async () => {
+    const token = (await (await alice.api['api-tokens'].$post({ json: { name: 'formula reader', scope: 'read' } })).json()).token
+    const reader = t.bearer(token)
+    const before = (await getUploadDetail(alice, id)).columns
+    const preview = await reader.post(paths().preview, { formula: 'UPPER({Company})' })
+    expect(preview.status).toBe(200)
+    expect((await readJson(preview, formulaPreviewResponseSchema)).rows[1]?.value).toBe('GLOBEX')
+    const add = await reader.post(paths().add, { name: 'By token', formula: 'ROW()' })
+    const patch = await reader.request(await patchPath(), { method: 'PATCH', json: { formula: 'ROW()' } })
+    expect([add.status, (await errorOf(add)).message]).toEqual([403, API_TOKEN_MESSAGES.readScopeRefused('POST')])
+    expect([patch.status, (await errorOf(patch)).message]).toEqual([403, API_TOKEN_MESSAGES.readScopeRefused('PATCH')])
+    expect((await getUploadDetail(alice, id)).columns).toEqual(before)
+  })
+
+  it('documents the suggestion route in the OpenAPI document with its answer', async () => {
+    const document = (await (await alice.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }
+    const operation = document.paths['/api/uploads/{id}/columns/formula-suggest']?.post
+    expect(JSON.stringify(operation?.responses?.['200'])).toContain('"remainingCredits"')
   })
 })

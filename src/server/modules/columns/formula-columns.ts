@@ -31,7 +31,8 @@ export function checkFormulaOrThrow(formula: string, columns: readonly ColumnRow
   return { ast: parsed.ast, type: parsed.type }
 }
 
-const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
+/** The upload's columns in their order; its owner is checked by the caller. */
+export const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
   executor.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId)).orderBy(asc(uploadColumns.position))
 
 /**
@@ -97,7 +98,19 @@ export async function renameInFormulas(
 export async function previewFormula({ userId, uploadId, formula }: { userId: string; uploadId: string } & FormulaPreviewInput): Promise<FormulaPreview> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const columns = await columnsOf(upload.id)
-  const { ast, type } = checkFormulaOrThrow(formula, columns)
+  return previewCheckedFormula({ uploadId: upload.id, columns, checked: checkFormulaOrThrow(formula, columns) })
+}
+
+/** A formula already checked against `columns`, on the upload's first rows. */
+export async function previewCheckedFormula({
+  uploadId,
+  columns,
+  checked,
+}: {
+  uploadId: string
+  columns: readonly ColumnRow[]
+  checked: { ast: FormulaNode; type: ValueKind }
+}): Promise<FormulaPreview> {
   const sources = columns.filter((column) => !isFormulaColumn(column))
-  return { type, rows: await readFormulaValues({ uploadId: upload.id, ast, columns: sources, limit: FORMULA_PREVIEW_ROWS }) }
+  return { type: checked.type, rows: await readFormulaValues({ uploadId, ast: checked.ast, columns: sources, limit: FORMULA_PREVIEW_ROWS }) }
 }

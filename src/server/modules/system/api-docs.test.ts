@@ -158,11 +158,13 @@ describe('the OpenAPI document', () => {
     expect(scopes['post /api/uploads/{id}/ai-fields/{fieldId}/estimate']).toBe('read')
     expect(scopes['post /api/uploads/{id}/ai-fields/{fieldId}/runs']).toBe('read_write')
     expect(scopes['post /api/uploads/{id}/chat']).toBe('read_write')
+    expect(scopes['post /api/uploads/{id}/columns/formula-suggest']).toBe('read_write')
     expect(scopes['delete /api/uploads/{id}']).toBe('read_write')
     const writes = Object.entries(scopes).filter(([route]) => !route.startsWith('get '))
     expect(writes.filter(([, scope]) => scope === 'read').map(([route]) => route).sort()).toEqual([
       'post /api/uploads/{id}/ai-fields/{fieldId}/estimate',
       'post /api/uploads/{id}/chat/plan',
+      'post /api/uploads/{id}/columns/formula-preview',
       'post /api/uploads/{id}/exports',
     ])
   })

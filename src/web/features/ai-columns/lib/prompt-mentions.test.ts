@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeMention, filterColumnNames, insertMention, referencedColumns, unknownColumns } from './prompt-mentions'
+import { activeMention, filterColumnNames, mentionSuggestions, referencedColumns, unknownColumns } from './prompt-mentions'
 
 describe('activeMention', () => {
   it('finds the @ being typed and the text after it', () => {
@@ -31,12 +31,15 @@ describe('filterColumnNames', () => {
   })
 })
 
-describe('insertMention', () => {
-  it('replaces @query with {Column Name} and puts the caret after it', () => {
+describe('mentionSuggestions', () => {
+  it('offers the matching columns, each replacing @query with {Column Name}', () => {
     const text = 'Rate @comp for fit'
-    const result = insertMention(text, { start: 5, query: 'comp' }, 'Company Name')
-    expect(result.text).toBe('Rate {Company Name} for fit')
-    expect(result.caret).toBe('Rate {Company Name}'.length)
+    expect(mentionSuggestions(['Name', 'Company Name'], text, 10)).toEqual({
+      start: 5,
+      end: 10,
+      options: [{ key: 'Company Name', label: 'Company Name', insert: '{Company Name}' }],
+    })
+    expect(mentionSuggestions(['Name'], 'Rate it', 7)).toBeNull()
   })
 })
 

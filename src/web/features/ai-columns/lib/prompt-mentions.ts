@@ -1,3 +1,5 @@
+import type { SuggestionRange } from '#web/components/suggestion-textarea'
+
 /**
  * The prompt box's @-suggestions (001 §5): typing `@` offers the columns filtered by the text typed
  * after it; choosing one inserts `{Column Name}`; the list closes when a space follows the @ text.
@@ -25,11 +27,12 @@ export function filterColumnNames(names: string[], query: string): string[] {
   return [...matching.filter((name) => name.toLowerCase().startsWith(q)), ...matching.filter((name) => !name.toLowerCase().startsWith(q))]
 }
 
-/** Replaces `@query` with `{Column Name}`; the caret goes right after the closing brace. */
-export function insertMention(text: string, mention: ActiveMention, columnName: string): { text: string; caret: number } {
-  const end = mention.start + 1 + mention.query.length
-  const token = `{${columnName}}`
-  return { text: text.slice(0, mention.start) + token + text.slice(end), caret: mention.start + token.length }
+/** The columns offered for the `@` the caret is in, each replacing `@query` with `{Column Name}`. */
+export function mentionSuggestions(columnNames: string[], text: string, caret: number): SuggestionRange | null {
+  const mention = activeMention(text, caret)
+  if (!mention) return null
+  const options = filterColumnNames(columnNames, mention.query).map((name) => ({ key: name, label: name, insert: `{${name}}` }))
+  return { start: mention.start, end: mention.start + 1 + mention.query.length, options }
 }
 
 /** Column names a prompt refers to as `{Name}` (`{{` and `}}` are literal braces). */

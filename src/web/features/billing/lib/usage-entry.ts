@@ -5,6 +5,7 @@ const operationLabels: Record<CreditOperation, string> = {
   ai_enrichment_advanced: 'AI enrichment with web search',
   chat_query: 'Magic Chat',
   prompt_test: 'Prompt test',
+  formula_suggest: 'Formula suggestion',
   trial_grant: 'Free trial credits',
   monthly_reset: 'Monthly credit reset',
   refund: 'Refund',

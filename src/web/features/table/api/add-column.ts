@@ -12,7 +12,8 @@ export function useAddColumn(uploadId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: AddColumnInput) => addColumn(uploadId, input),
-    // A new column is empty in every row: only the column list changes, not the rows.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: true }),
+    // A new typed column is empty in every row: only the column list changes. A formula column
+    // was computed for every row: its rows are read again too (the detail key's whole tree).
+    onSuccess: (_column, input) => queryClient.invalidateQueries({ queryKey: uploadKeys.detail(uploadId), exact: !('formula' in input) }),
   })
 }

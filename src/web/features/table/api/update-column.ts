@@ -8,7 +8,7 @@ export async function updateColumn(uploadId: string, key: string, input: UpdateC
   return unwrap(await api.uploads[':id'].columns[':key'].$patch({ param: pathParams({ id: uploadId, key }), json: input }))
 }
 
-/** Rename, show/hide or resize: applied to the cached columns at once, undone if the server refuses. */
+/** Rename, show/hide, resize or a new formula: applied to the cached columns at once, undone if the server refuses. */
 export function useUpdateColumn(uploadId: string) {
   const queryClient = useQueryClient()
   const detailKey = uploadKeys.detail(uploadId)
@@ -25,7 +25,11 @@ export function useUpdateColumn(uploadId: string) {
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(detailKey, context.previous)
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: detailKey, exact: true }),
+    onSettled: async (_column, _error, input) => {
+      await queryClient.invalidateQueries({ queryKey: detailKey, exact: true })
+      // A new formula computed every row again.
+      if (input.formula !== undefined) await queryClient.invalidateQueries({ queryKey: uploadKeys.allRows(uploadId) })
+    },
   })
 }
 

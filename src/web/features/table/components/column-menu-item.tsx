@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { GRID_MESSAGES } from '#common/messages'
+import { FORMULA_EDITOR_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
 import { Checkbox } from '#web/components/ui/checkbox'
@@ -64,7 +64,7 @@ export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRena
       <Checkbox id={checkboxId} checked={!column.hidden} onCheckedChange={(checked) => onToggleHidden(checked !== true)} aria-label={GRID_MESSAGES.showColumn(column.name)} />
       <label htmlFor={checkboxId} className="min-w-0 flex-1 truncate text-sm" title={column.name}>
         {column.name}
-        <span className="ml-1.5 text-xs text-muted-foreground">{column.kind === 'ai' ? 'AI' : GRID_MESSAGES.columnTypes[column.type]}</span>
+        <span className="ml-1.5 text-xs text-muted-foreground">{column.kind === 'ai' ? 'AI' : column.kind === 'formula' ? FORMULA_EDITOR_MESSAGES.kindLabel(GRID_MESSAGES.columnTypes[column.type]) : GRID_MESSAGES.columnTypes[column.type]}</span>
       </label>
       <Button size="icon-xs" variant="ghost" aria-label={GRID_MESSAGES.moveColumnLeft(column.name)} disabled={isFirst} onClick={() => onMove(-1)}>
         <ArrowLeftIcon aria-hidden="true" />

@@ -1,6 +1,6 @@
-import { Columns3Icon } from 'lucide-react'
-import { Fragment, type ReactNode } from 'react'
-import { GRID_MESSAGES } from '#common/messages'
+import { Columns3Icon, SigmaIcon } from 'lucide-react'
+import { Fragment, useState, type ReactNode } from 'react'
+import { FORMULA_EDITOR_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover'
@@ -13,21 +13,31 @@ import { DateOrderLine } from './date-order-line'
 
 /**
  * The Columns menu (001 §2): show/hide, rename inline, reorder, delete, and add a typed column; a
- * date column's day/month order and its switch (issue 30).
+ * date column's day/month order and its switch (issue 30); add a formula column, edit a formula (issue 32).
  */
 export function ColumnsMenu({
   columns,
   actions,
   columnAction,
+  onAddFormula,
+  onEditFormula,
 }: {
   columns: UploadColumn[]
   actions: ColumnActions
   /** Another feature's action for a column ('modify AI column'). */
   columnAction?: (column: UploadColumn) => ReactNode
+  /** Open the formula dialog (the menu closes first, so the dialog has the focus). */
+  onAddFormula: () => void
+  onEditFormula: (column: UploadColumn) => void
 }) {
   const ordered = sortedColumns(columns)
+  const [isOpen, setIsOpen] = useState(false)
+  const openFormula = (open: () => void) => {
+    setIsOpen(false)
+    open()
+  }
   return (
-    <Popover>
+    <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
         <Button variant="outline" size="sm">
           <Columns3Icon aria-hidden="true" />
@@ -59,7 +69,15 @@ export function ColumnsMenu({
               onDelete={() => actions.remove(column.key)}
               // One delete at a time (001 §5): every delete button waits for the running one.
               isDeleting={actions.deletingKey !== null}
-              extraAction={columnAction?.(column)}
+              extraAction={
+                column.kind === 'formula' ? (
+                  <Button size="icon-xs" variant="ghost" aria-label={`${FORMULA_EDITOR_MESSAGES.editFormula}: ${column.name}`} onClick={() => openFormula(() => onEditFormula(column))}>
+                    <SigmaIcon aria-hidden="true" />
+                  </Button>
+                ) : (
+                  columnAction?.(column)
+                )
+              }
             />
             <DateOrderLine column={column} isBusy={actions.isSettingDateOrder} onSwitch={(order) => actions.setDateOrder(column.key, order)} />
             </Fragment>
@@ -67,6 +85,10 @@ export function ColumnsMenu({
         </ul>
         <Separator className="my-3" />
         <AddColumnForm onAdd={actions.add} isAdding={actions.isAdding} />
+        <Button type="button" size="sm" variant="outline" className="mt-2" onClick={() => openFormula(onAddFormula)}>
+          <SigmaIcon aria-hidden="true" />
+          {FORMULA_EDITOR_MESSAGES.addFormulaColumn}
+        </Button>
       </PopoverContent>
     </Popover>
   )

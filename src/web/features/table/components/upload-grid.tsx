@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { GRID_MESSAGES } from '#common/messages'
 import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
@@ -21,12 +21,17 @@ import { DataGrid } from './data-grid'
 import { ExportMenu } from './export-menu'
 import { FilterChips } from './filter-chips'
 import { FilterPopover } from './filter-popover'
+import type { FormulaDialogTarget } from './formula-column-dialog'
+import { FormulaHeaderMenu } from './formula-header-menu'
 import { GridFooter } from './grid-footer'
 import { GridEmpty, GridError, GridSkeleton } from './grid-states'
 import { GridToolbar } from './grid-toolbar'
 import { AddRowDialog } from './add-row-dialog'
 import { RemoveDuplicatesDialog } from './remove-duplicates-dialog'
 import { SelectionBar } from './selection-bar'
+
+// The formula language's parser (ohm) loads with the dialog, not with every grid.
+const FormulaColumnDialog = lazy(async () => ({ default: (await import('./formula-column-dialog')).FormulaColumnDialog }))
 
 /** The upload's rows (issue 4): toolbar, selection bar, the virtualised grid and its footer. */
 export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; extensions?: GridExtensions }) {
@@ -86,8 +91,13 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
 
   const hasFilters = grid.hasViewFilters || filters.length > 0
   const context = useMemo<GridContext>(() => ({ selectedRowIndexes, view, hasViewFilters: hasFilters }), [selectedRowIndexes, view, hasFilters])
+  const [formulaDialog, setFormulaDialog] = useState<FormulaDialogTarget | null>(null)
   const { headerAction } = extensions
-  const renderHeaderAction = useMemo(() => (headerAction ? (column: UploadColumn) => headerAction(column, context) : undefined), [headerAction, context])
+  const renderHeaderAction = useMemo(
+    () => (column: UploadColumn) =>
+      column.kind === 'formula' ? <FormulaHeaderMenu column={column} onEdit={() => setFormulaDialog({ kind: 'edit', column })} /> : headerAction?.(column, context),
+    [headerAction, context, setFormulaDialog],
+  )
 
   const updateCell = useUpdateCell(upload.id)
   const saveCell = async (rowIndex: number, column: string, value: string | null) => {
@@ -118,7 +128,13 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
 
       <GridToolbar search={grid.searchInput} onSearchChange={grid.setSearchInput}>
         <FilterPopover columns={columns} filters={filters} onAdd={(filter) => grid.setFilters([...filters, filter])} />
-        <ColumnsMenu columns={upload.columns} actions={actions} columnAction={extensions.columnMenuAction} />
+        <ColumnsMenu
+          columns={upload.columns}
+          actions={actions}
+          columnAction={extensions.columnMenuAction}
+          onAddFormula={() => setFormulaDialog({ kind: 'add' })}
+          onEditFormula={(column) => setFormulaDialog({ kind: 'edit', column })}
+        />
         <ExportMenu
           uploadId={upload.id}
           filename={upload.filename}
@@ -181,6 +197,19 @@ export function UploadGrid({ upload, extensions = {} }: { upload: UploadDetail; 
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {isFetchingNextPage ? GRID_MESSAGES.loadingMore : hasNextPage ? `${rows.length.toLocaleString('en-US')} / ${countText}` : GRID_MESSAGES.allLoaded(rows.length)}
         </p>
+      )}
+      {formulaDialog && (
+        <Suspense fallback={null}>
+          <FormulaColumnDialog
+            uploadId={upload.id}
+            columns={upload.columns}
+            target={formulaDialog}
+            isSaving={actions.isSavingFormula}
+            onAdd={actions.addFormula}
+            onChange={actions.changeFormula}
+            onClose={() => setFormulaDialog(null)}
+          />
+        </Suspense>
       )}
     </section>
   )

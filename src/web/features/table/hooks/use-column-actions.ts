@@ -1,13 +1,24 @@
 import { toast } from 'sonner'
-import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES, GRID_MESSAGES } from '#common/messages'
+import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES, FORMULA_EDITOR_MESSAGES, GRID_MESSAGES } from '#common/messages'
 import type { ColumnType, DateOrder, UploadColumn } from '#common/schemas/uploads'
-import { errorMessage, errorStatus } from '#web/lib/api-client'
+import { ApiError, errorMessage, errorStatus } from '#web/lib/api-client'
 import { useAddColumn } from '../api/add-column'
 import { useDeleteColumn } from '../api/delete-column'
 import { useReorderColumns } from '../api/reorder-columns'
 import { useSetDateOrder } from '../api/set-date-order'
 import { useUpdateColumn } from '../api/update-column'
 import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rules'
+
+/** A formula saved, or why not: a problem with its place for the editor to show, or a toast already shown. */
+export type FormulaSaveResult = { ok: true } | { ok: false; problem?: { message: string; at: number } }
+
+/** The server's 422 about a formula (`column 14: unknown function LWOER`, `details.at`), for the editor to show inline. */
+function formulaProblemOf(error: unknown): { message: string; at: number } | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null
+  // Only the formula's own problems carry a place; any other 422 (a name) is a toast.
+  const at = (error.details as { at?: unknown } | undefined)?.at
+  return typeof at === 'number' ? { message: error.message, at } : null
+}
 
 /** Every column change of the grid, with the spec's checks and toasts (001 §5, §8). */
 export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
@@ -51,6 +62,33 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
         return false
       }
     },
+    addFormula: async (input: string, formula: string): Promise<FormulaSaveResult> => {
+      const name = nameIsAllowed(input)
+      if (name === null) return { ok: false }
+      try {
+        await add.mutateAsync({ name, formula })
+        toast.success(FORMULA_EDITOR_MESSAGES.added)
+        return { ok: true }
+      } catch (error) {
+        const problem = formulaProblemOf(error)
+        if (problem) return { ok: false, problem }
+        toast.error(errorStatus(error) === 409 ? COLUMN_MESSAGES.nameConflictTitle : COLUMN_MESSAGES.addFailed, { description: errorMessage(error, undefined) })
+        return { ok: false }
+      }
+    },
+    changeFormula: async (key: string, formula: string): Promise<FormulaSaveResult> => {
+      try {
+        await update.mutateAsync({ key, formula })
+        toast.success(FORMULA_EDITOR_MESSAGES.changed)
+        return { ok: true }
+      } catch (error) {
+        const problem = formulaProblemOf(error)
+        if (problem) return { ok: false, problem }
+        toast.error(FORMULA_EDITOR_MESSAGES.saveFailed, { description: errorMessage(error, undefined) })
+        return { ok: false }
+      }
+    },
+    isSavingFormula: add.isPending || (update.isPending && update.variables?.formula !== undefined),
     remove: async (key: string) => {
       if (!uploadId) {
         toast.error(COLUMN_MESSAGES.deleteFailed, { description: COLUMN_MESSAGES.uploadIdMissing })

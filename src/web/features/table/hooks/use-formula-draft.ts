@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useState } from 'react'
+import { parseFormula, type FormulaColumn, type FormulaProblem } from '#common/formula/parse'
+import type { UploadColumn } from '#common/schemas/uploads'
+import { useFormulaPreview } from '../api/preview-formula'
+
+/** How long typing pauses before the preview asks the server. */
+export const FORMULA_PREVIEW_DEBOUNCE_MS = 350
+
+function useDebouncedValue<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+/** The columns a formula may name: every column but the formula columns (as the server checks). */
+export const formulaSourceColumns = (columns: readonly UploadColumn[]): FormulaColumn[] =>
+  columns.filter((column) => column.kind !== 'formula').map(({ key, name, type }) => ({ key, name, type }))
+
+/**
+ * A formula as it is typed: checked in the browser by the language's own parser (where it goes
+ * wrong, at once, with no call), and, once it reads and typing pauses, previewed by the server
+ * on the first rows.
+ */
+export function useFormulaDraft(uploadId: string, columns: readonly UploadColumn[], formula: string) {
+  const sources = useMemo(() => formulaSourceColumns(columns), [columns])
+  const checked = useMemo(() => (formula.trim() === '' ? null : parseFormula(formula, sources)), [formula, sources])
+  const problem: FormulaProblem | null = checked && !checked.ok ? checked.error : null
+  const readable = checked?.ok ? formula : null
+  const debounced = useDebouncedValue(readable, FORMULA_PREVIEW_DEBOUNCE_MS)
+  // A formula that stopped reading shows no preview at once, without waiting for the pause.
+  const previewed = readable === null ? null : debounced
+  const preview = useFormulaPreview(uploadId, previewed)
+  return {
+    sources,
+    problem,
+    isReadable: readable !== null,
+    type: checked?.ok ? checked.type : null,
+    preview,
+    /** The preview on screen is of an older text than the one typed. */
+    isPreviewBehind: previewed !== readable,
+  }
+}
