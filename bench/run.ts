@@ -1,5 +1,6 @@
 import { runChatBench } from './chat.bench.ts'
 import { runEnrichBench } from './enrich.bench.ts'
+import { runFormulaBench } from './formula.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
 import { runRowsApiBench } from './rows-api.bench.ts'
@@ -17,6 +18,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   chat: runChatBench,
   search: runSearchBench,
   'rows-api': runRowsApiBench,
+  formula: runFormulaBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

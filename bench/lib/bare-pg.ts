@@ -120,3 +120,25 @@ export async function openBareSearch(databaseUrl: string, uploadId: string) {
     close: () => client.end(),
   }
 }
+
+/**
+ * The bare reference of a formula column: one `UPDATE` of every row writing, under a new key,
+ * the value the formula computes, written by hand in SQL (`valueSql` over `data`). Seconds.
+ */
+export async function bareUpdateSeconds(databaseUrl: string, uploadId: string, key: string, valueSql: string): Promise<number> {
+  return withClient(databaseUrl, async (client) => {
+    const started = performance.now()
+    await client.query(`UPDATE "${partitionOf(uploadId)}" SET data = data || jsonb_build_object('${key}', ${valueSql})`)
+    return (performance.now() - started) / 1000
+  })
+}
+
+/** Rows whose stored value under `key` differs from `valueSql`: 0 when a formula wrote what the bare SQL would. */
+export async function countDifferentValues(databaseUrl: string, uploadId: string, key: string, valueSql: string): Promise<number> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM "${partitionOf(uploadId)}" WHERE (data ->> '${key}') IS DISTINCT FROM NULLIF(${valueSql}, '')`,
+    )
+    return Number(rows[0]?.n ?? 0)
+  })
+}

@@ -261,6 +261,20 @@ describe('AI columns', () => {
     const page = await ok(client, 'read_rows', { fileId, perPage: 10 })
     expect((page.rows as Array<{ values: Record<string, string> }>).map((row) => row.values.Industry)).toEqual(COUNTRIES.map(() => 'Software'))
   })
+
+  it('creates a column that runs on the rows add_rows brings later', async () => {
+    const client = await connect(writeToken)
+    const id = await importCsv(owner, 'auto-mcp.csv', leads)
+    const created = await ok(client, 'create_ai_column', { fileId: id, name: 'Segment', prompt: 'Which segment is {Company}?', run: 'none', runOnNewRows: true, monthlyCap: 50 })
+    expect(created).toMatchObject({ runStarted: false, runOnNewRows: { enabled: true, monthlyCap: 50, coverStale: false } })
+    await ok(client, 'add_rows', { fileId: id, rows: [{ Name: 'New lead', Company: 'Firm 99', Country: 'Italy', Employees: '5' }] })
+    const done = await until(
+      'the new row to be enriched',
+      () => ok(client, 'run_progress', { fileId: id, columnId: created.columnId }),
+      (progress) => progress.isRunning === false && (progress.counts as { done: number }).done === 1,
+    )
+    expect(done).toMatchObject({ run: expect.objectContaining({ scope: 'new_rows', total: 1 }) })
+  })
 })
 
 describe('adding rows', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { CREDIT_COSTS } from '#common/constants'
+import { AI, CREDIT_COSTS } from '#common/constants'
 import { createAiFieldSchema, type AiField } from '#common/schemas/enrichment'
 import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
-import { createAiField, getAiField } from '#server/modules/enrichment/ai-fields.service'
+import { createAiField, getAiField, updateAiField } from '#server/modules/enrichment/ai-fields.service'
 import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { AppError } from '#server/platform/app-error'
 import { columnIdOrThrow, defineTool, fileIdOrThrow } from '../mcp-tool.ts'
@@ -18,24 +18,30 @@ const progressOf = (field: AiField) => ({
   totalRows: field.totalRows,
   counts: field.counts,
   run: field.run,
+  runOnNewRows: field.autoRun,
   isRunning: field.status === 'processing' || field.status === 'paused',
 })
 
 export const createAiColumnTool = defineTool({
   name: 'create_ai_column',
   title: 'Create an AI column and start its run',
-  description: `Adds an AI column to a file: a prompt that an AI model answers for every row, reading the row's values named in braces, e.g. "Which industry is {Company} in? One or two words.". The column names in braces must be columns of the file (see describe_file). By default the run starts at once over every row ("run": "all"); "empty" fills only rows without an answer, "none" creates the column without running it. A run COSTS credits: ${CREDIT_COSTS.basicEnrichment} per row (${CREDIT_COSTS.webSearchEnrichment} with web search), nothing with the user's own AI provider key; rows with identical inputs are asked once; "budget" stops the run after that many credits. It runs in the background: follow it with run_progress, then read the values with read_rows.`,
+  description: `Adds an AI column to a file: a prompt that an AI model answers for every row, reading the row's values named in braces, e.g. "Which industry is {Company} in? One or two words.". The column names in braces must be columns of the file (see describe_file). By default the run starts at once over every row ("run": "all"); "empty" fills only rows without an answer, "none" creates the column without running it. A run COSTS credits: ${CREDIT_COSTS.basicEnrichment} per row (${CREDIT_COSTS.webSearchEnrichment} with web search), nothing with the user's own AI provider key; rows with identical inputs are asked once; "budget" stops the run after that many credits. "runOnNewRows": true also enriches every row added later (add_rows, the API, the grid) as it arrives, within "monthlyCap" credits a month if given. It runs in the background: follow it with run_progress, then read the values with read_rows.`,
   scope: 'read_write',
   input: createAiFieldSchema.extend({
     fileId: fileIdInput,
     run: z.enum(['all', 'empty', 'none']).default('all').describe('Which rows to run now: all, only empty ones, or none.'),
     budget: z.number().int().min(1).max(10_000_000).optional().describe('Stop the run when this many credits are spent.'),
+    runOnNewRows: z.boolean().default(false).describe('Also run the column on rows added later, as they arrive.'),
+    monthlyCap: z.number().int().min(1).max(AI.maxAutoRunMonthlyCap).optional().describe('With runOnNewRows: credits those runs may spend in a month.'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run({ fileId, run, budget, ...column }, { user }) {
+  async run({ fileId, run, budget, runOnNewRows, monthlyCap, ...column }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
     await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'create_ai_column' } })
-    const field = await createAiField({ userId: user.id, uploadId, ...column })
+    const created = await createAiField({ userId: user.id, uploadId, ...column })
+    const field = runOnNewRows
+      ? await updateAiField({ userId: user.id, uploadId, fieldId: created.id, autoRun: { enabled: true, monthlyCap: monthlyCap ?? null } })
+      : created
     if (run === 'none') return { ...progressOf(field), runStarted: false }
     try {
       const started = await startRun({ userId: user.id, uploadId, fieldId: field.id, scope: run, budget })
