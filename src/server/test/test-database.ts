@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
+
+/** The migrated database the global setup made on PostgreSQL (global-setup.ts), if any. */
+function templateDatabase(): string {
+  try {
+    return inject('pgTemplateDatabase') ?? ''
+  } catch {
+    // Outside a vitest worker: no template, the database is migrated when the app starts.
+    return ''
+  }
+}
 
 /**
  * With DATABASE_URL set, each test file gets a database of its own on that server, so files run
- * in parallel; without it, tests use an in-memory PGlite per file.
+ * in parallel, copied from the migrated template; without it, tests use an in-memory PGlite per file.
  */
 export async function createTestDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
@@ -11,7 +22,8 @@ export async function createTestDatabase(): Promise<{ url?: string; drop: () => 
   const name = `rowcraft_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
+  const template = templateDatabase()
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
