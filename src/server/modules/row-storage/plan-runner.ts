@@ -101,7 +101,10 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
     rowIndex: row.rowIndex,
     values: Object.fromEntries(Object.entries(row.values).flatMap(([key, value]) => (byKey.has(key) ? [[byKey.get(key)!, value]] : []))),
   }))
-  const answer = await aggregateOf(planned, { source, where: clauseSql({ all: topLevel }, search), scan: scan ?? {}, count })
+  // The groups read the rows the scan matched by their indexes, so no condition (a formula's
+  // above all) is computed twice; past the indexes the scan lists, the conditions again.
+  const groupsWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
+  const answer = await aggregateOf(planned, { source, where: groupsWhere, scan: scan ?? {}, count })
   const repeats = duplicateCountsOf(identifying, scan ?? {})
   const duplicates = { exactRows: repeats.exactRows, columns: repeats.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
   return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }

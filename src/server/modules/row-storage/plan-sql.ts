@@ -173,8 +173,13 @@ function columnClauseSql(clause: ColumnClause): SQL {
   if (positive) return sql`NOT ${columnClauseSql({ ...clause, op: positive })}`
   // Never null: an empty cell fails every positive test, so its negation keeps it.
   if ('formula' in clause) {
-    const { ast, columns } = clause.formula
-    return formulaOperandSql(ast, columns, (v) => sql`coalesce(${positiveSql(formulaOperandee(clause.formula, v), clause.op, clause.values)}, false)`)
+    const { ast, columns, type } = clause.formula
+    const body = (v: { value: SQL; text: SQL }) => sql`coalesce(${positiveSql(formulaOperandee(clause.formula, v), clause.op, clause.values)}, false)`
+    // A test that reads the value once takes the formula inline; one that reads it more often
+    // (between, in, equals on text) computes it once a row in a one-row subquery.
+    const readsOnce = clause.op !== 'between' && clause.op !== 'in' && !(clause.op === 'equals' && type === 'text')
+    if (readsOnce) return body({ value: formulaValueSql(ast, columns), text: formulaTextSql(ast, columns) })
+    return formulaOperandSql(ast, columns, body)
   }
   return sql`coalesce(${positiveSql(columnOperandee(clause.column), clause.op, clause.values)}, false)`
 }
