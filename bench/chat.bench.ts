@@ -47,6 +47,22 @@ const CASES: Case[] = [
     ],
   },
   {
+    // Issue 32: a grouping by a formula (the e-mail's domain ending), a formula in a condition and in a measure.
+    name: 'formula condition, group by a formula with measures',
+    plan: {
+      where: { formula: 'NUMBER({Employees}) / 10', op: 'at_least', value: '5' },
+      aggregate: {
+        op: 'group_by',
+        formula: 'SPLIT(DOMAIN({Email}), ".", -1)',
+        measures: [{ op: 'count' }, { op: 'avg', formula: 'NUMBER({Employees}) / 10' }, { op: 'count_distinct', column: 'Country' }],
+      },
+    },
+    bare: (f) => [
+      `${num('employees')} / 10 >= 5 AND file = ${f}`,
+      `SELECT split_part(lower(split_part(email, '@', 2)), '.', -1) AS tld, count(*), avg(${num('employees')} / 10), count(DISTINCT lower(country)) FROM bare_leads WHERE ${num('employees')} / 10 >= 5 AND file = ${f} GROUP BY 1 ORDER BY 2 DESC`,
+    ],
+  },
+  {
     name: 'top 10 by size in one industry',
     plan: { where: { column: 'Industry', op: 'equals', value: 'Fintech' }, sort: { column: 'Employees', direction: 'desc' }, limit: 10 },
     bare: (f) => [`lower(industry) = 'fintech' AND file = ${f} ORDER BY ${num('employees')} DESC NULLS LAST, id DESC`],

@@ -68,6 +68,33 @@ export const FAKE_CHAT_PLANS = {
       confidence: 0.9,
     },
   },
+  revenueByCountry: {
+    question: 'Total revenue per country',
+    answer: {
+      kind: 'plan',
+      plan: {
+        aggregate: {
+          op: 'group_by',
+          column: 'Country',
+          measures: [
+            { op: 'sum', column: 'Revenue' },
+            { op: 'avg', formula: 'NUMBER({Revenue}) / NUMBER({Employees})' },
+          ],
+        },
+      },
+      reasoning: 'Revenue added up per country, with the revenue per employee.',
+      confidence: 0.9,
+    },
+  },
+  perEmployee: {
+    question: 'Does any company make more than 2000 per employee?',
+    answer: {
+      kind: 'plan',
+      plan: { where: { formula: 'NUMBER({Revenue}) / NUMBER({Employees})', op: 'greater_than', value: '2000' }, aggregate: { op: 'exists' } },
+      reasoning: 'Revenue per employee above 2,000.',
+      confidence: 0.85,
+    },
+  },
   nobody: {
     question: 'Who works at Nowhere Inc?',
     answer: {

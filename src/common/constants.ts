@@ -133,6 +133,10 @@ export const CHAT_PLAN = {
   /** Groups a `count_by` returns (its own `limit`, or defaultGroups). */
   maxGroups: 100,
   defaultGroups: 20,
+  /** Measures a `group_by` computes for each group. */
+  maxMeasures: 5,
+  /** Formulas in a plan's or view's conditions (each is computed for every row). */
+  maxFormulas: 20,
   /** Rows a plan returns with their values: its `limit`, or defaultLimit. */
   maxLimit: 1000,
   defaultLimit: 50,

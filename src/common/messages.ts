@@ -837,6 +837,7 @@ export const REQUEST_MESSAGES = {
   conditionsTooDeep: (limit: number) =>
     `Conditions may nest at most ${limit} groups deep (all, any, not). Flatten the groups and try again.`,
   tooManyConditions: (limit: number) => `A plan or view may hold at most ${limit} conditions in all. Use fewer and try again.`,
+  tooManyFormulas: (limit: number) => `A plan or view may hold at most ${limit} conditions on formulas. Use fewer and try again.`,
 } as const
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -1097,6 +1098,9 @@ export const PLAN_MESSAGES = {
   needsNumber: (column: string) => `Enter a number to compare '${column}' with.`,
   needsDate: (column: string) => `Enter a date (for example 2024-03-31) to compare '${column}' with.`,
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
+  /** A plan's formula that does not check: which formula, and where in it (`column 8: unknown column {Revnue}`). */
+  formulaProblem: (formula: string, problem: string) => `The formula ${formula} does not work: ${problem}.`,
+  cannotMeasureYesNo: (formula: string) => `${formula} gives yes or no: count the rows where it holds instead (a condition with equals "true").`,
 } as const
 
 /**
@@ -1232,6 +1236,8 @@ export const CHAT_MESSAGES = {
   criterionLow: 'From',
   criterionHigh: 'To',
   criterionListHint: 'Values separated by commas',
+  criterionFormulaChoice: 'A formula…',
+  criterionFormula: 'Formula',
   applyCriterion: 'Apply (free)',
   rerunning: 'Counting again...',
   groupCount: 'Rows',
@@ -1299,6 +1305,20 @@ export const CHAT_MESSAGES = {
     `${label}, over ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
   summaryRows: (count: number, total: number) =>
     `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match.`,
+  /** A yes/no answer's line: the figure behind it (issue 32). */
+  yes: 'Yes',
+  no: 'No',
+  figureAgainst: (label: string, figure: string, against: string) => `${label} is ${figure}, against ${against}`,
+  rowsExist: (count: number, total: number) => `${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows match`,
+  /** A formula the answer computes again: the offer to keep it as a column. */
+  saveFormulaTitle: 'Use this value again?',
+  saveFormulaHint: (formula: string) => `This answer computes ${formula} again. Save it as a formula column to see it in the table and ask about it by name.`,
+  saveFormulaName: 'Column name',
+  saveFormula: 'Save as column',
+  savedFormula: (name: string) => `Column '${name}' added.`,
+  saveFormulaFailed: 'The column could not be added',
+  groupRows: 'Rows',
+  skippedInGroups: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'value was' : 'values were'} skipped (not a number).`,
 } as const
 
 /** The 14 example questions the chat's placeholder rotates through (001 §9: every 3 s). */

@@ -1,4 +1,4 @@
-import type { Aggregate, Condition, Plan, PlanOperator } from './schemas/plans.ts'
+import { subjectLabel, type Aggregate, type AggregateCompare, type Condition, type GroupMeasure, type Plan, type PlanOperator } from './schemas/plans.ts'
 
 /** Plain words for a plan's operators and conditions: the chat's criteria and its chips. */
 
@@ -40,10 +40,11 @@ export function describeCondition(condition: Condition): string {
   }
   if ('not' in condition) return `not ${describeCondition(condition.not)}`
   const label = PLAN_OPERATOR_LABELS[condition.op]
-  if (condition.op === 'between') return `${condition.column} ${label} ${quote(condition.values[0])} and ${quote(condition.values[1])}`
-  if ('values' in condition) return `${condition.column} ${label} ${joinWords(condition.values.map(quote), 'or')}`
-  if (condition.op === 'is_empty' || condition.op === 'is_not_empty') return `${condition.column} ${label}`
-  return `${condition.column} ${label} ${quote(condition.value ?? '')}`
+  const subject = subjectLabel(condition)
+  if (condition.op === 'between') return `${subject} ${label} ${quote(condition.values[0])} and ${quote(condition.values[1])}`
+  if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}`
+  if (condition.op === 'is_empty' || condition.op === 'is_not_empty') return `${subject} ${label}`
+  return `${subject} ${label} ${quote(condition.value ?? '')}`
 }
 
 /** The top-level conditions of a where: the members of an `all`, or the condition itself. */
@@ -61,8 +62,9 @@ export function describeCriteria(where: Condition | undefined): string[] {
   })
 }
 
-const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count'>, string> = {
+const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count' | 'exists'>, string> = {
   count_by: 'Rows counted by',
+  group_by: 'By',
   count_distinct: 'Distinct values of',
   sum: 'Total of',
   avg: 'Average of',
@@ -76,10 +78,33 @@ const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count'>, string> = {
  */
 export function describePlan(plan: Plan): string {
   const where = plan.where && topLevelConditions(plan.where).length > 0 ? describeCondition(plan.where).replace(/^\((.*)\)$/s, '$1') : null
-  const aggregate = plan.aggregate && plan.aggregate.op !== 'count' ? plan.aggregate : null
+  const aggregate = plan.aggregate
   let head: string | null = null
-  if (aggregate && 'column' in aggregate) head = `${AGGREGATE_WORDS[aggregate.op]} ${aggregate.column}`
-  else if (plan.limit) head = plan.sort ? `Top ${plan.limit} by ${plan.sort.column}` : `First ${plan.limit} rows`
+  if (aggregate?.op === 'exists') head = 'Any rows'
+  else if (aggregate?.op === 'count' && aggregate.compare) head = `Rows ${describeCompare(aggregate.compare)}`
+  else if (aggregate?.op === 'group_by') head = `${aggregate.measures.map(describeMeasure).join(', ')} by ${subjectLabel(aggregate)}`
+  else if (aggregate && aggregate.op !== 'count') head = `${AGGREGATE_WORDS[aggregate.op]} ${subjectLabel(aggregate)}${'compare' in aggregate && aggregate.compare ? ` ${describeCompare(aggregate.compare)}` : ''}`
+  else if (plan.limit) head = plan.sort ? `Top ${plan.limit} by ${subjectLabel(plan.sort)}` : `First ${plan.limit} rows`
   if (!head) return where ? `${where.charAt(0).toUpperCase()}${where.slice(1)}` : 'Every row'
   return where ? `${head} where ${where}` : head
+}
+
+const COMPARE_WORDS: Record<AggregateCompare['op'], string> = {
+  equals: 'equal to',
+  not_equals: 'not equal to',
+  greater_than: 'greater than',
+  less_than: 'less than',
+  at_least: 'at least',
+  at_most: 'at most',
+}
+
+/** A yes/no question's comparison: 'greater than "1000"'. */
+export const describeCompare = (compare: AggregateCompare) => `${COMPARE_WORDS[compare.op]} ${quote(compare.value)}`
+
+const MEASURE_WORDS: Record<GroupMeasure['op'], string> = { count: 'Rows', count_distinct: 'Distinct', sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest' }
+
+/** A group_by's measure, as its column heading: 'Total Revenue', 'Rows'. */
+export const describeMeasure = (measure: GroupMeasure | { op: GroupMeasure['op']; column: string | null }) => {
+  const subject = 'formula' in measure ? measure.formula : 'column' in measure ? measure.column : null
+  return subject ? `${MEASURE_WORDS[measure.op]} ${subject}` : MEASURE_WORDS[measure.op]
 }

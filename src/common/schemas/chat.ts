@@ -68,6 +68,12 @@ export const chatResultSchema = z.object({
     aggregate: aggregateResultSchema.nullable(),
     /** The counted rows that repeat others (absent from answers stored before it was counted). */
     duplicates: planDuplicatesSchema.optional(),
+    /**
+     * Formulas the answer computes that the conversation needs again (read twice by its plan, or
+     * also by the previous answer's): the answer offers to save each as a formula column.
+     * Absent in answers stored before issue 32.
+     */
+    formula_suggestions: z.array(z.string()).optional(),
     /** A top-N answer: its N rows (`count` is N) of the `matching` rows, in this order. Absent in answers stored before issue 30. */
     top: z
       .object({ n: z.number().int(), column: z.string().nullable(), direction: z.enum(['asc', 'desc']), matching: z.number().int() })

@@ -1,16 +1,30 @@
 import { z } from 'zod'
 import { CHAT_PLAN } from '../constants.ts'
 import { REQUEST_MESSAGES } from '../messages.ts'
+import { FORMULA_LIMITS } from './formula.ts'
 
 /**
  * A query plan over one upload's rows (issue 22): the public contract of
  * `POST /api/uploads/:id/chat/plan` and what Magic Chat's model answers with. Columns are named as
  * the user sees them (case-insensitive); the server resolves them, compiles the plan to SQL over
  * every row and computes the answer. Nothing in a plan is SQL.
+ *
+ * Wherever a plan names a column (a condition, the sort, an aggregate) it may give a formula
+ * instead (issue 32): `{ "formula": "NUMBER({Revenue}) / NUMBER({Employees})" }`, in the language of
+ * formula columns, checked against the upload's columns and computed by the database.
  */
 
 const columnName = z.string().trim().min(1, 'Name a column.').max(200)
+const formulaText = z.string().trim().min(1, 'Write a formula.').max(FORMULA_LIMITS.maxLength)
 const operand = z.string().max(500)
+
+/** What a condition, the sort or an aggregate reads: a column by name, or a formula. */
+export type Subject = { column: string } | { formula: string }
+const columnSubject = { column: columnName }
+const formulaSubject = { formula: formulaText.describe('A formula (the language of formula columns), computed for each row by the database.') }
+
+/** How a subject is written in an answer: the column's name, or the formula as written. */
+export const subjectLabel = (subject: Subject): string => ('column' in subject ? subject.column : subject.formula)
 
 export const valueOperatorSchema = z.enum([
   'equals',
@@ -35,23 +49,26 @@ export const PLAN_OPERATORS: readonly PlanOperator[] = [...valueOperatorSchema.o
 /** Operators that take no value. */
 export const VALUELESS_PLAN_OPERATORS: readonly PlanOperator[] = ['is_empty', 'is_not_empty']
 
-export const valueConditionSchema = z
-  .object({ column: columnName, op: valueOperatorSchema, value: operand.optional() })
-  .strict()
-  .refine((c) => VALUELESS_PLAN_OPERATORS.includes(c.op) || (c.value ?? '').trim() !== '', {
-    message: 'Give a value to compare with.',
-    path: ['value'],
-  })
-export const listConditionSchema = z
-  .object({ column: columnName, op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues) })
-  .strict()
-export const betweenConditionSchema = z
-  .object({ column: columnName, op: z.literal('between'), values: z.tuple([operand, operand]) })
-  .strict()
+const valueConditionShape = { op: valueOperatorSchema, value: operand.optional() }
+const hasValue = (c: { op: ValueOperator; value?: string }) => VALUELESS_PLAN_OPERATORS.includes(c.op) || (c.value ?? '').trim() !== ''
+const needsValue = () => ({ message: 'Give a value to compare with.', path: ['value'] })
+const valueConditionBranches = [
+  z.object({ ...columnSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
+  z.object({ ...formulaSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
+] as const
+const listConditionShape = { op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues) }
+const listConditionBranches = [z.object({ ...columnSubject, ...listConditionShape }).strict(), z.object({ ...formulaSubject, ...listConditionShape }).strict()] as const
+const betweenConditionShape = { op: z.literal('between'), values: z.tuple([operand, operand]) }
+const betweenConditionBranches = [z.object({ ...columnSubject, ...betweenConditionShape }).strict(), z.object({ ...formulaSubject, ...betweenConditionShape }).strict()] as const
+
+export const valueConditionSchema = z.union(valueConditionBranches)
+export const listConditionSchema = z.union(listConditionBranches)
+export const betweenConditionSchema = z.union(betweenConditionBranches)
 
 export type ValueCondition = z.infer<typeof valueConditionSchema>
 export type ListCondition = z.infer<typeof listConditionSchema>
 export type BetweenCondition = z.infer<typeof betweenConditionSchema>
+/** A condition on one column or formula (not a group). */
 export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition
 export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ColumnCondition
 
@@ -60,9 +77,9 @@ const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
     z.object({ all: z.array(nestedConditionSchema).max(CHAT_PLAN.maxConditions) }).strict(),
     z.object({ any: z.array(nestedConditionSchema).min(1).max(CHAT_PLAN.maxConditions) }).strict(),
     z.object({ not: nestedConditionSchema }).strict(),
-    valueConditionSchema,
-    listConditionSchema,
-    betweenConditionSchema,
+    ...valueConditionBranches,
+    ...listConditionBranches,
+    ...betweenConditionBranches,
   ]),
 )
 
@@ -74,6 +91,7 @@ const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
 export function conditionTreeProblem(value: unknown): string | null {
   const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }]
   let conditions = 0
+  let formulas = 0
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!
     if (typeof node !== 'object' || node === null) continue
@@ -81,6 +99,8 @@ export function conditionTreeProblem(value: unknown): string | null {
     if (children === null) {
       conditions += 1
       if (conditions > CHAT_PLAN.maxConditionsInAll) return REQUEST_MESSAGES.tooManyConditions(CHAT_PLAN.maxConditionsInAll)
+      if ('formula' in node) formulas += 1
+      if (formulas > CHAT_PLAN.maxFormulas) return REQUEST_MESSAGES.tooManyFormulas(CHAT_PLAN.maxFormulas)
       continue
     }
     if (depth >= CHAT_PLAN.maxConditionDepth) return REQUEST_MESSAGES.conditionsTooDeep(CHAT_PLAN.maxConditionDepth)
@@ -101,15 +121,53 @@ export const conditionSchema = z.preprocess((value: Condition, ctx) => {
   return value
 }, nestedConditionSchema)
 
-export const aggregateSchema = z.union([
+/** A yes/no question about one figure: is it above, below, equal to a value? */
+export const compareOperatorSchema = z.enum(['equals', 'not_equals', 'greater_than', 'less_than', 'at_least', 'at_most'])
+export const aggregateCompareSchema = z
+  .object({ op: compareOperatorSchema, value: operand.trim().min(1, 'Give a value to compare with.') })
+  .strict()
+  .describe('Makes the answer a yes or no: whether the figure compares so with the value.')
+export type AggregateCompare = z.infer<typeof aggregateCompareSchema>
+
+export const measureOpSchema = z.enum(['count_distinct', 'sum', 'avg', 'min', 'max'])
+export type MeasureOp = z.infer<typeof measureOpSchema>
+
+/** A figure of each group of a `group_by`: its rows, or a measure of a column or formula. */
+export const groupMeasureSchema = z.union([
   z.object({ op: z.literal('count') }).strict(),
-  z.object({ op: z.literal('count_by'), column: columnName, limit: z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional() }).strict(),
-  z.object({ op: z.enum(['count_distinct', 'sum', 'avg', 'min', 'max']), column: columnName }).strict(),
+  z.object({ op: measureOpSchema, ...columnSubject }).strict(),
+  z.object({ op: measureOpSchema, ...formulaSubject }).strict(),
+])
+export type GroupMeasure = z.infer<typeof groupMeasureSchema>
+
+const groupsLimit = z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional()
+const groupByShape = {
+  op: z.literal('group_by'),
+  measures: z.array(groupMeasureSchema).min(1, 'Give at least one measure.').max(CHAT_PLAN.maxMeasures),
+  limit: groupsLimit,
+  /** Groups are ordered by the first measure, largest first ('desc', the default) or smallest first. */
+  direction: z.enum(['asc', 'desc']).optional(),
+}
+
+export const aggregateSchema = z.union([
+  z.object({ op: z.literal('count'), compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ op: z.literal('exists') }).strict(),
+  z.object({ op: z.literal('count_by'), ...columnSubject, limit: groupsLimit }).strict(),
+  z.object({ op: z.literal('count_by'), ...formulaSubject, limit: groupsLimit }).strict(),
+  z.object({ op: measureOpSchema, ...columnSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ op: measureOpSchema, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ ...columnSubject, ...groupByShape }).strict(),
+  z.object({ ...formulaSubject, ...groupByShape }).strict(),
 ])
 export type Aggregate = z.infer<typeof aggregateSchema>
 export type AggregateOp = Aggregate['op']
 
-export const planSortSchema = z.object({ column: columnName, direction: z.enum(['asc', 'desc']) }).strict()
+const sortDirection = z.enum(['asc', 'desc'])
+export const planSortSchema = z.union([
+  z.object({ ...columnSubject, direction: sortDirection }).strict(),
+  z.object({ ...formulaSubject, direction: sortDirection }).strict(),
+])
+export type PlanSort = z.infer<typeof planSortSchema>
 
 export const planSchema = z
   .object({
@@ -124,12 +182,28 @@ export type Plan = z.infer<typeof planSchema>
 export const isGroup = (c: Condition): c is { all: Condition[] } | { any: Condition[] } | { not: Condition } =>
   'all' in c || 'any' in c || 'not' in c
 
+const figure = z.union([z.number(), z.string(), z.null()])
+/** A figure compared with a value: `answer` is yes (true) or no; an empty figure (no number to compare) is no. */
+const answered = { compare: aggregateCompareSchema.optional(), answer: z.boolean().optional() }
+
+/** `column`: the column's name, or the formula as written. */
 export const aggregateResultSchema = z.union([
-  z.object({ op: z.literal('count'), column: z.null(), value: z.number() }),
+  z.object({ op: z.literal('count'), column: z.null(), value: z.number(), ...answered }),
+  /** Yes when some row matches; `value` is how many do. */
+  z.object({ op: z.literal('exists'), column: z.null(), value: z.number(), answer: z.boolean() }),
   z.object({ op: z.literal('count_by'), column: z.string(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
-  z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number() }),
+  z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number(), ...answered }),
   /** `value` null when no value of the column reads as a number (or date, for min and max). */
-  z.object({ op: z.enum(['sum', 'avg', 'min', 'max']), column: z.string(), value: z.union([z.number(), z.string(), z.null()]), skipped: z.number() }),
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max']), column: z.string(), value: figure, skipped: z.number(), ...answered }),
+  z.object({
+    op: z.literal('group_by'),
+    column: z.string(),
+    /** The measures as asked, each with the column or formula it reads (null for count). */
+    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options]), column: z.string().nullable() })),
+    /** Each group's rows (`count`) and its measures in the order asked; `skipped`: its values that are not numbers. */
+    groups: z.array(z.object({ value: z.string(), count: z.number(), measures: z.array(z.object({ value: figure, skipped: z.number() })) })),
+    otherGroups: z.number(),
+  }),
 ])
 export type AggregateResult = z.infer<typeof aggregateResultSchema>
 

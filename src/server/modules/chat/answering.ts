@@ -30,6 +30,7 @@ import { proposeJudgment } from './judgment.ts'
 import { buildResult, figuresOf, leadsOf } from './lib/chat-result.ts'
 import { PLAN_SYSTEM_PROMPT, planUserMessage, SUMMARY_SYSTEM_PROMPT, summaryUserMessage, type ComputedFigures } from './lib/chat-prompts.ts'
 import { isFollowUp } from './lib/follow-up.ts'
+import { repeatedFormulas } from './lib/formula-reuse.ts'
 import { isFaithfulSummary, templateSummary } from './lib/summary.ts'
 
 /**
@@ -188,6 +189,8 @@ async function answerQuestion({
   let result: ChatResult
   try {
     result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
+    const reused = planned.kind === 'plan' ? repeatedFormulas(planned.plan, previous?.plan ?? null) : []
+    if (reused.length > 0) result = { ...result, data: { ...result.data, formula_suggestions: reused } }
   } catch (error) {
     // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.
     if (followsUp && error instanceof AppError && error.code === 'VALIDATION_FAILED') return fail(CHAT_MESSAGES.followUpFailed(error.message))

@@ -100,6 +100,7 @@ function holds(row: Record<string, string>, c: Condition): boolean {
   if ('all' in c) return c.all.every((x) => holds(row, x))
   if ('any' in c) return c.any.some((x) => holds(row, x))
   if ('not' in c) return !holds(row, c.not)
+  if (!('column' in c)) throw new Error('This suite reads columns; chat-plan-formulas.test.ts reads formulas.')
   const cell = cellOf(row, c.column)
   switch (c.op) {
     case 'is_empty':

@@ -75,7 +75,7 @@ function renameColumn(condition: Condition, from: string, to: string): Condition
   if ('all' in condition) return { all: condition.all.map((c) => renameColumn(c, from, to)) }
   if ('any' in condition) return { any: condition.any.map((c) => renameColumn(c, from, to)) }
   if ('not' in condition) return { not: renameColumn(condition.not, from, to) }
-  return condition.column.trim().toLowerCase() === from.trim().toLowerCase() ? { ...condition, column: to } : condition
+  return 'column' in condition && condition.column.trim().toLowerCase() === from.trim().toLowerCase() ? { ...condition, column: to } : condition
 }
 
 /** Creates the proposed AI column and starts its run over every row, through the AI columns' own rules and credits. */

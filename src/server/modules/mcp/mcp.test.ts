@@ -212,6 +212,29 @@ describe('reading files', () => {
     expect(grouped.aggregate).toMatchObject({ op: 'count_by', groups: [{ value: 'France', count: 3 }, { value: 'Germany', count: 2 }, { value: 'Spain', count: 1 }] })
   })
 
+  it('runs a plan with a formula, a group_by and a yes/no answer (the shared plan contract)', async () => {
+    const client = await connect(readToken)
+    const grouped = await ok(client, 'run_plan', {
+      fileId,
+      plan: {
+        where: { formula: 'NUMBER({Employees}) * 2', op: 'at_least', value: '40' },
+        aggregate: { op: 'group_by', column: 'Country', measures: [{ op: 'sum', formula: 'NUMBER({Employees}) * 2' }] },
+      },
+    })
+    const totals = new Map<string, number>()
+    COUNTRIES.forEach((country, i) => {
+      const doubled = (i + 1) * 10 * 2
+      if (doubled >= 40) totals.set(country, (totals.get(country) ?? 0) + doubled)
+    })
+    const expected = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    expect((grouped.aggregate as { groups: Array<{ value: string; measures: Array<{ value: number }> }> }).groups.map((g) => [g.value, g.measures[0]!.value])).toEqual(expected)
+    const yes = await ok(client, 'run_plan', { fileId, plan: { where: { column: 'Country', op: 'equals', value: 'Spain' }, aggregate: { op: 'exists' } } })
+    expect(yes.aggregate).toEqual({ op: 'exists', column: null, value: COUNTRIES.filter((c) => c === 'Spain').length, answer: true })
+    const bad = await call(client, 'run_plan', { fileId, plan: { where: { formula: 'NUMBER({Employes})', op: 'equals', value: '1' } } })
+    expect(bad.isError).toBe(true)
+    expect(bad.body.error?.message).toContain('column 8: unknown column {Employes}')
+  })
+
   it('reads a page of a view, values keyed by column name', async () => {
     const client = await connect(readToken)
     const page = await ok(client, 'read_rows', { fileId, where: { column: 'Country', op: 'equals', value: 'Germany' }, sort: { column: 'c4', direction: 'desc' } })

@@ -34,6 +34,36 @@ export function formulaValueSql(ast: FormulaNode, columns: readonly Pick<ViewCol
   return new FormulaCompiler(columns).value(ast).sql
 }
 
+/**
+ * `body` over a formula's value computed once for the row (a plan's condition on a formula reads
+ * it several times: `between`, `in`, equals on text). `value` is in the formula's own kind, `text`
+ * the same value written as text (as a formula column stores it).
+ */
+export function formulaOperandSql(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[], body: (v: { value: SQL; text: SQL }) => SQL): SQL {
+  const compiler = new FormulaCompiler(columns)
+  return compiler.bound(ast, body)
+}
+
+/**
+ * The cells a formula reads as numbers (a number column, or text where a number is needed), for
+ * an aggregate to count a row as skipped when one of them is filled and does not read as one.
+ */
+export function formulaNumberReads(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): string[] {
+  const compiler = new FormulaCompiler(columns)
+  compiler.value(ast)
+  return [...compiler.numberReads]
+}
+
+/**
+ * A formula that is `ITEMS(list, separator?)` as a set of rows, one per item (column `item`), each
+ * item once however often the list repeats it (compared as plans compare text): the `FROM` of a
+ * lateral join that groups by items. Null when the formula is not an ITEMS call.
+ */
+export function formulaItemsTableSql(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): SQL | null {
+  if (ast.node !== 'call' || ast.name !== 'ITEMS') return null
+  return new FormulaCompiler(columns).itemsTable(ast)
+}
+
 /** A formula's values over an upload's rows in file order, as a formula column stores them (a preview, a check). */
 export async function readFormulaValues({
   uploadId,
@@ -58,6 +88,8 @@ const constantNumber = (node: FormulaNode) => evaluateFormula(node, { cells: {},
 
 class FormulaCompiler {
   private aliases = 0
+  /** Keys of the columns whose cells were read as numbers (see formulaNumberReads). */
+  readonly numberReads = new Set<string>()
   private readonly orders: ReadonlyMap<string, DateOrder | null>
 
   constructor(columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]) {
@@ -84,7 +116,17 @@ class FormulaCompiler {
   }
 
   as(node: FormulaNode, kind: ValueKind): SQL {
+    if (node.node === 'column' && node.type === 'text' && kind === 'number') this.numberReads.add(node.key)
     return this.convert(this.value(node), node.type, kind, this.orderOf(node))
+  }
+
+  /** `body` over the formula's value, computed once (its own kind, and as text). */
+  bound(node: FormulaNode, body: (v: { value: SQL; text: SQL }) => SQL): SQL {
+    const value = this.value(node)
+    const alias = sql.raw(`p${this.aliases++}`)
+    const v = sql`${alias}.v`
+    const text = node.type === 'text' ? v : this.convert({ sql: v, isCheap: true }, node.type, 'text', null)
+    return sql`(SELECT ${body({ value: v, text })} FROM (SELECT ${value.sql} AS v OFFSET 0) AS ${alias})`
   }
 
   /** A value of kind `from` as kind `to`: text reads as a number, date or yes/no; anything writes as text. */
@@ -135,6 +177,7 @@ class FormulaCompiler {
       case 'column': {
         const text = { sql: sql`NULLIF(btrim(${cellSql(node.key)}), '')`, isCheap: true }
         if (node.type === 'text') return text
+        if (node.type === 'number') this.numberReads.add(node.key)
         return { sql: this.convert(text, 'text', node.type, this.orderOf(node)), isCheap: false }
       }
       case 'unary':
@@ -291,12 +334,23 @@ class FormulaCompiler {
   /** A list cell's items joined with ", " (`listItems` in TypeScript). */
   private items(text: Compiled, separator: SQL): SQL {
     return this.bind(text, (t) =>
-      this.bind({ sql: sql`coalesce(${separator}, '')`, isCheap: false }, (s) => {
-        const inner = sql`regexp_replace(btrim(${t}, ${WHITESPACE}::text), ${'^\\[(.*)\\]$'}::text, '\\1')`
-        const parts = sql`string_to_table(CASE WHEN ${s} = '' THEN translate(${inner}, ';', ',') ELSE ${inner} END, CASE WHEN ${s} = '' THEN ',' ELSE ${s} END)`
-        const item = sql`btrim(regexp_replace(btrim(x.part, ${WHITESPACE}::text), ${'^(["\'])(.*)\\1$'}::text, '\\2'), ${WHITESPACE}::text)`
-        return sql`(SELECT string_agg(y.item, ', ' ORDER BY y.n) FROM (SELECT ${item} AS item, x.n FROM ${parts} WITH ORDINALITY AS x(part, n)) AS y WHERE y.item <> '')`
-      }),
+      this.bind({ sql: sql`coalesce(${separator}, '')`, isCheap: false }, (s) => sql`(SELECT string_agg(y.item, ', ' ORDER BY y.n) FROM (${this.itemRows(t, s)}) AS y WHERE y.item <> '')`),
     )
+  }
+
+  /** The items of list text `t` split at separator `s` ('' for `,` and `;`), with their positions (`item`, `n`), empty ones included. */
+  private itemRows(t: SQL, s: SQL): SQL {
+    const inner = sql`regexp_replace(btrim(${t}, ${WHITESPACE}::text), ${'^\\[(.*)\\]$'}::text, '\\1')`
+    const parts = sql`string_to_table(CASE WHEN ${s} = '' THEN translate(${inner}, ';', ',') ELSE ${inner} END, CASE WHEN ${s} = '' THEN ',' ELSE ${s} END)`
+    const item = sql`btrim(regexp_replace(btrim(x.part, ${WHITESPACE}::text), ${'^(["\'])(.*)\\1$'}::text, '\\2'), ${WHITESPACE}::text)`
+    return sql`SELECT ${item} AS item, x.n FROM ${parts} WITH ORDINALITY AS x(part, n)`
+  }
+
+  /** An ITEMS call's items as rows (`item`), each folded item once, first as written. */
+  itemsTable(node: Extract<FormulaNode, { node: 'call' }>): SQL {
+    const [list, separator] = node.args
+    const alias = sql.raw(`l${this.aliases++}`)
+    const rows = this.itemRows(sql`${alias}.t`, sql`${alias}.s`)
+    return sql`SELECT DISTINCT ON (rowcraft_fold(y.item)) y.item FROM (SELECT ${this.as(list!, 'text')} AS t, coalesce(${separator ? this.as(separator, 'text') : sql`NULL::text`}, '') AS s OFFSET 0) AS ${alias}, LATERAL (${rows}) AS y WHERE y.item <> '' ORDER BY rowcraft_fold(y.item), y.n`
   }
 }

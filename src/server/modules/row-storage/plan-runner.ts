@@ -1,14 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { CHAT_PLAN } from '#common/constants'
-import { PLAN_MESSAGES } from '#common/messages'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
-import type { Aggregate, AggregateResult, Plan, PlanResult } from '#common/schemas/plans'
+import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
-import { AppError } from '#server/platform/app-error'
 import { duplicateCountsOf, duplicateCountsSelect } from './duplicates-sql.ts'
-import { clauseSql, resolveColumnOrThrow, resolveCondition } from './plan-sql.ts'
-import { fullOrderSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
-import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
+import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
+import { clauseSql, resolveCondition, resolveSubjectOrThrow, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
+import { orderByValueSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import type { ViewColumn } from './view-sql.ts'
 
 /**
  * Runs a query plan over every row of one upload (issue 22): the rows it matches, in its order,
@@ -37,12 +36,40 @@ export async function runPlanWithColumns({ source, plan, columns }: { source: Ro
   return { computed: await runPlanOver(source, plan, columns), columnNames: columns.map((column) => column.name) }
 }
 
+type ScanRow = Record<string, string | number | null>
+/** A yes/no question's comparison, its value read (a number, or a date's yyyymmdd). */
+type Compare = AggregateCompare & { target: number }
+
+/** The plan's aggregate, resolved and checked before anything runs. */
+type Planned =
+  | { kind: 'none' }
+  | { kind: 'count' | 'exists'; compare: Compare | null }
+  | { kind: 'scan'; op: MeasureOp; measure: MeasureSql; compare: Compare | null }
+  | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: MeasureSql[]; limit: number; direction: 'asc' | 'desc' }
+
+function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[]): Planned {
+  if (!aggregate) return { kind: 'none' }
+  if (aggregate.op === 'exists') return { kind: 'exists', compare: null }
+  if (aggregate.op === 'count') {
+    const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow({ kind: 'number', label: null, dateOrder: null }, aggregate.compare) } : null
+    return { kind: 'count', compare }
+  }
+  const subject = resolveSubjectOrThrow(columns, aggregate)
+  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0')], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  if (aggregate.op === 'group_by') {
+    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`))
+    return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
+  }
+  const measure = measureSql(aggregate.op, subject, 'agg')
+  const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
+  return { kind: 'scan', op: aggregate.op, measure, compare }
+}
+
 async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<PlanResult> {
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
-  const sort = plan.sort ? { column: resolveColumnOrThrow(columns, plan.sort.column), direction: plan.sort.direction } : undefined
-  const aggregateColumn = plan.aggregate && 'column' in plan.aggregate ? resolveColumnOrThrow(columns, plan.aggregate.column) : null
-  const aggregate = plan.aggregate
-  const inScan = aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by' && aggregateColumn ? scanAggregate(aggregate.op, aggregateColumn) : null
+  const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
+  const planned = planAggregate(plan.aggregate, columns)
+  const inScan = planned.kind === 'scan' ? planned.measure : null
 
   const identifying = identifyingColumnsOf(columns)
   const search = searchSource()
@@ -50,12 +77,15 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   const matched = flags.length === 0 ? sql`true` : sql.join(flags, sql` AND `)
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
-  const [scan] = await readRows<Record<string, string | number | null>>(sql`
+  // A formula to sort by is computed once a row, beside the conditions.
+  const sortInput = sort && 'formula' in sort.subject ? sql`, ${subjectSortSql(sort.subject)} AS sort_v` : sql``
+  const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
+  const [scan] = await readRows<ScanRow>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
-      array_to_string((array_agg(row_index ORDER BY ${fullOrderSql(sort)}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
+      array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
       ${duplicateCountsSelect(identifying, matched, { withExact: identifying.length === 0 })}
-    FROM (SELECT row_index, data${sql.join(conditions, sql``)} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
+    FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
@@ -71,69 +101,69 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
     rowIndex: row.rowIndex,
     values: Object.fromEntries(Object.entries(row.values).flatMap(([key, value]) => (byKey.has(key) ? [[byKey.get(key)!, value]] : []))),
   }))
-  let answer: AggregateResult | null = null
-  if (aggregate?.op === 'count_by' && aggregateColumn) {
-    answer = await countBy(source.id, clauseSql({ all: topLevel }, search), aggregateColumn, aggregate.limit ?? CHAT_PLAN.defaultGroups)
-  } else if (inScan) {
-    answer = inScan.result(scan ?? {})
-  } else if (aggregate) {
-    answer = { op: 'count', column: null, value: count }
-  }
+  // The groups read the rows the scan matched by their indexes, so no condition (a formula's
+  // above all) is computed twice; past the indexes the scan lists, the conditions again.
+  const groupsWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
+  const answer = await aggregateOf(planned, { source, where: groupsWhere, scan: scan ?? {}, count })
   const repeats = duplicateCountsOf(identifying, scan ?? {})
   const duplicates = { exactRows: repeats.exactRows, columns: repeats.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
   return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }
 }
 
-type ScanAggregate = {
-  /** Its select-list items over the scan's rows, counting only those `matched`. */
-  select: (matched: SQL) => SQL
-  result: (row: Record<string, string | number | null>) => AggregateResult
-}
-
-/** An aggregate other than a grouping, computed in the plan's one scan. */
-function scanAggregate(op: Exclude<Aggregate['op'], 'count' | 'count_by'>, column: ViewColumn): ScanAggregate {
-  const cell = cellSql(column.key)
-  const skipped = (row: Record<string, string | number | null>) => Number(row.agg_skipped ?? 0)
-  if (op === 'count_distinct') {
-    return {
-      select: (matched) => sql`count(DISTINCT rowcraft_fold(${cell})) FILTER (WHERE ${matched} AND btrim(${cell}) <> '') AS agg_value`,
-      result: (row) => ({ op, column: column.name, value: Number(row.agg_value ?? 0) }),
+async function aggregateOf(planned: Planned, { source, where, scan, count }: { source: RowSource; where: SQL; scan: ScanRow; count: number }): Promise<AggregateResult | null> {
+  switch (planned.kind) {
+    case 'none':
+      return null
+    case 'exists':
+      return { op: 'exists', column: null, value: count, answer: count > 0 }
+    case 'count': {
+      if (!planned.compare) return { op: 'count', column: null, value: count }
+      const { op, value, target } = planned.compare
+      return { op: 'count', column: null, value: count, compare: { op, value }, answer: compareFigure(count, op, target) }
     }
-  }
-  if (column.type === 'date') {
-    if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(column.name))
-    const direction = sql.raw(op === 'min' ? 'ASC' : 'DESC')
-    const dateKey = dateKeySql(column)
-    return {
-      select: (matched) => sql`
-        (array_agg(btrim(${cell}) ORDER BY ${dateKey} ${direction}, row_index) FILTER (WHERE ${matched} AND ${dateKey} IS NOT NULL))[1] AS agg_value,
-        count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND ${dateKey} IS NULL) AS agg_skipped`,
-      result: (row) => ({ op, column: column.name, value: row.agg_value === null || row.agg_value === undefined ? null : String(row.agg_value), skipped: skipped(row) }),
+    case 'scan': {
+      const { measure, compare } = planned
+      const figure = measure.read(scan)
+      const label = measure.label!
+      const answered = compare ? { compare: { op: compare.op, value: compare.value }, answer: compareFigure(comparableOf(measure, scan, 'agg'), compare.op, compare.target) } : {}
+      if (planned.op === 'count_distinct') return { op: 'count_distinct', column: label, value: Number(figure.value ?? 0), ...answered }
+      return { op: planned.op, column: label, value: figure.value, skipped: figure.skipped, ...answered }
     }
-  }
-  const fn = sql.raw(op)
-  return {
-    select: (matched) => sql`
-      (${fn}(rowcraft_num(${cell})) FILTER (WHERE ${matched}))::float8 AS agg_value,
-      count(*) FILTER (WHERE ${matched} AND btrim(${cell}) <> '' AND rowcraft_num(${cell}) IS NULL) AS agg_skipped`,
-    result: (row) => ({ op, column: column.name, value: row.agg_value === null || row.agg_value === undefined ? null : Number(row.agg_value), skipped: skipped(row) }),
+    case 'groups':
+      return groupsOf(source.id, where, planned)
   }
 }
 
-/** A grouping: values that differ only in case, accents or outer spaces are one group, shown as most often written. */
-async function countBy(uploadId: string, where: SQL, column: ViewColumn, limit: number): Promise<AggregateResult> {
-  const cell = cellSql(column.key)
-  const groups = await readRows<{ value: string | null; n: number | string; groups: number | string }>(sql`
-    SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${cell}), '')) AS value, count(*) AS n, count(*) OVER () AS groups
-    FROM ${rowsFrom(uploadId)} WHERE ${where}
-    GROUP BY coalesce(rowcraft_fold(${cell}), '')
-    ORDER BY count(*) DESC, coalesce(rowcraft_fold(${cell}), '') ASC
-    LIMIT ${limit}`)
-  const total = Number(groups[0]?.groups ?? 0)
+/**
+ * The groups of a `count_by` or `group_by`: values that differ only in case, accents or outer
+ * spaces are one group, named by their most common spelling, ordered by the first measure (the
+ * rows, for count_by), largest first, ties by value. Over `ITEMS(...)`, a row is in the group of
+ * each of its items, once however often it lists one; a row with no items is in the empty group.
+ */
+async function groupsOf(uploadId: string, where: SQL, planned: Extract<Planned, { kind: 'groups' }>): Promise<AggregateResult> {
+  const { key, items } = groupKeySql(planned.subject)
+  const { measures } = planned
+  const inner = items
+    ? sql`(SELECT row_index, data${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r LEFT JOIN LATERAL (${items}) AS it ON true`
+    : sql`(SELECT row_index, data, ${key} AS gk${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r`
+  const groupKey = items ? key : sql.raw('gk')
+  const direction = sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')
+  const rows = await readRows<ScanRow>(sql`
+    SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${groupKey}), '')) AS group_value, count(*) AS group_rows,
+      ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total
+    FROM ${inner}
+    GROUP BY coalesce(rowcraft_fold(${groupKey}), '')
+    ORDER BY ${measures[0]!.order} ${direction} NULLS LAST, coalesce(rowcraft_fold(${groupKey}), '') ASC
+    LIMIT ${planned.limit}`)
+  const total = Number(rows[0]?.group_total ?? 0)
+  const otherGroups = Math.max(0, total - rows.length)
+  const column = planned.subject.label
+  if (planned.op === 'count_by') return { op: 'count_by', column, groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) })), otherGroups }
   return {
-    op: 'count_by',
-    column: column.name,
-    groups: groups.map((group) => ({ value: group.value ?? '', count: Number(group.n) })),
-    otherGroups: Math.max(0, total - groups.length),
+    op: 'group_by',
+    column,
+    measures: measures.map((m) => ({ op: m.op, column: m.label })),
+    groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) })),
+    otherGroups,
   }
 }

@@ -1,10 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
+import { parseFormula } from '#common/formula/parse'
 import { PLAN_MESSAGES } from '#common/messages'
-import type { Condition, PlanOperator } from '#common/schemas/plans'
+import type { FormulaNode, ValueKind } from '#common/schemas/formula'
+import type { Condition, PlanOperator, Subject } from '#common/schemas/plans'
+import type { ColumnType, DateOrder } from '#common/schemas/uploads'
 import { AppError } from '#server/platform/app-error'
 import { escapeLike } from '#server/platform/like-pattern'
-import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
+import { formulaOperandSql, formulaTextSql, formulaValueSql } from './formula-sql.ts'
+import { cellSql, dateKeySql, SORT_PREFIX_CHARS, sortValueSql, type ViewColumn } from './view-sql.ts'
 
 /**
  * The one place where conditions become SQL (issue 22): a grid view's filters and a chat plan's
@@ -16,7 +20,18 @@ import { cellSql, dateKeySql, type ViewColumn } from './view-sql.ts'
  * one that reads as a date compares as a date (on a date column it must). `between` includes
  * both ends. Every column condition is true or false, never null, so `not` and the negated
  * operators (not_equals, not_contains, not_in) keep the empty cells.
+ *
+ * A condition may read a formula instead of a column (issue 32): the formula is compiled by
+ * formula-sql.ts (the one compiler of formulas), computed once a row, and compared by the same
+ * rules as a column of the formula's kind (a number formula as a number column, a text one as a
+ * text column).
  */
+
+/** A formula a plan gives where it could name a column, checked against the upload's columns. */
+export type PlanFormula = { text: string; ast: FormulaNode; type: ValueKind; columns: readonly ViewColumn[] }
+
+/** What a plan reads: a column, or a formula. `label` is how an answer names it. */
+export type ResolvedSubject = { label: string } & ({ column: ViewColumn } | { formula: PlanFormula })
 
 /** A condition whose column is resolved. `search` is the grid's box: any value of the row contains it. */
 export type Clause =
@@ -24,6 +39,7 @@ export type Clause =
   | { any: Clause[] }
   | { not: Clause }
   | { column: ViewColumn; op: PlanOperator; values: string[] }
+  | { formula: PlanFormula; op: PlanOperator; values: string[] }
   | { search: string }
 
 export type ColumnClause = Extract<Clause, { op: PlanOperator }>
@@ -47,14 +63,40 @@ export function resolveColumnOrThrow(columns: readonly ViewColumn[], name: strin
   throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.unknownColumn(name, names), { columns: names })
 }
 
+/**
+ * A plan's formula checked against the upload's columns (any of them: a formula column's values
+ * are stored, so a plan may read them). One that does not check is a 422 that says which formula
+ * and where in it (`details.at`, 0-based, and `details.formula`).
+ */
+export function resolveFormulaOrThrow(columns: readonly ViewColumn[], text: string): PlanFormula {
+  const parsed = parseFormula(text, columns)
+  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.formulaProblem(text, parsed.error.message), { at: parsed.error.at, formula: text })
+  return { text, ast: parsed.ast, type: parsed.type, columns }
+}
+
+/** A column or formula a plan names, resolved. */
+export function resolveSubjectOrThrow(columns: readonly ViewColumn[], subject: Subject): ResolvedSubject {
+  if ('formula' in subject) return { label: subject.formula, formula: resolveFormulaOrThrow(columns, subject.formula) }
+  const column = resolveColumnOrThrow(columns, subject.column)
+  return { label: column.name, column }
+}
+
 /** A plan's condition with its columns resolved by name (an unknown name is a 422 listing the columns). */
 export function resolveCondition(condition: Condition, columns: readonly ViewColumn[]): Clause {
   if ('all' in condition) return { all: condition.all.map((c) => resolveCondition(c, columns)) }
   if ('any' in condition) return { any: condition.any.map((c) => resolveCondition(c, columns)) }
   if ('not' in condition) return { not: resolveCondition(condition.not, columns) }
-  const column = resolveColumnOrThrow(columns, condition.column)
   const values = 'values' in condition ? [...condition.values] : condition.value === undefined ? [] : [condition.value]
-  return { column, op: condition.op, values }
+  if ('formula' in condition) return { formula: resolveFormulaOrThrow(columns, condition.formula), op: condition.op, values }
+  return { column: resolveColumnOrThrow(columns, condition.column), op: condition.op, values }
+}
+
+/** The SQL a subject sorts by: a column's sort value; a formula's value in its kind (text by its first characters, in lower case). */
+export function subjectSortSql(subject: ResolvedSubject): SQL {
+  if ('column' in subject) return sortValueSql(subject.column)
+  const { ast, columns, type } = subject.formula
+  if (type === 'text') return sql`lower(left(${formulaTextSql(ast, columns)}, ${sql.raw(String(SORT_PREFIX_CHARS))}))`
+  return formulaValueSql(ast, columns)
 }
 
 /** The plan shape of a clause, columns by name (the web edits these as chips). */
@@ -66,10 +108,10 @@ export function toCondition(clause: Clause): Condition | null {
     const inner = toCondition(clause.not)
     return inner ? { not: inner } : null
   }
-  const column = clause.column.name
-  if (clause.op === 'in' || clause.op === 'not_in') return { column, op: clause.op, values: clause.values }
-  if (clause.op === 'between') return { column, op: 'between', values: [clause.values[0] ?? '', clause.values[1] ?? ''] }
-  return clause.values[0] === undefined ? { column, op: clause.op } : { column, op: clause.op, value: clause.values[0] }
+  const subject: Subject = 'formula' in clause ? { formula: clause.formula.text } : { column: clause.column.name }
+  if (clause.op === 'in' || clause.op === 'not_in') return { ...subject, op: clause.op, values: clause.values }
+  if (clause.op === 'between') return { ...subject, op: 'between', values: [clause.values[0] ?? '', clause.values[1] ?? ''] }
+  return clause.values[0] === undefined ? { ...subject, op: clause.op } : { ...subject, op: clause.op, value: clause.values[0] }
 }
 
 const fold = (text: SQL) => sql`rowcraft_fold(${text})`
@@ -103,34 +145,65 @@ function searchSql(term: string, { isStored }: SearchSource): SQL {
 
 const NEGATED: Partial<Record<PlanOperator, PlanOperator>> = { not_equals: 'equals', not_contains: 'contains', not_in: 'in' }
 
+/**
+ * What a condition compares: a column's cell, or a formula's value (bound once a row). `type` is
+ * the column's type or the formula's kind; `text` its text (NULL or blank when empty), `number`
+ * and `date` its value read as a number and as a yyyymmdd date.
+ */
+type Operandee = { name: string; type: ColumnType; dateOrder: DateOrder | null; text: SQL; number: SQL; date: SQL }
+
+const columnOperandee = (column: ViewColumn): Operandee => ({
+  name: column.name,
+  type: column.type,
+  dateOrder: column.dateOrder ?? null,
+  text: cellSql(column.key),
+  number: sql`rowcraft_num(${cellSql(column.key)})`,
+  date: dateKeySql(column),
+})
+
+function formulaOperandee(formula: PlanFormula, v: { value: SQL; text: SQL }): Operandee {
+  const base = { name: formula.text, type: formula.type, dateOrder: null, text: v.text }
+  if (formula.type === 'number') return { ...base, number: v.value, date: sql`NULL::integer` }
+  if (formula.type === 'date') return { ...base, number: sql`NULL::float8`, date: v.value }
+  return { ...base, number: sql`rowcraft_num(${v.text})`, date: sql`rowcraft_date_key(${v.text}, NULL::boolean)` }
+}
+
 function columnClauseSql(clause: ColumnClause): SQL {
   const positive = NEGATED[clause.op]
   if (positive) return sql`NOT ${columnClauseSql({ ...clause, op: positive })}`
   // Never null: an empty cell fails every positive test, so its negation keeps it.
-  return sql`coalesce(${positiveSql(clause)}, false)`
+  if ('formula' in clause) {
+    const { ast, columns, type } = clause.formula
+    const body = (v: { value: SQL; text: SQL }) => sql`coalesce(${positiveSql(formulaOperandee(clause.formula, v), clause.op, clause.values)}, false)`
+    // A test that reads the value once takes the formula inline; one that reads it more often
+    // (between, in, equals on text) computes it once a row in a one-row subquery.
+    const readsOnce = clause.op !== 'between' && clause.op !== 'in' && !(clause.op === 'equals' && type === 'text')
+    if (readsOnce) return body({ value: formulaValueSql(ast, columns), text: formulaTextSql(ast, columns) })
+    return formulaOperandSql(ast, columns, body)
+  }
+  return sql`coalesce(${positiveSql(columnOperandee(clause.column), clause.op, clause.values)}, false)`
 }
 
 type Operand = { kind: 'number'; sql: SQL; value: number } | { kind: 'date'; sql: SQL; value: number } | { kind: 'text'; sql: SQL }
 
 /** The value a cell compares by for this operand's kind. */
-function cellValueSql(column: ViewColumn, kind: Operand['kind']): SQL {
-  const cell = cellSql(column.key)
-  if (kind === 'number') return sql`rowcraft_num(${cell})`
-  if (kind === 'date') return dateKeySql(column)
-  return fold(cell)
+function cellValueSql(subject: Operandee, kind: Operand['kind']): SQL {
+  if (kind === 'number') return subject.number
+  if (kind === 'date') return subject.date
+  return fold(subject.text)
 }
 
-/** How an operand compares on this column: a typed column insists on its type. */
-function operandOf(column: ViewColumn, raw: string): Operand {
+/** How an operand compares on this column: a typed column (or formula) insists on its type. */
+function operandOf(subject: Operandee, raw: string): Operand {
   const value = raw.trim()
   const number = parseNumber(value)
-  const date = parseDateKey(value, column.dateOrder ?? null)
-  if (column.type === 'number') {
-    if (number === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsNumber(column.name))
+  const date = parseDateKey(value, subject.dateOrder)
+  if (subject.type === 'number') {
+    if (number === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsNumber(subject.name))
     return { kind: 'number', sql: sql`${String(number)}::numeric`, value: number }
   }
-  if (column.type === 'date') {
-    if (date === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsDate(column.name))
+  if (subject.type === 'date') {
+    if (date === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsDate(subject.name))
     return { kind: 'date', sql: sql`${date}::integer`, value: date }
   }
   if (number !== null) return { kind: 'number', sql: sql`${String(number)}::numeric`, value: number }
@@ -140,30 +213,29 @@ function operandOf(column: ViewColumn, raw: string): Operand {
 
 const COMPARISON: Partial<Record<PlanOperator, string>> = { greater_than: '>', less_than: '<', at_least: '>=', at_most: '<=' }
 
-function equalsSql(column: ViewColumn, raw: string): SQL {
-  const cell = cellSql(column.key)
-  if (column.type === 'boolean') {
+function equalsSql(subject: Operandee, raw: string): SQL {
+  const cell = subject.text
+  if (subject.type === 'boolean') {
     const wanted = parseBoolean(raw)
     if (wanted !== null) {
       const words = wanted ? ['true', 'yes'] : ['false', 'no']
       return sql`${fold(cell)} IN (${sql.join(words.map((w) => sql`${w}`), sql`, `)})`
     }
   }
-  const operand = operandOf(column, raw)
+  const operand = operandOf(subject, raw)
   if (operand.kind === 'text') return sql`${fold(cell)} = ${operand.sql}`
-  const typed = sql`${cellValueSql(column, operand.kind)} = ${operand.sql}`
+  const typed = sql`${cellValueSql(subject, operand.kind)} = ${operand.sql}`
   // '1,200' equals '1200' on a text column; so does the text itself, whatever it reads as.
-  return column.type === 'text' ? sql`(${typed} OR ${fold(cell)} = ${foldParam(raw)})` : typed
+  return subject.type === 'text' ? sql`(${typed} OR ${fold(cell)} = ${foldParam(raw)})` : typed
 }
 
-function compareSql(column: ViewColumn, operator: string, raw: string): SQL {
-  const operand = operandOf(column, raw)
-  return sql`${cellValueSql(column, operand.kind)} ${sql.raw(operator)} ${operand.sql}`
+function compareSql(subject: Operandee, operator: string, raw: string): SQL {
+  const operand = operandOf(subject, raw)
+  return sql`${cellValueSql(subject, operand.kind)} ${sql.raw(operator)} ${operand.sql}`
 }
 
-function positiveSql(clause: ColumnClause): SQL {
-  const { column, op, values } = clause
-  const cell = cellSql(column.key)
+function positiveSql(subject: Operandee, op: PlanOperator, values: string[]): SQL {
+  const cell = subject.text
   const first = values[0] ?? ''
   switch (op) {
     case 'is_empty':
@@ -177,18 +249,18 @@ function positiveSql(clause: ColumnClause): SQL {
     case 'ends_with':
       return sql`${fold(cell)} LIKE '%' || ${foldParam(escapeLike(first))}`
     case 'equals':
-      return equalsSql(column, first)
+      return equalsSql(subject, first)
     case 'in':
-      return sql`(${sql.join(values.map((value) => sql`coalesce(${equalsSql(column, value)}, false)`), sql` OR `)})`
+      return sql`(${sql.join(values.map((value) => sql`coalesce(${equalsSql(subject, value)}, false)`), sql` OR `)})`
     case 'between': {
-      const [low, high] = orderedPair(column, values[0] ?? '', values[1] ?? '')
-      return sql`(${compareSql(column, '>=', low)} AND ${compareSql(column, '<=', high)})`
+      const [low, high] = orderedPair(subject, values[0] ?? '', values[1] ?? '')
+      return sql`(${compareSql(subject, '>=', low)} AND ${compareSql(subject, '<=', high)})`
     }
     case 'greater_than':
     case 'less_than':
     case 'at_least':
     case 'at_most':
-      return compareSql(column, COMPARISON[op]!, first)
+      return compareSql(subject, COMPARISON[op]!, first)
     case 'not_equals':
     case 'not_contains':
     case 'not_in':
@@ -197,9 +269,9 @@ function positiveSql(clause: ColumnClause): SQL {
 }
 
 /** `between 100 and 10` means the same as `between 10 and 100`. */
-function orderedPair(column: ViewColumn, low: string, high: string): [string, string] {
-  const a = operandOf(column, low)
-  const b = operandOf(column, high)
+function orderedPair(subject: Operandee, low: string, high: string): [string, string] {
+  const a = operandOf(subject, low)
+  const b = operandOf(subject, high)
   if (a.kind !== 'text' && b.kind === a.kind && a.value > b.value) return [high, low]
   return [low, high]
 }
@@ -209,6 +281,6 @@ export function patternColumnsOf(clause: Clause): string[] {
   if ('all' in clause) return clause.all.flatMap(patternColumnsOf)
   if ('any' in clause) return clause.any.flatMap(patternColumnsOf)
   if ('not' in clause) return patternColumnsOf(clause.not)
-  if ('search' in clause) return []
+  if ('search' in clause || 'formula' in clause) return []
   return ['contains', 'not_contains', 'starts_with', 'ends_with'].includes(clause.op) ? [clause.column.key] : []
 }

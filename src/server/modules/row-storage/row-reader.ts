@@ -247,9 +247,13 @@ export async function* viewRowIndexPages({ source, view, pageSize }: { source: R
  */
 export function fullOrderSql(sort: Sorted | undefined): SQL {
   if (!sort) return orderSql(undefined)
-  const value = sortValueSql(sort.column)
-  const ties = sort.direction === 'asc' ? sql`row_index` : sql`-row_index`
-  return sql`${value} IS NULL, ${value} ${sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC')}, CASE WHEN ${value} IS NULL THEN row_index ELSE ${ties} END`
+  return orderByValueSql(sortValueSql(sort.column), sort.direction)
+}
+
+/** The same order by any value of a row (a plan's formula). */
+export function orderByValueSql(value: SQL, direction: 'asc' | 'desc'): SQL {
+  const ties = direction === 'asc' ? sql`row_index` : sql`-row_index`
+  return sql`${value} IS NULL, ${value} ${sql.raw(direction === 'asc' ? 'ASC' : 'DESC')}, CASE WHEN ${value} IS NULL THEN row_index ELSE ${ties} END`
 }
 
 /** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */

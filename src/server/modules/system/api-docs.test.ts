@@ -169,6 +169,23 @@ describe('the OpenAPI document', () => {
     ])
   })
 
+  it('describes the plans a plan run takes: formulas where columns are named, group_by with measures, yes/no answers', () => {
+    const components = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas
+    const seen = new Set<string>()
+    // The plan's schema with every component it refers to, as text.
+    const expand = (schema: unknown): string => {
+      const text = JSON.stringify(schema)
+      const refs = [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!).filter((name) => !seen.has(name))
+      refs.forEach((name) => seen.add(name))
+      return [text, ...refs.map((name) => expand(components[name]))].join('\n')
+    }
+    const described = expand(document.paths['/api/uploads/{id}/chat/plan']?.post?.requestBody?.content['application/json']?.schema)
+    for (const word of ['"formula"', '"group_by"', '"measures"', '"exists"', '"compare"', '"count_distinct"']) expect(described).toContain(word)
+    const answer = JSON.stringify(document.paths['/api/uploads/{id}/chat/plan']?.post?.responses['200'])
+    expect(answer).toContain('group_by')
+    expect(answer).toContain('"answer"')
+  })
+
   it('says of every JSON request body that fields it does not list are refused', () => {
     const components = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas
     const loose: string[] = []

@@ -1,3 +1,4 @@
+import { FORMULA_FUNCTIONS } from '#common/schemas/formula'
 import type { AggregateResult, Plan } from '#common/schemas/plans'
 import type { TableProfile } from '#server/modules/row-storage/table-profile'
 
@@ -8,6 +9,9 @@ import type { TableProfile } from '#server/modules/row-storage/table-profile'
 
 export const PLAN_PROMPT_MARKER = 'ROWCRAFT_CHAT_PLAN'
 export const SUMMARY_PROMPT_MARKER = 'ROWCRAFT_CHAT_SUMMARY'
+
+/** The formula language's functions, one a line, from the catalogue the checker reads. */
+const FORMULA_FUNCTION_LINES = FORMULA_FUNCTIONS.map((f) => `  ${f.signature}: ${f.description}`).join('\n')
 
 export const PLAN_SYSTEM_PROMPT = `${PLAN_PROMPT_MARKER}
 You turn a question about a table into a query plan. You do not answer the question and you never
@@ -26,13 +30,33 @@ Answer with JSON only:
   Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
   compare as numbers or dates. Use values as they appear in the common values and samples.
   aggregate: {"op":"count"}, {"op":"count_by","column","limit"?} (how many rows per value),
-  {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"}.
+  {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"},
+  {"op":"group_by","column","measures":[measure, ...],"limit"?,"direction"?} (figures per value:
+  a measure is {"op":"count"} or {"op":"sum"|"avg"|"min"|"max"|"count_distinct","column"};
+  groups come largest first by the first measure, "direction":"asc" for smallest first),
+  {"op":"exists"} (a yes/no question: does any row match?).
+  A yes/no question about a figure ("is the total revenue above 1M?", "are there more than 50
+  leads in Spain?") adds "compare": {"op": equals|not_equals|greater_than|less_than|at_least|at_most,
+  "value"} to count, count_distinct, sum, avg, min or max.
   sort: {"column","direction":"asc"|"desc"}; limit: rows to list (1-1000), for "top N" questions.
   A question about which or how many rows: a where (and no aggregate). Put the separate
   requirements of the question as separate members of a top-level "all".
+  FORMULAS: wherever a plan names a column (a condition, sort, count_by, group_by, a measure, an
+  aggregate) it may give {"formula": "..."} instead of {"column": ...}, for a value no column holds
+  but the columns determine: revenue per employee, the e-mail domain, the signup year, a list
+  cell's items. Write columns in braces by their listed name: {Revenue}. Examples:
+  {"formula": "NUMBER({Revenue}) / NUMBER({Employees})", "op": "greater_than", "value": "1000"};
+  {"op":"group_by","formula":"YEAR(DATE({Signup date}))","measures":[{"op":"count"}]};
+  {"op":"count_by","formula":"ITEMS({Tags})"} counts each item of a list cell once per row.
+  Operators: = <> < > <= >= (compare), & (join text), + - * /. Text in double quotes; numbers as
+  written (1000, 2.5); TRUE, FALSE. A value that does not read as a number is empty in arithmetic
+  (and x / 0 is empty); text compares ignoring case, accents and outer spaces. Functions:
+${FORMULA_FUNCTION_LINES}
+  The database computes every formula; never put a figure you worked out into a formula.
 - kind "judgment": the question needs a judgment about each row that no column holds and no
-  condition on the columns can express (for example "which of these are SaaS companies?", "who
-  is a decision maker?"). Propose an AI column that decides it for every row: "judgment" =
+  condition on the columns (or formula over them) can express (for example "which of these are
+  SaaS companies?", "who is a decision maker?"). Propose an AI column that decides it for every
+  row: "judgment" =
   {"columnName", "prompt" (an instruction for one row, naming the columns it reads in braces,
   e.g. "Is {Company} a SaaS business? Look at {Industry} and {Website}."), "outputType":
   "boolean"|"text"|"number", "where": the condition on the new column (by its columnName) that

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatResult, MatchingLead } from '#common/schemas/chat'
-import type { Plan, PlanResult } from '#common/schemas/plans'
+import { subjectLabel, type Plan, type PlanResult } from '#common/schemas/plans'
 import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
 /** A chat answer built from a computed plan: its count, sample leads, criteria and reasoning chain. */
@@ -24,7 +24,7 @@ export function leadsOf(result: PlanResult, columnNames: string[], max: number =
 /** A plan with a limit and no aggregate answers with its first N rows (a 'top 5'), when fewer than all that match. */
 function topOf(plan: Plan, result: PlanResult): TopRows | null {
   if (!plan.limit || plan.limit >= result.count || (plan.aggregate && plan.aggregate.op !== 'count')) return null
-  return { n: plan.limit, column: plan.sort?.column ?? null, direction: plan.sort?.direction ?? 'asc' }
+  return { n: plan.limit, column: plan.sort ? subjectLabel(plan.sort) : null, direction: plan.sort?.direction ?? 'asc' }
 }
 
 export function figuresOf(query: string, plan: Plan, result: PlanResult): ComputedFigures {

@@ -1,3 +1,4 @@
+import { describeCompare, describeMeasure } from '#common/plan-text'
 import type { AggregateResult } from '#common/schemas/plans'
 import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
@@ -9,31 +10,54 @@ import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
 const formatNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 })
 
+const figureText = (value: number | string | null) => (value === null ? 'empty' : typeof value === 'number' ? formatNumber(value) : value)
+const yesNo = (answer: boolean) => (answer ? 'Yes' : 'No')
+
 function aggregateSentence(aggregate: AggregateResult): string | null {
   switch (aggregate.op) {
     case 'count':
-      return null
+      if (aggregate.answer === undefined || !aggregate.compare) return null
+      return `${yesNo(aggregate.answer)}: ${formatNumber(aggregate.value)} rows match, against ${describeCompare(aggregate.compare)}.`
+    case 'exists':
+      return aggregate.answer ? `Yes: ${formatNumber(aggregate.value)} rows match.` : 'No: no row matches.'
     case 'count_by': {
       if (aggregate.groups.length === 0) return null
       const shown = aggregate.groups.slice(0, 5).map((g) => `${g.value === '' ? '(empty)' : g.value} (${formatNumber(g.count)})`)
       const more = aggregate.otherGroups > 0 ? `, and ${formatNumber(aggregate.otherGroups)} other values` : ''
       return `By ${aggregate.column}: ${shown.join(', ')}${more}.`
     }
-    case 'count_distinct':
-      return `${aggregate.column} has ${formatNumber(aggregate.value)} distinct values.`
+    case 'group_by': {
+      if (aggregate.groups.length === 0) return null
+      const shown = aggregate.groups.slice(0, 5).map((g) => {
+        const figures = aggregate.measures.map((m, i) => `${describeMeasure(m).toLowerCase()} ${figureText(g.measures[i]?.value ?? null)}`)
+        return `${g.value === '' ? '(empty)' : g.value} (${figures.join(', ')})`
+      })
+      const more = aggregate.otherGroups > 0 ? `, and ${formatNumber(aggregate.otherGroups)} other values` : ''
+      const skipped = aggregate.groups.reduce((total, g) => total + g.measures.reduce((n, m) => n + m.skipped, 0), 0)
+      const note = skipped > 0 ? ` ${formatNumber(skipped)} values that are not numbers were skipped.` : ''
+      return `By ${aggregate.column}: ${shown.join('; ')}${more}.${note}`
+    }
+    case 'count_distinct': {
+      const sentence = `${aggregate.column} has ${formatNumber(aggregate.value)} distinct values`
+      return aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ${sentence}, against ${describeCompare(aggregate.compare)}.` : `${sentence}.`
+    }
     default: {
       const label = { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest' }[aggregate.op]
       const skipped = aggregate.skipped > 0 ? ` (${formatNumber(aggregate.skipped)} values that are not numbers were skipped)` : ''
-      if (aggregate.value === null) return `No value of ${aggregate.column} reads as a number${skipped}.`
-      const value = typeof aggregate.value === 'number' ? formatNumber(aggregate.value) : aggregate.value
-      return `${label} ${aggregate.column} is ${value}${skipped}.`
+      const answer = aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ` : ''
+      const against = aggregate.answer !== undefined && aggregate.compare ? `, against ${describeCompare(aggregate.compare)}` : ''
+      if (aggregate.value === null) return `${answer}No value of ${aggregate.column} reads as a number${skipped}.`
+      const sentence = `${label} ${aggregate.column} is ${figureText(aggregate.value)}${against}${skipped}.`
+      return answer ? `${answer}${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}` : sentence
     }
   }
 }
 
 /** An aggregate answered by one figure (an average, a total...): the figure is the answer's headline. */
 export function isSingleFigure(aggregate: AggregateResult | null): boolean {
-  return aggregate !== null && aggregate.op !== 'count' && aggregate.op !== 'count_by'
+  if (aggregate === null) return false
+  if (aggregate.op === 'count') return aggregate.answer !== undefined
+  return aggregate.op !== 'count_by' && aggregate.op !== 'group_by'
 }
 
 function topSentence(top: TopRows, figures: ComputedFigures): string {
@@ -54,6 +78,8 @@ export function templateSummary(figures: ComputedFigures): string {
   const aggregate = figures.aggregate ? aggregateSentence(figures.aggregate) : null
   if (!aggregate) return head
   if (!isSingleFigure(figures.aggregate)) return `${head} ${aggregate}`
+  // A yes or no about the rows that match says the count itself.
+  if (figures.aggregate?.op === 'count' || figures.aggregate?.op === 'exists') return aggregate
   const over = figures.criteria.length === 0 ? `all ${formatNumber(figures.totalRows)} rows` : `the ${rows} that match`
   return `${aggregate.slice(0, -1)}, over ${over}.`
 }
@@ -76,6 +102,18 @@ export function allowedNumbers(figures: ComputedFigures): number[] {
         allowed.push(group.count, ...numbersIn(group.value))
         if (figures.count > 0) allowed.push((group.count / figures.count) * 100)
       }
+    } else if (aggregate.op === 'group_by') {
+      allowed.push(aggregate.groups.length, aggregate.otherGroups)
+      for (const group of aggregate.groups) {
+        allowed.push(group.count, ...numbersIn(group.value))
+        for (const measure of group.measures) {
+          allowed.push(measure.skipped)
+          if (typeof measure.value === 'number') allowed.push(measure.value)
+          if (typeof measure.value === 'string') allowed.push(...numbersIn(measure.value))
+        }
+      }
+      allowed.push(aggregate.groups.reduce((total, g) => total + g.measures.reduce((n, m) => n + m.skipped, 0), 0))
+      allowed.push(...numbersIn(aggregate.column), ...aggregate.measures.flatMap((m) => numbersIn(m.column ?? '')))
     } else if ('skipped' in aggregate) {
       allowed.push(aggregate.skipped)
       if (typeof aggregate.value === 'number') allowed.push(aggregate.value)
@@ -83,6 +121,8 @@ export function allowedNumbers(figures: ComputedFigures): number[] {
     } else {
       allowed.push(aggregate.value)
     }
+    if ('compare' in aggregate && aggregate.compare) allowed.push(...numbersIn(aggregate.compare.value))
+    if (aggregate.column) allowed.push(...numbersIn(aggregate.column))
   }
   if (figures.top) allowed.push(figures.top.n)
   allowed.push(...numbersIn(figures.question), ...figures.criteria.flatMap(numbersIn))

@@ -1,8 +1,9 @@
 import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES } from '#common/messages'
 import type { MatchingLead, ReasoningStep } from '#common/schemas/chat'
+import { describeMeasure } from '#common/plan-text'
 import type { AggregateResult } from '#common/schemas/plans'
-import { aggregateLabel } from '../lib/answer-view'
+import { aggregateLabel, formatFigure } from '../lib/answer-view'
 
 /** A count_by answer's groups, largest first (a one-figure aggregate is the answer's headline). */
 export function GroupsView({ aggregate }: { aggregate: Extract<AggregateResult, { op: 'count_by' }> }) {
@@ -32,6 +33,57 @@ export function GroupsView({ aggregate }: { aggregate: Extract<AggregateResult, 
         </table>
       </div>
       {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
+    </div>
+  )
+}
+
+/**
+ * A group_by answer's groups (issue 32): each value with its rows and its measures, in the order
+ * the plan asked for them, and how many values were skipped because they are not numbers.
+ */
+export function GroupMeasuresView({ aggregate }: { aggregate: Extract<AggregateResult, { op: 'group_by' }> }) {
+  // A count measure is the rows column itself.
+  const shown = aggregate.measures.flatMap((measure, index) => (measure.op === 'count' ? [] : [{ measure, index }]))
+  const skipped = aggregate.groups.reduce((total, group) => total + group.measures.reduce((n, m) => n + m.skipped, 0), 0)
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-sm font-medium">{aggregateLabel(aggregate)}</p>
+      <div className="max-h-64 overflow-auto rounded-md border">
+        <table className="w-full text-sm" aria-label={aggregateLabel(aggregate)}>
+          <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-1.5 font-medium break-words">
+                {aggregate.column}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                {CHAT_MESSAGES.groupRows}
+              </th>
+              {shown.map(({ measure, index }) => (
+                <th key={index} scope="col" className="px-3 py-1.5 text-right font-medium break-words">
+                  {describeMeasure(measure)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {aggregate.groups.map((group) => (
+              <tr key={group.value} className="border-t">
+                <th scope="row" className="px-3 py-1.5 text-left font-normal break-words">
+                  {group.value === '' ? CHAT_MESSAGES.emptyGroup : group.value}
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{group.count.toLocaleString('en-US')}</td>
+                {shown.map(({ index }) => (
+                  <td key={index} className="px-3 py-1.5 text-right tabular-nums">
+                    {formatFigure(group.measures[index]?.value ?? null)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
+      {skipped > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.skippedInGroups(skipped)}</p>}
     </div>
   )
 }

@@ -11,8 +11,9 @@ import { errorMessage } from '#web/lib/api-client'
 import { useUpdateChatAnswer } from '../api/update-chat-answer'
 import { answerHeadline, canShowInTable, confidencePercent, duplicatesNote, skippedNote } from '../lib/answer-view'
 import { criterionChips, withCriterion } from '../lib/criteria'
-import { GroupsView, MatchingLeads, ReasoningChain } from './answer-details'
+import { GroupMeasuresView, GroupsView, MatchingLeads, ReasoningChain } from './answer-details'
 import { CriterionChip } from './criterion-chip'
+import { SaveFormulaOffer } from './save-formula-offer'
 
 type ChatAnswerCardProps = {
   uploadId: string
@@ -23,14 +24,16 @@ type ChatAnswerCardProps = {
 
 /**
  * The latest answer, prominently (issue 22): the count, the summary, the criteria as editable chips
- * (a change re-runs the plan exactly, free), the aggregate, the reasoning chain with each step's
- * count, confidence, up to 3 matching leads and 'Show in table'.
+ * (a change re-runs the plan exactly, free; a formula's too), the aggregate (groups with their
+ * measures, a yes or no with its figure), the reasoning chain with each step's count, confidence,
+ * up to 3 matching leads and 'Show in table'; a formula the conversation needs again is offered
+ * as a column (issue 32).
  */
 export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }: ChatAnswerCardProps) {
   const result = message.result
   const { data, plan } = result
   const headline = answerHeadline(result)
-  const isFigureHeadline = data.aggregate !== null && data.aggregate.op !== 'count' && data.aggregate.op !== 'count_by'
+  const isFigureHeadline = data.aggregate !== null && !['count', 'exists', 'count_by', 'group_by'].includes(data.aggregate.op)
   const skipped = data.aggregate && isFigureHeadline ? skippedNote(data.aggregate) : null
   const repeats = duplicatesNote(data.duplicates)
   const update = useUpdateChatAnswer(uploadId)
@@ -107,6 +110,10 @@ export function ChatAnswerCard({ uploadId, message, columnNames, onShowInTable }
       )}
 
       {data.aggregate?.op === 'count_by' && <GroupsView aggregate={data.aggregate} />}
+      {data.aggregate?.op === 'group_by' && <GroupMeasuresView aggregate={data.aggregate} />}
+      {data.formula_suggestions?.map((formula) => (
+        <SaveFormulaOffer key={formula} uploadId={uploadId} formula={formula} />
+      ))}
       <ReasoningChain steps={data.reasoning_chain} />
       {data.reasoning && <p className="text-xs text-muted-foreground">{data.reasoning}</p>}
       <MatchingLeads leads={data.matching_leads} />

@@ -4,11 +4,16 @@ import { CHAT_MESSAGES } from '#common/messages'
 import { PLAN_OPERATOR_LABELS } from '#common/plan-text'
 import { PLAN_OPERATORS, type ColumnCondition, type Condition, type PlanOperator } from '#common/schemas/plans'
 import { Button } from '#web/components/ui/button'
+import { FORMULA_LIMITS } from '#common/schemas/formula'
 import { Input } from '#web/components/ui/input'
 import { Label } from '#web/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select'
+import { Textarea } from '#web/components/ui/textarea'
 import { conditionOf, draftOf, isListOperator, needsOperand, type CriterionChip as Chip, type CriterionDraft } from '../lib/criteria'
+
+/** The column choice that turns the criterion into a condition on a formula. */
+const FORMULA_CHOICE = '__rowcraft_formula__'
 
 type CriterionChipProps = {
   chip: Chip
@@ -20,7 +25,8 @@ type CriterionChipProps = {
 }
 
 /**
- * One filter criterion of an answer: a column condition opens an editor (column, operator, value);
+ * One filter criterion of an answer: a condition on a column or a formula opens an editor (column
+ * or formula, operator, value);
  * a nested group shows its sentence with remove only. Either change re-runs the plan at once, free.
  */
 export function CriterionChip({ chip, columnNames, isBusy, onChange, onRemove }: CriterionChipProps) {
@@ -61,8 +67,10 @@ function CriterionEditor({
   const checked = conditionOf(draft)
   const error = 'error' in checked ? checked.error : null
   // The plan may name a column in other letters than the file does: keep it as a choice.
-  const names = columnNames.some((name) => name.toLowerCase() === condition.column.toLowerCase()) ? columnNames : [condition.column, ...columnNames]
-  const columnValue = names.find((name) => name.toLowerCase() === draft.column.toLowerCase()) ?? draft.column
+  const named = 'column' in condition ? condition.column : ''
+  const names = !named || columnNames.some((name) => name.toLowerCase() === named.toLowerCase()) ? columnNames : [named, ...columnNames]
+  const isFormula = draft.formula !== undefined
+  const columnValue = isFormula ? FORMULA_CHOICE : (names.find((name) => name.toLowerCase() === draft.column.toLowerCase()) ?? draft.column)
 
   return (
     <Popover
@@ -96,7 +104,12 @@ function CriterionEditor({
           <p className="text-sm font-medium">{CHAT_MESSAGES.editCriterion}</p>
           <div className="grid gap-1.5">
             <Label htmlFor="criterion-column">{CHAT_MESSAGES.criterionColumn}</Label>
-            <Select value={columnValue} onValueChange={(column) => setDraft({ ...draft, column })}>
+            <Select
+              value={columnValue}
+              onValueChange={(choice) =>
+                setDraft(choice === FORMULA_CHOICE ? { ...draft, formula: draft.formula ?? (draft.column ? `{${draft.column}}` : '') } : { ...draft, column: choice, formula: undefined })
+              }
+            >
               <SelectTrigger id="criterion-column" className="w-full">
                 <SelectValue />
               </SelectTrigger>
@@ -106,9 +119,24 @@ function CriterionEditor({
                     {name}
                   </SelectItem>
                 ))}
+                <SelectItem value={FORMULA_CHOICE}>{CHAT_MESSAGES.criterionFormulaChoice}</SelectItem>
               </SelectContent>
             </Select>
           </div>
+          {isFormula && (
+            <div className="grid gap-1.5">
+              <Label htmlFor="criterion-formula">{CHAT_MESSAGES.criterionFormula}</Label>
+              <Textarea
+                id="criterion-formula"
+                value={draft.formula}
+                rows={2}
+                maxLength={FORMULA_LIMITS.maxLength}
+                spellCheck={false}
+                className="font-mono text-xs"
+                onChange={(event) => setDraft({ ...draft, formula: event.target.value })}
+              />
+            </div>
+          )}
           <div className="grid gap-1.5">
             <Label htmlFor="criterion-operator">{CHAT_MESSAGES.criterionOperator}</Label>
             <Select value={draft.op} onValueChange={(op) => setDraft({ ...draft, op: op as PlanOperator })}>

@@ -1,6 +1,7 @@
 import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES, DUPLICATES_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
+import { describeCompare } from '#common/plan-text'
 import type { AggregateResult, PlanDuplicates } from '#common/schemas/plans'
 
 /** The answer shown prominently: the last AI message of the conversation that carries a result. */
@@ -37,7 +38,9 @@ export function searchPanelNotice(result: ChatResult | null | undefined): Search
 
 const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
   count: 'Count',
+  exists: 'Any rows',
   count_by: 'Count by',
+  group_by: 'By',
   count_distinct: 'Distinct values of',
   sum: 'Sum of',
   avg: 'Average of',
@@ -83,7 +86,13 @@ export type AnswerHeadline = { figure: string; line: string }
 export function answerHeadline(result: ChatResult): AnswerHeadline {
   const { data } = result
   const aggregate = data.aggregate
-  if (aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by') {
+  // A yes/no question leads with yes or no, and says the figure behind it.
+  if (aggregate?.op === 'exists') return { figure: aggregate.answer ? CHAT_MESSAGES.yes : CHAT_MESSAGES.no, line: CHAT_MESSAGES.rowsExist(aggregate.value, data.total_rows) }
+  if (aggregate && 'answer' in aggregate && aggregate.answer !== undefined && aggregate.compare) {
+    const label = aggregate.op === 'count' ? 'Matching rows' : aggregateLabel(aggregate)
+    return { figure: aggregate.answer ? CHAT_MESSAGES.yes : CHAT_MESSAGES.no, line: CHAT_MESSAGES.figureAgainst(label, formatFigure(aggregate.value), describeCompare(aggregate.compare)) }
+  }
+  if (aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by' && aggregate.op !== 'group_by') {
     return { figure: formatFigure(aggregate.value), line: CHAT_MESSAGES.figureOverRows(aggregateLabel(aggregate), data.count, data.total_rows) }
   }
   if (data.top) return { figure: formatFigure(data.top.n), line: CHAT_MESSAGES.topRows(data.top.n, data.top.matching) }

@@ -33,13 +33,17 @@ export function withCriterion(plan: Plan, index: number, next: Condition | null)
   return { ...rest, where: conditions.length === 1 && !(plan.where && 'all' in plan.where) ? conditions[0]! : { all: conditions } }
 }
 
-/** A chip's editor: the operands as typed (a list as comma-separated text, `between` as two boxes). */
-export type CriterionDraft = { column: string; op: PlanOperator; value: string; high: string }
+/**
+ * A chip's editor: the operands as typed (a list as comma-separated text, `between` as two boxes).
+ * `formula` is set when the condition reads a formula instead of a column (issue 32).
+ */
+export type CriterionDraft = { column: string; formula?: string; op: PlanOperator; value: string; high: string }
 
 export function draftOf(condition: ColumnCondition): CriterionDraft {
-  if (condition.op === 'between') return { column: condition.column, op: condition.op, value: condition.values[0], high: condition.values[1] }
-  if ('values' in condition) return { column: condition.column, op: condition.op, value: condition.values.join(', '), high: '' }
-  return { column: condition.column, op: condition.op, value: condition.value ?? '', high: '' }
+  const subject = 'formula' in condition ? { column: '', formula: condition.formula } : { column: condition.column }
+  if (condition.op === 'between') return { ...subject, op: condition.op, value: condition.values[0], high: condition.values[1] }
+  if ('values' in condition) return { ...subject, op: condition.op, value: condition.values.join(', '), high: '' }
+  return { ...subject, op: condition.op, value: condition.value ?? '', high: '' }
 }
 
 export const isListOperator = (op: PlanOperator) => op === 'in' || op === 'not_in'
@@ -47,12 +51,12 @@ export const needsOperand = (op: PlanOperator) => !VALUELESS_PLAN_OPERATORS.incl
 
 /** The condition a draft says, or the first reason it does not make one (checked by the plan's own schema). */
 export function conditionOf(draft: CriterionDraft): { condition: Condition } | { error: string } {
-  const column = draft.column.trim()
+  const subject = draft.formula === undefined ? { column: draft.column.trim() } : { formula: draft.formula.trim() }
   let candidate: unknown
-  if (draft.op === 'between') candidate = { column, op: draft.op, values: [draft.value.trim(), draft.high.trim()] }
-  else if (isListOperator(draft.op)) candidate = { column, op: draft.op, values: splitList(draft.value) }
-  else if (!needsOperand(draft.op)) candidate = { column, op: draft.op }
-  else candidate = { column, op: draft.op, value: draft.value.trim() }
+  if (draft.op === 'between') candidate = { ...subject, op: draft.op, values: [draft.value.trim(), draft.high.trim()] }
+  else if (isListOperator(draft.op)) candidate = { ...subject, op: draft.op, values: splitList(draft.value) }
+  else if (!needsOperand(draft.op)) candidate = { ...subject, op: draft.op }
+  else candidate = { ...subject, op: draft.op, value: draft.value.trim() }
   if (draft.op === 'between' && (draft.value.trim() === '' || draft.high.trim() === '')) return { error: 'Give both ends of the range.' }
   const parsed = conditionSchema.safeParse(candidate)
   if (parsed.success) return { condition: parsed.data }

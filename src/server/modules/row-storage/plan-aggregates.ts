@@ -1,0 +1,173 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { parseDateKey, parseNumber } from '#common/cell-values'
+import { PLAN_MESSAGES } from '#common/messages'
+import type { AggregateCompare, GroupMeasure, MeasureOp } from '#common/schemas/plans'
+import { AppError } from '#server/platform/app-error'
+import { formulaItemsTableSql, formulaNumberReads, formulaTextSql, formulaValueSql } from './formula-sql.ts'
+import type { ResolvedSubject } from './plan-sql.ts'
+import { cellSql, dateKeySql } from './view-sql.ts'
+
+/**
+ * Aggregates of a plan (issue 22, formulas and groups from issue 32): a measure of a column or a
+ * formula over the matched rows, alone (in the plan's one scan) or for each group of a `group_by`.
+ *
+ * A measure reads its row's values once, in the inner select of the query that aggregates them
+ * (`inputs`, named by the measure's prefix), so a formula is computed once a row however many
+ * aggregates read it. Numbers stay exact: a column's values are summed as numeric, a formula's as
+ * the doubles it computes. A value that does not read as a number is left out and counted as
+ * `skipped`: a filled cell that is not a number; for a formula of numbers, a row whose formula is
+ * empty because a cell it reads as a number is filled with something else.
+ */
+
+type Row = Record<string, string | number | null>
+
+export type Figure = { value: number | string | null; skipped: number }
+
+export type MeasureSql = {
+  op: GroupMeasure['op']
+  label: string | null
+  /** Per-row values for the inner select: `[alias, expression]`. */
+  inputs: Array<[string, SQL]>
+  /** The aggregate select items over the inputs, counting only `matched` rows. */
+  select: (matched: SQL) => SQL
+  /** The aggregate a list of groups is ordered by. */
+  order: SQL
+  read: (row: Row) => Figure
+  /** What `compare` reads the figure as, when it compares one. */
+  kind: 'number' | 'date'
+  dateOrder: 'dmy' | 'mdy' | null
+}
+
+const raw = (name: string) => sql.raw(name)
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+/** A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). */
+export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string): MeasureSql {
+  const value = raw(`${p}_v`)
+  const skipped = raw(`${p}_s`)
+  const label = subject?.label ?? null
+  if (op === 'count' || !subject) {
+    return { op: 'count', label: null, inputs: [], select: (m) => sql`count(*) FILTER (WHERE ${m}) AS ${value}`, order: sql`count(*)`, read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }), kind: 'number', dateOrder: null }
+  }
+  const text = raw(`${p}_t`)
+  const key = raw(`${p}_k`)
+  const num = raw(`${p}_n`)
+  const bad = raw(`${p}_b`)
+  const base = { op, label, dateOrder: null, kind: 'number' as const }
+  const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
+  const textOf = 'column' in subject ? cellSql(subject.column.key) : formulaTextSql(subject.formula.ast, subject.formula.columns)
+
+  if (op === 'count_distinct') {
+    return {
+      ...base,
+      inputs: [[`${p}_t`, textOf]],
+      select: (m) => sql`count(DISTINCT rowcraft_fold(${text})) FILTER (WHERE ${m} AND btrim(${text}) <> '') AS ${value}`,
+      order: sql`count(DISTINCT rowcraft_fold(${text})) FILTER (WHERE btrim(${text}) <> '')`,
+      read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }),
+    }
+  }
+
+  const kind = 'column' in subject ? subject.column.type : subject.formula.type
+  if (kind === 'boolean' && 'formula' in subject) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotMeasureYesNo(subject.label))
+  if (kind === 'date') {
+    if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(subject.label))
+    const direction = raw(op === 'min' ? 'ASC' : 'DESC')
+    const dateKey = 'column' in subject ? dateKeySql(subject.column) : formulaValueSql(subject.formula.ast, subject.formula.columns)
+    // A date column's cell that is filled and not a date is skipped; a date formula is empty or a day.
+    const isBad = 'column' in subject ? sql`btrim(${text}) <> '' AND ${key} IS NULL` : sql`false`
+    return {
+      ...base,
+      kind: 'date',
+      dateOrder: 'column' in subject ? (subject.column.dateOrder ?? null) : null,
+      inputs: [
+        [`${p}_t`, textOf],
+        [`${p}_k`, dateKey],
+      ],
+      select: (m) => sql`
+        (array_agg(btrim(${text}) ORDER BY ${key} ${direction}, row_index) FILTER (WHERE ${m} AND ${key} IS NOT NULL))[1] AS ${value},
+        ${raw(op)}(${key}) FILTER (WHERE ${m}) AS ${raw(`${p}_key`)},
+        count(*) FILTER (WHERE ${m} AND ${isBad}) AS ${skipped}`,
+      order: sql`${raw(op)}(${key})`,
+      read: (row) => ({ value: row[`${p}_v`] === null || row[`${p}_v`] === undefined ? null : String(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) }),
+    }
+  }
+
+  const fn = raw(op)
+  if ('formula' in subject && kind === 'number') {
+    const { ast, columns } = subject.formula
+    const reads = formulaNumberReads(ast, columns)
+    const unreadable = reads.length === 0 ? sql`false` : sql.join(reads.map((k) => sql`(btrim(${cellSql(k)}) <> '' AND rowcraft_num(${cellSql(k)}) IS NULL)`), sql` OR `)
+    return {
+      ...base,
+      inputs: [
+        [`${p}_n`, formulaValueSql(ast, columns)],
+        [`${p}_b`, sql`(${unreadable})`],
+      ],
+      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${num} IS NULL AND ${bad}) AS ${skipped}`,
+      order: sql`${fn}(${num})`,
+      read: readNumber,
+    }
+  }
+  // A column, or a formula of text: its text read as a number.
+  return {
+    ...base,
+    inputs: [[`${p}_t`, textOf]],
+    select: (m) => sql`
+      (${fn}(rowcraft_num(${text})) FILTER (WHERE ${m}))::float8 AS ${value},
+      count(*) FILTER (WHERE ${m} AND btrim(${text}) <> '' AND rowcraft_num(${text}) IS NULL) AS ${skipped}`,
+    order: sql`${fn}(rowcraft_num(${text}))`,
+    read: readNumber,
+  }
+}
+
+/** The inner select's items of some measures. */
+export const measureInputsSql = (measures: readonly MeasureSql[]): SQL =>
+  sql.join(
+    measures.flatMap((measure) => measure.inputs.map(([alias, expression]) => sql`, ${expression} AS ${raw(alias)}`)),
+    sql``,
+  )
+
+/**
+ * What a yes/no question compares its figure with, read before anything runs (a word to compare
+ * a total with is a 422, as on a number column).
+ */
+export function compareTargetOrThrow(measure: Pick<MeasureSql, 'kind' | 'label' | 'dateOrder'>, compare: AggregateCompare): number {
+  if (measure.kind === 'date') {
+    const key = parseDateKey(compare.value.trim(), measure.dateOrder)
+    if (key === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsDate(measure.label ?? 'the count'))
+    return key
+  }
+  const number = parseNumber(compare.value.trim())
+  if (number === null) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.needsNumber(measure.label ?? 'the count'))
+  return number
+}
+
+const COMPARE: Record<AggregateCompare['op'], (a: number, b: number) => boolean> = {
+  equals: (a, b) => a === b,
+  not_equals: (a, b) => a !== b,
+  greater_than: (a, b) => a > b,
+  less_than: (a, b) => a < b,
+  at_least: (a, b) => a >= b,
+  at_most: (a, b) => a <= b,
+}
+
+/** Yes or no: the figure compared with the target. An empty figure (no number to compare) is no. */
+export function compareFigure(figure: number | null, op: AggregateCompare['op'], target: number): boolean {
+  if (figure === null) return false
+  return COMPARE[op](figure, target)
+}
+
+/** The figure a comparison reads from a measure's row: its number, or a date's key. */
+export function comparableOf(measure: MeasureSql, row: Row, p: string): number | null {
+  return measure.kind === 'date' ? numberOrNull(row[`${p}_key`]) : numberOrNull(row[`${p}_v`])
+}
+
+/** The group key of a `group_by` or `count_by`: a column's text, a formula's, or (ITEMS) each item of a row once. */
+export function groupKeySql(subject: ResolvedSubject): { key: SQL; items: SQL | null } {
+  if ('column' in subject) return { key: cellSql(subject.column.key), items: null }
+  const { ast, columns } = subject.formula
+  const items = formulaItemsTableSql(ast, columns)
+  return items ? { key: sql`it.item`, items } : { key: formulaTextSql(ast, columns), items: null }
+}
+
+export const isMeasureOp = (op: string): op is MeasureOp => ['count_distinct', 'sum', 'avg', 'min', 'max'].includes(op)
