@@ -59,7 +59,28 @@ export class CellWriter {
     }))
     // The cells, their rows' values and formula columns, and the `row.enriched` events their rows
     // now owe are one transaction: a crash keeps all of them or none (the cells run again).
-    const { written, followers } = await db.transaction(async (tx) => {
+    const { written, followers } = await db.transaction((tx) => this.writeCells(tx, records, outcomes))
+    const writtenRows = new Set(written.map((w) => Number(w.row_index)))
+    const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
+    for (const outcome of refunds) await refundCell(this.field, outcome)
+    const autoRefunds = refunds.filter((o) => o.auto).length
+    await giveBackBudget(this.field.id, (refunds.length - autoRefunds) * this.perCell)
+    await giveBackAutoCap(this.field.id, autoRefunds * this.perCell)
+    const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
+    const cells: EventCell[] = [
+      ...written.map((w) => {
+        const rowIndex = Number(w.row_index)
+        const display = w.status === 'done' ? displayValue(parseJsonb(w.value)) : null
+        return { rowIndex, status: w.status, display: display?.slice(0, EVENT_DISPLAY_CHARS) ?? null, error: byRow.get(rowIndex)?.error ?? null }
+      }),
+      ...followers.map((f) => ({ rowIndex: f.rowIndex, status: 'done' as const, display: displayValue(f.value).slice(0, EVENT_DISPLAY_CHARS), error: null })),
+    ]
+    await this.publishCells(cells)
+    return { written: written.length + followers.length, refunds: refunds.length }
+  }
+
+  /** The batch's cells and what follows from them in the rows, in the caller's transaction. */
+  private async writeCells(tx: QueueTransaction, records: Array<Record<string, unknown>>, outcomes: Outcome[]) {
     const written = await queryRows<{ row_index: number; status: AiCellStatus; value: AiCellValue | string }>(sql`
       UPDATE ai_cells AS c SET
         status = x.status, value = x.value, error = x.error, reasoning = x.reasoning, confidence = x.confidence,
@@ -97,24 +118,6 @@ export class CellWriter {
       })
     }
     return { written, followers }
-    })
-    const writtenRows = new Set(written.map((w) => Number(w.row_index)))
-    const refunds = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
-    for (const outcome of refunds) await refundCell(this.field, outcome)
-    const autoRefunds = refunds.filter((o) => o.auto).length
-    await giveBackBudget(this.field.id, (refunds.length - autoRefunds) * this.perCell)
-    await giveBackAutoCap(this.field.id, autoRefunds * this.perCell)
-    const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
-    const cells: EventCell[] = [
-      ...written.map((w) => {
-        const rowIndex = Number(w.row_index)
-        const display = w.status === 'done' ? displayValue(parseJsonb(w.value)) : null
-        return { rowIndex, status: w.status, display: display?.slice(0, EVENT_DISPLAY_CHARS) ?? null, error: byRow.get(rowIndex)?.error ?? null }
-      }),
-      ...followers.map((f) => ({ rowIndex: f.rowIndex, status: 'done' as const, display: displayValue(f.value).slice(0, EVENT_DISPLAY_CHARS), error: null })),
-    ]
-    await this.publishCells(cells)
-    return { written: written.length + followers.length, refunds: refunds.length }
   }
 
   /** Rows that waited for a leader's answer get it; a failed leader hands its followers to the next of them. */
