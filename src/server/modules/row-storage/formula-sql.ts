@@ -325,7 +325,8 @@ class FormulaCompiler {
   /** The host of an e-mail address or URL, ASCII lower case, without `www.` (`domainOf` in TypeScript). */
   private domain(text: Compiled): SQL {
     return this.bind(text, (t) => {
-      const rest = sql`(CASE WHEN strpos(${t}, '@') > 0 THEN regexp_replace(${t}, ${'^.*@'}::text, '') ELSE regexp_replace(${t}, ${'^[A-Za-z][A-Za-z0-9+.-]*://'}::text, '') END)`
+      // After the last '@': what regexp_replace(t, '^.*@', '') leaves, without a regular expression.
+      const rest = sql`(CASE WHEN strpos(${t}, '@') > 0 THEN reverse(split_part(reverse(${t}), '@', 1)) ELSE regexp_replace(${t}, ${'^[A-Za-z][A-Za-z0-9+.-]*://'}::text, '') END)`
       const host = sql`regexp_replace(lower(substring(${rest} from ${'^[^/?#: \t\r\n>]*'}::text) COLLATE "C"), ${'^www\\.'}::text, '')`
       return this.bind({ sql: host, isCheap: false }, (h) => sql`(CASE WHEN ${h} ~ ${'^[a-z0-9-]+(\\.[a-z0-9-]+)+$'}::text THEN ${h} END)`)
     })
