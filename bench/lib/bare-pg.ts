@@ -143,9 +143,3 @@ export async function countDifferentValues(databaseUrl: string, uploadId: string
   })
 }
 
-/** `VACUUM` of an upload's rows between timed rounds (not timed): each round starts from a table without dead rows. */
-export async function vacuumRows(databaseUrl: string, uploadId: string): Promise<void> {
-  await withClient(databaseUrl, async (client) => {
-    await client.query(`VACUUM "${partitionOf(uploadId)}"`)
-  })
-}
