@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AI_FIELD_MESSAGES } from '#common/messages'
-import { aiCellListSchema, aiFieldSchema, type AiField } from '#common/schemas/enrichment'
+import { aiCellListSchema, aiFieldSchema, type AiField, type AiOutputType } from '#common/schemas/enrichment'
 import { addRowsResultSchema } from '#common/schemas/rows'
 import { createdWebhookSchema, type CreatedWebhook } from '#common/schemas/webhooks'
 import { db } from '#server/db/client'
@@ -76,8 +76,8 @@ const LEADS = csvOf(
 
 const balance = async () => (await db.select().from(subscribers).where(eq(subscribers.userId, aliceId)))[0]!.currentCredits
 
-async function autoField(uploadId: string, name: string, prompt: string, autoRun: Record<string, unknown> = { enabled: true }) {
-  const created = await alice.api.uploads[':id']['ai-fields'].$post({ param: { id: uploadId }, json: { name, prompt } })
+async function autoField(uploadId: string, name: string, prompt: string, autoRun: Record<string, unknown> = { enabled: true }, outputType: AiOutputType = { kind: 'text' }) {
+  const created = await alice.api.uploads[':id']['ai-fields'].$post({ param: { id: uploadId }, json: { name, prompt, outputType } })
   expect(created.status).toBe(201)
   const field = await readJson(created, aiFieldSchema)
   const res = await alice.api.uploads[':id']['ai-fields'][':fieldId'].$patch({ param: { id: uploadId, fieldId: field.id }, json: { autoRun } })
@@ -162,18 +162,18 @@ describe('Run on new rows', () => {
     expect(enrichedEvents('/enriched', hook.secret).flatMap((e) => e.data.rows)).toHaveLength(3)
   })
 
-  it('sends a row when every auto-run column has finished for it, with each column status and credits', async () => {
+  it('sends a row when every auto-run column has finished for it, with each column status; a model answer in prose is refunded, never kept', async () => {
     const hook = await addWebhook('/two-columns')
     const id = await importCsv(alice, 'two.csv', LEADS)
     const blurb = await autoField(id, 'Blurb', 'Write about {Company}')
-    const flaky = await autoField(id, 'Risk', 'Assess the risk of {Company}')
-    // The Risk column's calls fail for Hooli every time (a 500 on every attempt): its cell ends in error.
+    const score = await autoField(id, 'Score', 'Score the fit of {Company} from 0 to 100', { enabled: true }, { kind: 'number' })
+    // The Score column's model answers Hooli in prose (first try and the repair): not a number, so an error.
     fake.reset({
       answer: ({ messages }) => {
         const company = companyOf(messages)
-        const isRisk = messages.some((m) => m.content.includes('Assess the risk'))
-        if (isRisk && company === 'Hooli') return '<<not json at all>>'
-        return { reasoning: 'From the row', confidence: 0.9, value: `${isRisk ? 'Risk' : 'About'} ${company}` }
+        const isScore = messages.some((m) => m.content.includes('Score the fit'))
+        if (isScore && company === 'Hooli') return 'I would say it is a pretty good fit, maybe high seventies.'
+        return { reasoning: 'From the row', confidence: 0.9, value: isScore ? 80 : `About ${company}` }
       },
     })
     const before = await balance()
@@ -182,18 +182,22 @@ describe('Run on new rows', () => {
       { Name: 'Gavin', Company: 'Hooli' },
     ])
     await settled(id, blurb.id)
-    await settled(id, flaky.id)
+    await settled(id, score.id)
     const events = await until('two rows sent', () => enrichedEvents('/two-columns', hook.secret), (list) => list.flatMap((e) => e.data.rows).length >= 2)
     const rows = events.flatMap((event) => event.data.rows).sort((a, b) => a.row_index - b.row_index)
     expect(rows.map((row) => row.row_index)).toEqual([2, 3])
-    for (const row of rows) expect(row.columns.map((c) => c.name).sort()).toEqual(['Blurb', 'Risk'])
-    const hooli = rows[1]!
-    expect(hooli.columns.find((c) => c.name === 'Blurb')).toMatchObject({ status: 'done', credits: 1 })
-    const risk = hooli.columns.find((c) => c.name === 'Risk')!
-    // A model that never answers in the format asked for: kept as an unchecked plain value, or an error, never lost.
-    expect(['done', 'error']).toContain(risk.status)
-    const charged = rows.flatMap((row) => row.columns).reduce((sum, c) => sum + c.credits, 0)
-    expect(await balance()).toBe(before - charged)
+    const [initech, hooli] = rows
+    expect(initech!.columns.map((c) => [c.name, c.status, c.credits])).toEqual([
+      ['Blurb', 'done', 1],
+      ['Score', 'done', 1],
+    ])
+    expect(initech!.values).toMatchObject({ Blurb: 'About Initech', Score: '80' })
+    expect(hooli!.columns.find((c) => c.name === 'Blurb')).toMatchObject({ status: 'done', credits: 1 })
+    expect(hooli!.columns.find((c) => c.name === 'Score')).toMatchObject({ status: 'error', credits: 0 })
+    // The prose is in neither the row nor the cell; its credit came back.
+    expect(hooli!.values.Score).toBeUndefined()
+    expect((await cellsOf(id, score.id, [3]))[0]).toMatchObject({ status: 'error', value: null, display: null })
+    expect(await balance()).toBe(before - 3)
   })
 
   it('pauses at the monthly cap, says so on the column, in the cells and by e-mail, and resumes with a higher cap', async () => {
