@@ -8,32 +8,15 @@ import { aggregateLabel, formatFigure } from '../lib/answer-view'
 /** A count_by answer's groups, largest first (a one-figure aggregate is the answer's headline). */
 export function GroupsView({ aggregate }: { aggregate: Extract<AggregateResult, { op: 'count_by' }> }) {
   return (
-    <div className="grid gap-1.5">
-      <p className="text-sm font-medium">{aggregateLabel(aggregate)}</p>
-      <div className="max-h-64 overflow-auto rounded-md border">
-        <table className="w-full text-sm">
-          <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-1.5 font-medium">
-                {aggregate.column}
-              </th>
-              <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                {CHAT_MESSAGES.groupCount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {aggregate.groups.map((group) => (
-              <tr key={group.value} className="border-t">
-                <td className="px-3 py-1.5 break-words">{group.value === '' ? CHAT_MESSAGES.emptyGroup : group.value}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{group.count.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
-    </div>
+    <GroupTable
+      label={aggregateLabel(aggregate)}
+      column={aggregate.column}
+      rowsHeading={CHAT_MESSAGES.groupCount}
+      measureHeadings={[]}
+      groups={aggregate.groups.map((group) => ({ value: group.value, rows: group.count, figures: [] }))}
+      otherGroups={aggregate.otherGroups}
+      skipped={0}
+    />
   )
 }
 
@@ -44,37 +27,65 @@ export function GroupsView({ aggregate }: { aggregate: Extract<AggregateResult, 
 export function GroupMeasuresView({ aggregate }: { aggregate: Extract<AggregateResult, { op: 'group_by' }> }) {
   // A count measure is the rows column itself.
   const shown = aggregate.measures.flatMap((measure, index) => (measure.op === 'count' ? [] : [{ measure, index }]))
-  const skipped = aggregate.groups.reduce((total, group) => total + group.measures.reduce((n, m) => n + m.skipped, 0), 0)
+  return (
+    <GroupTable
+      label={aggregateLabel(aggregate)}
+      column={aggregate.column}
+      rowsHeading={CHAT_MESSAGES.groupRows}
+      measureHeadings={shown.map(({ measure }) => describeMeasure(measure))}
+      groups={aggregate.groups.map((group) => ({
+        value: group.value,
+        rows: group.count,
+        figures: shown.map(({ index }) => formatFigure(group.measures[index]?.value ?? null)),
+      }))}
+      otherGroups={aggregate.otherGroups}
+      skipped={aggregate.groups.reduce((total, group) => total + group.measures.reduce((n, m) => n + m.skipped, 0), 0)}
+    />
+  )
+}
+
+type GroupTableProps = {
+  label: string
+  column: string
+  rowsHeading: string
+  measureHeadings: string[]
+  groups: Array<{ value: string; rows: number; figures: string[] }>
+  otherGroups: number
+  skipped: number
+}
+
+/** One table for grouped answers: a row per value (the empty value named), its rows, then its figures. */
+function GroupTable({ label, column, rowsHeading, measureHeadings, groups, otherGroups, skipped }: GroupTableProps) {
   return (
     <div className="grid gap-1.5">
-      <p className="text-sm font-medium">{aggregateLabel(aggregate)}</p>
+      <p className="text-sm font-medium">{label}</p>
       <div className="max-h-64 overflow-auto rounded-md border">
-        <table className="w-full text-sm" aria-label={aggregateLabel(aggregate)}>
+        <table className="w-full text-sm" aria-label={label}>
           <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-1.5 font-medium break-words">
-                {aggregate.column}
+                {column}
               </th>
               <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                {CHAT_MESSAGES.groupRows}
+                {rowsHeading}
               </th>
-              {shown.map(({ measure, index }) => (
+              {measureHeadings.map((heading, index) => (
                 <th key={index} scope="col" className="px-3 py-1.5 text-right font-medium break-words">
-                  {describeMeasure(measure)}
+                  {heading}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {aggregate.groups.map((group) => (
+            {groups.map((group) => (
               <tr key={group.value} className="border-t">
                 <th scope="row" className="px-3 py-1.5 text-left font-normal break-words">
                   {group.value === '' ? CHAT_MESSAGES.emptyGroup : group.value}
                 </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{group.count.toLocaleString('en-US')}</td>
-                {shown.map(({ index }) => (
+                <td className="px-3 py-1.5 text-right tabular-nums">{group.rows.toLocaleString('en-US')}</td>
+                {group.figures.map((figure, index) => (
                   <td key={index} className="px-3 py-1.5 text-right tabular-nums">
-                    {formatFigure(group.measures[index]?.value ?? null)}
+                    {figure}
                   </td>
                 ))}
               </tr>
@@ -82,7 +93,7 @@ export function GroupMeasuresView({ aggregate }: { aggregate: Extract<AggregateR
           </tbody>
         </table>
       </div>
-      {aggregate.otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(aggregate.otherGroups)}</p>}
+      {otherGroups > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.otherGroups(otherGroups)}</p>}
       {skipped > 0 && <p className="text-xs text-muted-foreground">{CHAT_MESSAGES.skippedInGroups(skipped)}</p>}
     </div>
   )
