@@ -83,6 +83,15 @@ export async function readFormulaValues({
 }
 
 
+/** Whether a part of a formula has the same value on every row, on every day. */
+function isConstant(node: FormulaNode): boolean {
+  if (node.node === 'literal') return true
+  if (node.node === 'column') return false
+  if (node.node === 'unary') return isConstant(node.operand)
+  if (node.node === 'binary') return isConstant(node.left) && isConstant(node.right)
+  return node.name !== 'ROW' && node.name !== 'TODAY' && node.args.every(isConstant)
+}
+
 /** The SQL of a whole number the checker guarantees is written out (BUCKET's bounds): its value, as the evaluator reads it. */
 const constantNumber = (node: FormulaNode) => evaluateFormula(node, { cells: {}, rowNumber: 1 }, { today: 0 }) as number
 
@@ -169,6 +178,7 @@ class FormulaCompiler {
   }
 
   value(node: FormulaNode): Compiled {
+    if (node.node !== 'literal' && isConstant(node)) return this.constant(node)
     switch (node.node) {
       case 'literal':
         if (node.type === 'text') return { sql: sql`NULLIF(${node.value as string}::text, '')`, isCheap: true }
@@ -302,6 +312,20 @@ class FormulaCompiler {
       case 'ROW':
         return sql`(row_index + 1)::float8`
     }
+  }
+
+  /**
+   * A part that reads no cell, no row number and no date of today (`-1`, `10 * 1000`,
+   * `LOWER("Acme")`) worked out once by the reference evaluator, the SQL's own judge: the
+   * database then reads a constant instead of computing it again for every row.
+   */
+  private constant(node: FormulaNode): Compiled {
+    const value = evaluateFormula(node, { cells: {}, rowNumber: 1 }, { today: 0 })
+    if (value === null) return { sql: this.typedNull(node.type), isCheap: true }
+    if (node.type === 'text') return { sql: sql`NULLIF(${value as string}::text, '')`, isCheap: true }
+    if (node.type === 'boolean') return { sql: value ? sql`true` : sql`false`, isCheap: true }
+    if (node.type === 'date') return { sql: sql`${value as number}::integer`, isCheap: true }
+    return { sql: sql`${value as number}::float8`, isCheap: true }
   }
 
   private typedNull(kind: ValueKind): SQL {

@@ -3,7 +3,7 @@ import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
-import { duplicateCountsOf, duplicateCountsSelect } from './duplicates-sql.ts'
+import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
 import { orderByValueSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
@@ -79,13 +79,18 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
   // A formula to sort by is computed once a row, beside the conditions.
   const sortInput = sort && 'formula' in sort.subject ? sql`, ${subjectSortSql(sort.subject)} AS sort_v` : sql``
+  // Whole rows are compared only in a file with no column that identifies a lead.
+  const withExact = { withExact: identifying.length === 0 }
   const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
   const [scan] = await readRows<ScanRow>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
-      ${duplicateCountsSelect(identifying, matched, { withExact: identifying.length === 0 })}
-    FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`)
+      ${duplicateCountsSelect(identifying, withExact)}
+    FROM (
+      SELECT r.*, ${duplicateKeysSql(identifying, matched, withExact)}
+      FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r
+      OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
