@@ -84,6 +84,30 @@ test('writes a formula with suggestions, sees a bad one explained as it is typed
   await edit.getByRole('button', { name: FORMULA_EDITOR_MESSAGES.saveEdit }).click()
   await expect(toast(page, FORMULA_EDITOR_MESSAGES.changed)).toBeVisible()
   await expect.poll(async () => (await columnValues(page, 'Domain')).slice(0, 5)).toEqual(DOMAINS.map((value) => value.toUpperCase()))
+
+  // A formula built on the formula column: `{` offers it, and it is computed from the cells beneath.
+  const next = await openAddFormula(page)
+  await next.getByLabel(FORMULA_EDITOR_MESSAGES.columnName).fill('Site')
+  const site = next.getByRole('combobox', { name: FORMULA_EDITOR_MESSAGES.formula })
+  await site.click()
+  await site.pressSequentially('LOWER({Dom')
+  await expect(suggestions(page).getByRole('option')).toHaveText(['Domain'])
+  await site.press('Enter')
+  await site.pressSequentially(')')
+  await expect(site).toHaveValue('LOWER({Domain})')
+  await expect(previewOf(page).getByRole('listitem').first()).toContainText('acme.example')
+  await next.getByRole('button', { name: FORMULA_EDITOR_MESSAGES.save }).click()
+  await expect(next).toBeHidden()
+  await expect.poll(async () => (await columnValues(page, 'Site')).slice(0, 5)).toEqual(DOMAINS)
+
+  // Domain may not read Site, which reads Domain: said as it is typed, and nothing is saved.
+  await page.getByRole('button', { name: FORMULA_EDITOR_MESSAGES.columnMenu('Domain') }).click()
+  await page.getByRole('menuitem', { name: FORMULA_EDITOR_MESSAGES.editFormula }).click()
+  const circle = formulaDialog(page, FORMULA_EDITOR_MESSAGES.editTitle('Domain'))
+  await circle.getByRole('combobox', { name: FORMULA_EDITOR_MESSAGES.formula }).fill('LEN({Site})')
+  await expect(circle.getByText('column 5: formula columns cannot read each other in a circle: {Domain} reads {Site} reads {Domain}')).toBeVisible()
+  await expect(circle.getByRole('button', { name: FORMULA_EDITOR_MESSAGES.saveEdit })).toBeDisabled()
+  await screenshotsAt1280And375(page, 'formula-circle')
 })
 
 test("describes a formula instead: the AI's proposal is shown, previewed and editable before it is saved", async ({ page, baseURL }) => {

@@ -1118,6 +1118,9 @@ export const FORMULA_MESSAGES = {
   unclosedColumn: 'a column reference needs its closing }',
   unknownFunction: (name: string) => `unknown function ${name}`,
   unknownColumn: (name: string) => `unknown column {${name}}`,
+  circular: (names: readonly string[]) => `formula columns cannot read each other in a circle: ${names.map((n) => `{${n}}`).join(' reads ')}`,
+  columnFormulaProblem: (name: string, problem: string) => `the formula of {${name}} does not work (${problem})`,
+  tooManyColumnReads: (max: number) => `a formula can read formula columns at most ${max} times, counting the columns they read`,
   argumentCount: (name: string, min: number, max: number, given: number) =>
     `${name} takes ${min === max ? min : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`} argument${max === 1 && min === 1 ? '' : 's'}, not ${given}`,
   argumentKind: (name: string, wanted: string, given: string) => `${name} needs ${wanted} here, not ${given}`,

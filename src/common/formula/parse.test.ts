@@ -127,3 +127,44 @@ describe('the place and the problem of a formula that does not read', () => {
     expect(problem(chain)).toBe('column 1: nested more than 64 deep')
   })
 })
+
+describe('a formula that names a formula column', () => {
+  const withFormulas: FormulaColumn[] = [
+    ...columns,
+    { key: 'f0', name: 'Size', type: 'number', formula: 'NUMBER({Employees}) / 10' },
+    { key: 'f1', name: 'Band', type: 'text', formula: 'IF({Size} >= 100, "Large", "Small")' },
+    { key: 'f2', name: 'Broken', type: 'text', formula: 'LOWER({Gone})' },
+  ]
+  const read = (formula: string, self?: string) => parseFormula(formula, withFormulas, { self })
+
+  it("reads the column's formula in where it is named, down to the cells beneath", () => {
+    const result = read('{Band} & "!"')
+    if (!result.ok) throw new Error(result.error.message)
+    expect(result.ast).toMatchObject({
+      node: 'binary',
+      op: '&',
+      left: { node: 'call', name: 'IF', type: 'text', args: [{ node: 'binary', op: '>=', left: { node: 'binary', op: '/', left: { node: 'call', name: 'NUMBER', args: [{ node: 'column', key: 'c0' }] } } }, {}, {}] },
+    })
+    expect(JSON.stringify(result.ast)).not.toContain('"f0"')
+    expect(formulaNodeSchema.safeParse(result.ast).success).toBe(true)
+  })
+
+  it('refuses a circle, said where the formula names the first column of it', () => {
+    // {Size} given a formula that names {Band}, which names {Size}.
+    expect(read('LEN({Band})', 'f0')).toMatchObject({ ok: false, error: { message: 'column 5: formula columns cannot read each other in a circle: {Size} reads {Band} reads {Size}' } })
+    expect(read('{Size} + 1', 'f0')).toMatchObject({ ok: false, error: { message: 'column 1: formula columns cannot read each other in a circle: {Size} reads {Size}' } })
+  })
+
+  it("says which column's formula does not work, at the reference", () => {
+    expect(read('UPPER({broken})')).toMatchObject({ ok: false, error: { at: 6, message: 'column 7: the formula of {Broken} does not work (unknown column {Gone})' } })
+  })
+
+  it('bounds how many formula columns a formula reads in, counting repeats', () => {
+    // Each level names the one below twice: 2 + 4 + ... reads.
+    const levels: FormulaColumn[] = [{ key: 'l0', name: 'L0', type: 'number', formula: '1' }]
+    for (let i = 1; i <= 6; i += 1) levels.push({ key: `l${i}`, name: `L${i}`, type: 'number', formula: `{L${i - 1}} + {L${i - 1}}` })
+    expect(parseFormula('{L4}', levels).ok).toBe(true)
+    const result = parseFormula('{L6}', levels)
+    expect(result.ok ? null : result.error.message).toBe(`column 1: a formula can read formula columns at most ${FORMULA_LIMITS.maxColumnReads} times, counting the columns they read`)
+  })
+})

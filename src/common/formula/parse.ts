@@ -14,8 +14,16 @@ import type { ColumnType } from '#common/schemas/uploads'
 import { formulaGrammar } from './grammar.ts'
 import { NUMBER_LIMIT } from './values.ts'
 
-/** A column a formula may name: `{Name}` in any case, outer spaces ignored. */
-export type FormulaColumn = { key: string; name: string; type: ColumnType }
+/**
+ * A column a formula may name: `{Name}` in any case, outer spaces ignored. A formula column
+ * brings its own formula: a reference to it stands for that formula, so a formula built on
+ * another is computed from the cells underneath, never from values an earlier step stored.
+ */
+export type FormulaColumn = { key: string; name: string; type: ColumnType; formula?: string | null }
+
+/** The columns a formula may name, from an upload's columns: every one, a formula column with its formula. */
+export const formulaColumnsOf = (columns: ReadonlyArray<{ key: string; name: string; type: ColumnType; kind: string; formula?: string | null }>): FormulaColumn[] =>
+  columns.map(({ key, name, type, kind, formula }) => ({ key, name, type, formula: kind === 'formula' ? (formula ?? null) : null }))
 
 /** Where a formula goes wrong (0-based) and what is wrong, and the message that says both. */
 export type FormulaProblem = { at: number; problem: string; message: string }
@@ -30,6 +38,9 @@ class FormulaError extends Error {
     super(problem)
   }
 }
+
+/** A problem of a formula column another formula names: said at the reference, however deep it lies. */
+class ColumnFormulaError extends FormulaError {}
 
 const problemOf = (at: number, problem: string): FormulaProblem => ({ at, problem, message: FORMULA_MESSAGES.at(at + 1, problem) })
 
@@ -97,10 +108,10 @@ function tooDeepAt(formula: string): number | null {
 }
 
 /** Parses a formula against the upload's columns: the checked tree and its kind, or where it goes wrong. */
-export function parseFormula(formula: string, columns: readonly FormulaColumn[]): ParsedFormula {
+export function parseFormula(formula: string, columns: readonly FormulaColumn[], { self }: { self?: string } = {}): ParsedFormula {
   try {
     const raw = readRaw(formula)
-    const ast = check(raw, new Checker(columns), 0)
+    const ast = check(raw, new Checker(columns, self), 0)
     return { ok: true, ast, type: ast.type }
   } catch (error) {
     if (error instanceof FormulaError) return { ok: false, error: problemOf(error.at, error.problem) }
@@ -127,11 +138,36 @@ function readRaw(formula: string): Raw {
 
 class Checker {
   private readonly byName: Map<string, FormulaColumn>
-  constructor(columns: readonly FormulaColumn[]) {
+  /** The formula columns being read into the formula, outermost first (the one checked, when it is a column). */
+  private readonly reading: FormulaColumn[] = []
+  private expansions = 0
+
+  constructor(columns: readonly FormulaColumn[], self?: string) {
     this.byName = new Map(columns.map((column) => [column.name.trim().toLowerCase(), column]))
+    const column = columns.find((c) => c.key === self)
+    if (column) this.reading.push(column)
   }
+
   column(name: string) {
     return this.byName.get(name.trim().toLowerCase())
+  }
+
+  /** A formula column's formula, checked where `{Name}` stands (`at`), in place of the reference. */
+  expand(column: FormulaColumn & { formula: string }, at: number, depth: number): FormulaNode {
+    const circle = this.reading.findIndex((c) => c.key === column.key)
+    if (circle !== -1) throw new ColumnFormulaError(at, FORMULA_MESSAGES.circular([...this.reading.slice(circle), column].map((c) => c.name)))
+    this.expansions += 1
+    if (this.expansions > FORMULA_LIMITS.maxColumnReads) throw new ColumnFormulaError(at, FORMULA_MESSAGES.tooManyColumnReads(FORMULA_LIMITS.maxColumnReads))
+    this.reading.push(column)
+    try {
+      return check(readRaw(column.formula), this, depth + 1)
+    } catch (error) {
+      if (error instanceof ColumnFormulaError) throw new ColumnFormulaError(at, error.problem)
+      if (error instanceof FormulaError) throw new ColumnFormulaError(at, FORMULA_MESSAGES.columnFormulaProblem(column.name, error.problem))
+      throw error
+    } finally {
+      this.reading.pop()
+    }
   }
 }
 
@@ -173,6 +209,7 @@ function check(raw: Raw, checker: Checker, depth: number): FormulaNode {
     case 'column': {
       const column = checker.column(raw.name)
       if (!column) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownColumn(raw.name))
+      if (column.formula) return checker.expand({ ...column, formula: column.formula }, raw.at, depth)
       return { node: 'column', key: column.key, type: column.type, at: raw.at }
     }
     case 'unary': {
@@ -251,8 +288,24 @@ function callKind(name: FunctionName, args: FormulaNode[], result: ValueKind | '
   return sharedKind(args.map((arg) => arg.type))
 }
 
+/** The column references of a checked formula, in the order they are written: each column's key and where `{` stands. */
+export function columnReferencesOf(ast: FormulaNode): Array<{ key: string; at: number }> {
+  switch (ast.node) {
+    case 'column':
+      return [{ key: ast.key, at: ast.at }]
+    case 'literal':
+      return []
+    case 'unary':
+      return columnReferencesOf(ast.operand)
+    case 'binary':
+      return [...columnReferencesOf(ast.left), ...columnReferencesOf(ast.right)]
+    case 'call':
+      return ast.args.flatMap(columnReferencesOf)
+  }
+}
+
 /** The message of a formula's first problem, or null when it parses. */
-export function formulaProblem(formula: string, columns: readonly FormulaColumn[]): string | null {
-  const parsed = parseFormula(formula, columns)
+export function formulaProblem(formula: string, columns: readonly FormulaColumn[], options: { self?: string } = {}): string | null {
+  const parsed = parseFormula(formula, columns, options)
   return parsed.ok ? null : parsed.error.message
 }

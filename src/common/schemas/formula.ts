@@ -10,7 +10,8 @@ import { z } from 'zod'
  */
 
 /** Bounds checked before anything recursive reads a formula. */
-export const FORMULA_LIMITS = { maxLength: 2000, maxDepth: 32 } as const
+/** `maxColumnReads`: how many formula columns' formulas one formula may read in, counting repeats. */
+export const FORMULA_LIMITS = { maxLength: 2000, maxDepth: 32, maxColumnReads: 50 } as const
 
 /** What a value is. Every value may also be empty. A date is a calendar day, carried as yyyymmdd. */
 export const valueKindSchema = z.enum(['text', 'number', 'date', 'boolean'])

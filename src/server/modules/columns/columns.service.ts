@@ -10,7 +10,7 @@ import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { purgeColumnValues } from './columns.jobs.ts'
-import { checkFormulaOrThrow, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
+import { checkFormulaOrThrow, refreshFormulaAndReaders, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
 
 /** Names are compared as a person reads them: case and surrounding spaces do not count. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -81,7 +81,7 @@ export async function updateColumn({
   if (change.formula !== undefined && column.kind !== 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.notAFormulaColumn)
   const updated = await db.transaction(async (tx) => {
     const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
-    const type = change.formula === undefined ? {} : { type: checkFormulaOrThrow(change.formula, columns).type }
+    const type = change.formula === undefined ? {} : { type: checkFormulaOrThrow(change.formula, columns, key).type }
     // Formulas naming the column by its old name are rewritten with the new one, before it changes.
     if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
     const [row] = await tx
@@ -89,7 +89,7 @@ export async function updateColumn({
       .set({ ...change, ...type, updatedAt: new Date() })
       .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
       .returning()
-    if (change.formula !== undefined) await refreshFormulaValues({ uploadId: upload.id, keys: [key] }, tx)
+    if (change.formula !== undefined) await refreshFormulaAndReaders({ uploadId: upload.id, key }, tx)
     return row!
   })
   if (change.name !== undefined || change.formula !== undefined) await touchUpload(upload.id)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evaluateFormulaText } from '#common/formula/evaluate'
-import { parseFormula } from '#common/formula/parse'
+import { formulaColumnsOf, parseFormula } from '#common/formula/parse'
 import { todayKey } from '#common/formula/values'
 import { API_TOKEN_MESSAGES, COLUMN_MESSAGES } from '#common/messages'
 import { formulaPreviewResponseSchema, gridRowSchema, rowsPageSchema } from '#common/schemas/rows'
@@ -52,8 +52,8 @@ async function rows() {
 
 /** What the reference evaluator says the column holds, row by row, from the rows as they are now. */
 async function expectedValues(formula: string) {
-  const columns = (await getUploadDetail(alice, id)).columns.filter((column) => column.kind !== 'formula')
-  const parsed = parseFormula(formula, columns)
+  const columns = (await getUploadDetail(alice, id)).columns
+  const parsed = parseFormula(formula, formulaColumnsOf(columns))
   if (!parsed.ok) throw new Error(parsed.error.message)
   const dateOrders = new Map(columns.map((column) => [column.key, column.dateOrder]))
   return (await rows()).map((row) => evaluateFormulaText(parsed.ast, { cells: row.values, rowNumber: row.rowIndex + 1 }, { dateOrders, today: todayKey() }))
@@ -183,6 +183,42 @@ describe('formula columns', () => {
     const body = JSON.stringify(document.paths['/api/uploads/{id}/columns']?.post?.requestBody)
     expect(body).toContain('"formula"')
     expect(body).toContain('"type"')
+  })
+
+  it('builds a formula on formula columns, from the cells beneath: true after an edit, a new formula, a rename and a deletion; a circle is refused', async () => {
+    const employees = (await getUploadDetail(alice, id)).columns.find((column) => column.name === 'Employees')!
+    const size = await added({ name: 'Staff', formula: 'NUMBER({Employees})' })
+    const band = await added({ name: 'Band', formula: 'IF({Staff} >= 1000, "Enterprise", "SMB")' })
+    const copy = await added({ name: 'Staff copy', formula: '{Staff}' })
+    expect([band.type, copy.type]).toEqual(['text', 'number'])
+    expect((await valuesOf(band.key)).slice(0, 2)).toEqual(['Enterprise', 'SMB'])
+    expect(await valuesOf(band.key)).toEqual(await expectedValues(band.formula!))
+
+    // An edit of the cell beneath reaches the formula two steps up.
+    const edited = await readJson(await editCell(1, employees.key, '5,000'), gridRowSchema)
+    expect([edited.values[size.key], edited.values[band.key]]).toEqual(['5000', 'Enterprise'])
+
+    // A new formula for {Staff}: the columns reading it are computed again, and typed by what they now give.
+    expect((await patchColumn(size.key, { formula: 'UPPER({Company})' })).status).toBe(200)
+    const after = (await getUploadDetail(alice, id)).columns
+    expect(after.find((column) => column.key === copy.key)?.type).toBe('text')
+    expect(await valuesOf(copy.key)).toEqual(['ACME', 'GLOBEX', 'INITECH', 'UMBRELLA', 'HOOLI'])
+    expect(await valuesOf(band.key)).toEqual(await expectedValues(band.formula!))
+
+    // A formula that would read itself, directly or through another, is refused and changes nothing.
+    const circle = await patchColumn(size.key, { formula: 'LEN({Band})' })
+    expect([circle.status, (await errorOf(circle)).message]).toEqual([422, 'column 5: formula columns cannot read each other in a circle: {Staff} reads {Band} reads {Staff}'])
+    const itself = await patchColumn(size.key, { formula: '{staff} & "!"' })
+    expect([itself.status, (await errorOf(itself)).message]).toEqual([422, 'column 1: formula columns cannot read each other in a circle: {Staff} reads {Staff}'])
+    expect((await getUploadDetail(alice, id)).columns.find((column) => column.key === size.key)?.formula).toBe('UPPER({Company})')
+
+    expect((await patchColumn(size.key, { name: 'Headcount' })).status).toBe(200)
+    expect((await getUploadDetail(alice, id)).columns.find((column) => column.key === band.key)?.formula).toBe('IF({Headcount} >= 1000, "Enterprise", "SMB")')
+
+    expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: size.key } })).status).toBe(200)
+    const left = (await getUploadDetail(alice, id)).columns
+    expect(left.find((column) => column.key === band.key)?.formulaError).toBe('column 4: unknown column {Headcount}')
+    for (const key of [band.key, copy.key]) expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key } })).status).toBe(200)
   })
 
   it('puts a formula whose column was deleted in an error state that names the column, and edits go on', async () => {

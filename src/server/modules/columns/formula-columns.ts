@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import { parseFormula, type FormulaColumn } from '#common/formula/parse'
+import { columnReferencesOf, formulaColumnsOf, parseFormula, type FormulaColumn } from '#common/formula/parse'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
 import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
@@ -12,24 +12,53 @@ import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } f
 /**
  * Formula columns (issue 32): the formula is stored as written and parsed again against the
  * upload's columns wherever it is used, so its `{Column}` names always meet the columns of now.
- * A formula reads source, manual and AI columns; not other formula columns (no order to compute
- * them in, no cycles).
+ * A formula reads any column. A formula column it names stands for that column's formula (read
+ * in by the parser, `FormulaColumn`), so every formula is computed from source, manual and AI
+ * cells, in any order; formulas that read each other in a circle are refused.
  */
 
 type ColumnRow = typeof uploadColumns.$inferSelect
 
 const isFormulaColumn = (column: Pick<ColumnRow, 'kind'>) => column.kind === 'formula'
 
-/** The columns a formula may name. */
-export const formulaSources = (columns: readonly ColumnRow[]): FormulaColumn[] =>
-  columns.filter((column) => !isFormulaColumn(column)).map(({ key, name, type }) => ({ key, name, type }))
+/** The columns a formula may name, a formula column with its formula. */
+export const formulaSources = (columns: readonly ColumnRow[]): FormulaColumn[] => formulaColumnsOf(columns)
 
-/** A formula checked against the upload's columns: its tree and kind, or a 422 that points at the place. */
-export function checkFormulaOrThrow(formula: string, columns: readonly ColumnRow[]): { ast: FormulaNode; type: ValueKind } {
-  const parsed = parseFormula(formula, formulaSources(columns))
+/**
+ * A formula checked against the upload's columns: its tree and kind, or a 422 that points at the
+ * place. `self` is the formula column it is for, when it has one: a formula it reads may not read it.
+ */
+export function checkFormulaOrThrow(formula: string, columns: readonly ColumnRow[], self?: string): { ast: FormulaNode; type: ValueKind } {
+  const parsed = parseFormula(formula, formulaSources(columns), { self })
   if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error.message, { at: parsed.error.at })
   return { ast: parsed.ast, type: parsed.type }
 }
+
+/** The formula columns that read column `key`, directly or through other formula columns. */
+export function formulasReading(columns: readonly ColumnRow[], key: string): string[] {
+  const references = new Map(columns.filter((column) => isFormulaColumn(column) && column.formula !== null).map((column) => [column.key, referencedKeys(column.formula!, columns)]))
+  const reading = new Set<string>()
+  const visit = (target: string) => {
+    for (const [formulaKey, keys] of references) {
+      if (keys.has(target) && !reading.has(formulaKey)) {
+        reading.add(formulaKey)
+        visit(formulaKey)
+      }
+    }
+  }
+  visit(key)
+  reading.delete(key)
+  return [...reading]
+}
+
+/** The keys of the columns a formula names as written (a formula column is one key, not read in). */
+function referencedKeys(formula: string, columns: readonly ColumnRow[]): Set<string> {
+  const parsed = parseFormula(formula, asWritten(columns))
+  return new Set(parsed.ok ? columnReferencesOf(parsed.ast).map((reference) => reference.key) : [])
+}
+
+/** Every column as a name only: a formula parsed this way keeps its `{Formula column}` references as written. */
+const asWritten = (columns: readonly ColumnRow[]): FormulaColumn[] => columns.map(({ key, name, type }) => ({ key, name, type }))
 
 /** The upload's columns in their order; its owner is checked by the caller. */
 export const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
@@ -48,7 +77,7 @@ export async function refreshFormulaValues(
   const formulas = columns
     .filter((column) => isFormulaColumn(column) && column.formula !== null && (!keys || keys.includes(column.key)))
     .flatMap((column) => {
-      const parsed = parseFormula(column.formula!, formulaSources(columns))
+      const parsed = parseFormula(column.formula!, formulaSources(columns), { self: column.key })
       return parsed.ok ? [{ key: column.key, ast: parsed.ast }] : []
     })
   if (formulas.length === 0) return false
@@ -58,20 +87,27 @@ export async function refreshFormulaValues(
 }
 
 /**
+ * After a formula column's formula changed: its values, and those of the formula columns that
+ * read it (directly or through others), each typed again by what its formula now gives.
+ */
+export async function refreshFormulaAndReaders({ uploadId, key }: { uploadId: string; key: string }, executor: Pick<Database, 'select' | 'execute' | 'update'>) {
+  const columns = await columnsOf(uploadId, executor)
+  const readers = formulasReading(columns, key)
+  for (const column of columns.filter((c) => readers.includes(c.key))) {
+    const parsed = parseFormula(column.formula!, formulaSources(columns), { self: column.key })
+    if (parsed.ok && parsed.type !== column.type) await executor.update(uploadColumns).set({ type: parsed.type, updatedAt: new Date() }).where(eq(uploadColumns.id, column.id))
+  }
+  await refreshFormulaValues({ uploadId, keys: [key, ...readers] }, executor)
+}
+
+/**
  * A formula with every `{Old name}` reference to a column written with the column's new name, so
  * a rename keeps the formulas that use it working (a formula that does not read is left as it is).
  */
 export function renameInFormula(formula: string, columns: readonly ColumnRow[], key: string, newName: string): string {
-  const parsed = parseFormula(formula, formulaSources(columns))
+  const parsed = parseFormula(formula, asWritten(columns))
   if (!parsed.ok) return formula
-  const starts: number[] = []
-  const visit = (node: FormulaNode) => {
-    if (node.node === 'column' && node.key === key) starts.push(node.at)
-    if (node.node === 'call') node.args.forEach(visit)
-    if (node.node === 'binary') [node.left, node.right].forEach(visit)
-    if (node.node === 'unary') visit(node.operand)
-  }
-  visit(parsed.ast)
+  const starts = columnReferencesOf(parsed.ast).flatMap((reference) => (reference.key === key ? [reference.at] : []))
   let renamed = formula
   for (const start of starts.sort((a, b) => b - a)) {
     const end = renamed.indexOf('}', start)

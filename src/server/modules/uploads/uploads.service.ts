@@ -17,7 +17,7 @@ import type {
 } from '#common/schemas/uploads'
 import type { ListUploadsQuery, WorkspaceSort } from '#common/schemas/folders'
 import { FOLDER_MESSAGES } from '#common/messages'
-import { formulaProblem } from '#common/formula/parse'
+import { formulaColumnsOf, formulaProblem } from '#common/formula/parse'
 import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { aiCells, csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
@@ -315,11 +315,11 @@ export async function listColumns(uploadId: string): Promise<UploadColumn[]> {
     .where(eq(uploadColumns.uploadId, uploadId))
     .orderBy(asc(uploadColumns.position))
   // A formula column whose source column was deleted says so, with the place in its formula.
-  const sources = rows.filter((row) => row.kind !== 'formula')
+  const sources = formulaColumnsOf(rows)
   return rows.map((row) => {
     const column = toColumn(row)
     if (row.kind !== 'formula' || row.formula === null) return column
-    return { ...column, formulaError: formulaProblem(row.formula, sources) }
+    return { ...column, formulaError: formulaProblem(row.formula, sources, { self: row.key }) }
   })
 }
 

@@ -46,9 +46,10 @@ export function FormulaColumnDialog({ uploadId, columns, target, isSaving, onAdd
   const [proposed, setProposed] = useState<string | null>(null)
   // The server's word on the formula as saved (a 422 with its place), until the text changes.
   const [saveProblem, setSaveProblem] = useState<{ formula: string; problem: { message: string; at: number } } | null>(null)
-  const draft = useFormulaDraft(uploadId, columns, formula)
+  const draft = useFormulaDraft(uploadId, columns, formula, editing?.key)
   const suggest = useSuggestFormula(uploadId)
-  const columnNames = draft.sources.map((column) => column.name)
+  // A column is not offered to its own formula.
+  const columnNames = draft.sources.filter((column) => column.key !== editing?.key).map((column) => column.name)
   const previewError = draft.preview.isError ? errorMessage(draft.preview.error, '') : null
   const problem = draft.problem ?? (saveProblem?.formula === formula ? saveProblem.problem : null)
 

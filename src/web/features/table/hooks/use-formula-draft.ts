@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { parseFormula, type FormulaColumn, type FormulaProblem } from '#common/formula/parse'
+import { formulaColumnsOf, parseFormula, type FormulaProblem } from '#common/formula/parse'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { useFormulaPreview } from '../api/preview-formula'
 
@@ -15,18 +15,15 @@ function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced
 }
 
-/** The columns a formula may name: every column but the formula columns (as the server checks). */
-export const formulaSourceColumns = (columns: readonly UploadColumn[]): FormulaColumn[] =>
-  columns.filter((column) => column.kind !== 'formula').map(({ key, name, type }) => ({ key, name, type }))
-
 /**
  * A formula as it is typed: checked in the browser by the language's own parser (where it goes
  * wrong, at once, with no call), and, once it reads and typing pauses, previewed by the server
  * on the first rows.
  */
-export function useFormulaDraft(uploadId: string, columns: readonly UploadColumn[], formula: string) {
-  const sources = useMemo(() => formulaSourceColumns(columns), [columns])
-  const checked = useMemo(() => (formula.trim() === '' ? null : parseFormula(formula, sources)), [formula, sources])
+export function useFormulaDraft(uploadId: string, columns: readonly UploadColumn[], formula: string, self?: string) {
+  // Every column, a formula column with its formula; a column's own formula may not read it (`self`).
+  const sources = useMemo(() => formulaColumnsOf(columns), [columns])
+  const checked = useMemo(() => (formula.trim() === '' ? null : parseFormula(formula, sources, { self })), [formula, sources, self])
   const problem: FormulaProblem | null = checked && !checked.ok ? checked.error : null
   const readable = checked?.ok ? formula : null
   const debounced = useDebouncedValue(readable, FORMULA_PREVIEW_DEBOUNCE_MS)
