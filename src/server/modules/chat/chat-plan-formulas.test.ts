@@ -145,6 +145,17 @@ describe('formulas where plans name columns', () => {
 })
 
 describe('group_by', () => {
+  it('takes the latest day of a date formula, counting as skipped the rows a cell that is not a date left empty', async () => {
+    const signed = ['2024-03-01', 'soon', '', '15/04/2024', '2024-02-30', ' 2023-12-31 ', 'n/a']
+    const dates = await importCsv(alice, 'signed.csv', csvOf(['Name', 'Signed'], signed.map((value, i) => [`Lead ${i}`, value])))
+    const res = await alice.request(`/api/uploads/${dates}/chat/plan`, { method: 'POST', json: { plan: { aggregate: { op: 'max', formula: 'DATE({Signed})' } } } })
+    const result = await readJson(res, planResultSchema)
+    // 'soon', 'n/a' and the 30th of February do not read as days; the empty cell is not skipped, only empty.
+    expect(result.aggregate).toMatchObject({ op: 'max', value: '2024-04-15', skipped: 3 })
+    const year = await alice.request(`/api/uploads/${dates}/chat/plan`, { method: 'POST', json: { plan: { aggregate: { op: 'min', formula: 'YEAR(DATE({Signed}))' } } } })
+    expect((await readJson(year, planResultSchema)).aggregate).toMatchObject({ op: 'min', value: 2023, skipped: 3 })
+  })
+
   it('totals, averages and counts per folded value, ordered by the first measure, with skipped values per group', async () => {
     const plan: Plan = {
       where: { column: 'Country', op: 'is_not_empty' },

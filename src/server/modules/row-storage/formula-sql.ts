@@ -45,13 +45,21 @@ export function formulaOperandSql(ast: FormulaNode, columns: readonly Pick<ViewC
 }
 
 /**
- * The cells a formula reads as numbers (a number column, or text where a number is needed), for
- * an aggregate to count a row as skipped when one of them is filled and does not read as one.
+ * Whether a cell the formula reads as a number or a date (a number or date column, or text where
+ * one is needed) is filled with something that does not read as one: an aggregate counts such a
+ * row as skipped when the formula is empty. `false` for a formula that reads neither.
  */
-export function formulaNumberReads(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): string[] {
+export function formulaUnreadableSql(ast: FormulaNode, columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]): SQL {
   const compiler = new FormulaCompiler(columns)
   compiler.value(ast)
-  return [...compiler.numberReads]
+  const checks = [...compiler.reads].map((read) => {
+    const [kind, key] = read.split(':') as ['number' | 'date', string]
+    // A number past the bounds reads as empty too; rowcraft_num once, no one-row subquery.
+    if (kind === 'number') return sql`(btrim(${cellSql(key)}) <> '' AND NOT coalesce(abs(rowcraft_num(${cellSql(key)})) < ${NUMBER_LIMIT}::numeric, false))`
+    const cell = { node: 'column', key, type: 'text', at: 0 } as const
+    return sql`(btrim(${cellSql(key)}) <> '' AND ${new FormulaCompiler(columns).as(cell, 'date')} IS NULL)`
+  })
+  return checks.length === 0 ? sql`false` : sql`(${sql.join(checks, sql` OR `)})`
 }
 
 /**
@@ -97,8 +105,8 @@ const constantNumber = (node: FormulaNode) => evaluateFormula(node, { cells: {},
 
 class FormulaCompiler {
   private aliases = 0
-  /** Keys of the columns whose cells were read as numbers (see formulaNumberReads). */
-  readonly numberReads = new Set<string>()
+  /** The cells read as numbers or dates, as `number:<key>` and `date:<key>` (see formulaUnreadableSql). */
+  readonly reads = new Set<string>()
   private readonly orders: ReadonlyMap<string, DateOrder | null>
 
   constructor(columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]) {
@@ -125,7 +133,7 @@ class FormulaCompiler {
   }
 
   as(node: FormulaNode, kind: ValueKind): SQL {
-    if (node.node === 'column' && node.type === 'text' && kind === 'number') this.numberReads.add(node.key)
+    if (node.node === 'column' && node.type === 'text' && (kind === 'number' || kind === 'date')) this.reads.add(`${kind}:${node.key}`)
     return this.convert(this.value(node), node.type, kind, this.orderOf(node))
   }
 
@@ -187,7 +195,7 @@ class FormulaCompiler {
       case 'column': {
         const text = { sql: sql`NULLIF(btrim(${cellSql(node.key)}), '')`, isCheap: true }
         if (node.type === 'text') return text
-        if (node.type === 'number') this.numberReads.add(node.key)
+        if (node.type === 'number' || node.type === 'date') this.reads.add(`${node.type}:${node.key}`)
         return { sql: this.convert(text, 'text', node.type, this.orderOf(node)), isCheap: false }
       }
       case 'unary':

@@ -3,7 +3,7 @@ import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { AggregateCompare, GroupMeasure, MeasureOp } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { formulaItemsTableSql, formulaNumberReads, formulaTextSql, formulaValueSql } from './formula-sql.ts'
+import { formulaItemsTableSql, formulaTextSql, formulaUnreadableSql, formulaValueSql } from './formula-sql.ts'
 import type { ResolvedSubject } from './plan-sql.ts'
 import { cellSql, dateKeySql } from './view-sql.ts'
 
@@ -52,7 +52,6 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const text = raw(`${p}_t`)
   const key = raw(`${p}_k`)
   const num = raw(`${p}_n`)
-  const bad = raw(`${p}_b`)
   const base = { op, label, dateOrder: null, kind: 'number' as const }
   const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
   const textOf = 'column' in subject ? cellSql(subject.column.key) : formulaTextSql(subject.formula.ast, subject.formula.columns)
@@ -73,8 +72,9 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
     if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(subject.label))
     const direction = raw(op === 'min' ? 'ASC' : 'DESC')
     const dateKey = 'column' in subject ? dateKeySql(subject.column) : formulaValueSql(subject.formula.ast, subject.formula.columns)
-    // A date column's cell that is filled and not a date is skipped; a date formula is empty or a day.
-    const isBad = 'column' in subject ? sql`btrim(${text}) <> '' AND ${key} IS NULL` : sql`false`
+    // A date column's cell that is filled and not a date is skipped; so is a date formula's row
+    // left empty by a cell it reads that does not read as a date (or a number).
+    const isBad = 'column' in subject ? sql`btrim(${text}) <> '' AND ${key} IS NULL` : sql`${key} IS NULL AND ${formulaUnreadableSql(subject.formula.ast, subject.formula.columns)}`
     return {
       ...base,
       kind: 'date',
@@ -95,15 +95,12 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const fn = raw(op)
   if ('formula' in subject && kind === 'number') {
     const { ast, columns } = subject.formula
-    const reads = formulaNumberReads(ast, columns)
-    const unreadable = reads.length === 0 ? sql`false` : sql.join(reads.map((k) => sql`(btrim(${cellSql(k)}) <> '' AND rowcraft_num(${cellSql(k)}) IS NULL)`), sql` OR `)
+    // Whether a cell left the row empty is asked only of the rows it is empty in (over `data`, which the inner select passes on).
+    const unreadable = formulaUnreadableSql(ast, columns)
     return {
       ...base,
-      inputs: [
-        [`${p}_n`, formulaValueSql(ast, columns)],
-        [`${p}_b`, sql`(${unreadable})`],
-      ],
-      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${num} IS NULL AND ${bad}) AS ${skipped}`,
+      inputs: [[`${p}_n`, formulaValueSql(ast, columns)]],
+      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${num} IS NULL AND ${unreadable}) AS ${skipped}`,
       order: sql`${fn}(${num})`,
       read: readNumber,
     }
