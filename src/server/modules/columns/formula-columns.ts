@@ -21,15 +21,12 @@ type ColumnRow = typeof uploadColumns.$inferSelect
 
 const isFormulaColumn = (column: Pick<ColumnRow, 'kind'>) => column.kind === 'formula'
 
-/** The columns a formula may name, a formula column with its formula. */
-export const formulaSources = (columns: readonly ColumnRow[]): FormulaColumn[] => formulaColumnsOf(columns)
-
 /**
  * A formula checked against the upload's columns: its tree and kind, or a 422 that points at the
  * place. `self` is the formula column it is for, when it has one: a formula it reads may not read it.
  */
 export function checkFormulaOrThrow(formula: string, columns: readonly ColumnRow[], self?: string): { ast: FormulaNode; type: ValueKind } {
-  const parsed = parseFormula(formula, formulaSources(columns), { self })
+  const parsed = parseFormula(formula, formulaColumnsOf(columns), { self })
   if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error.message, { at: parsed.error.at })
   return { ast: parsed.ast, type: parsed.type }
 }
@@ -77,7 +74,7 @@ export async function refreshFormulaValues(
   const formulas = columns
     .filter((column) => isFormulaColumn(column) && column.formula !== null && (!keys || keys.includes(column.key)))
     .flatMap((column) => {
-      const parsed = parseFormula(column.formula!, formulaSources(columns), { self: column.key })
+      const parsed = parseFormula(column.formula!, formulaColumnsOf(columns), { self: column.key })
       return parsed.ok ? [{ key: column.key, ast: parsed.ast }] : []
     })
   if (formulas.length === 0) return false
@@ -94,7 +91,7 @@ export async function refreshFormulaAndReaders({ uploadId, key }: { uploadId: st
   const columns = await columnsOf(uploadId, executor)
   const readers = formulasReading(columns, key)
   for (const column of columns.filter((c) => readers.includes(c.key))) {
-    const parsed = parseFormula(column.formula!, formulaSources(columns), { self: column.key })
+    const parsed = parseFormula(column.formula!, formulaColumnsOf(columns), { self: column.key })
     if (parsed.ok && parsed.type !== column.type) await executor.update(uploadColumns).set({ type: parsed.type, updatedAt: new Date() }).where(eq(uploadColumns.id, column.id))
   }
   await refreshFormulaValues({ uploadId, keys: [key, ...readers] }, executor)

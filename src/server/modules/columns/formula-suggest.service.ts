@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { CREDIT_COSTS } from '#common/constants'
-import { parseFormula } from '#common/formula/parse'
+import { formulaColumnsOf, parseFormula } from '#common/formula/parse'
 import { FORMULA_SUGGEST_MESSAGES } from '#common/messages'
 import { FORMULA_LIMITS } from '#common/schemas/formula'
 import type { FormulaSuggestion, SuggestFormulaInput } from '#common/schemas/rows'
@@ -13,7 +13,7 @@ import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-ac
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
-import { columnsOf, formulaSources, previewCheckedFormula } from './formula-columns.ts'
+import { columnsOf, previewCheckedFormula } from './formula-columns.ts'
 import { FORMULA_SUGGEST_SYSTEM_PROMPT, formulaSuggestUserMessage } from './formula-suggest-prompts.ts'
 
 /**
@@ -70,7 +70,7 @@ async function proposeCheckedFormula({
   columns: ColumnRows
   isCharged: boolean
 }) {
-  const sources = formulaSources(columns)
+  const sources = formulaColumnsOf(columns)
   let correction: { formula: string; problem: string } | undefined
   for (let attempt = 1; ; attempt += 1) {
     const answer = await askForObject({
