@@ -22,6 +22,7 @@ import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/cr
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
 import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
+import { savedFormulasOf } from '#server/modules/columns/formula-columns'
 import type { ViewColumn } from '#server/modules/row-storage/view-sql'
 import { profileTable, type TableProfile } from '#server/modules/row-storage/table-profile'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
@@ -189,7 +190,7 @@ async function answerQuestion({
   let result: ChatResult
   try {
     result = await composeResult({ upload, credentials, query, planned, previous: followsUp ? previous : null })
-    const reused = planned.kind === 'plan' ? repeatedFormulas(planned.plan, previous?.plan ?? null) : []
+    const reused = planned.kind === 'plan' ? repeatedFormulas(planned.plan, previous?.plan ?? null, await savedFormulasOf(upload.id)) : []
     if (reused.length > 0) result = { ...result, data: { ...result.data, formula_suggestions: reused } }
   } catch (error) {
     // The earlier answer of a follow-up names a column deleted since: the union cannot be computed.

@@ -98,6 +98,12 @@ describe('Magic Chat with formulas', () => {
     expect(data.aggregate).toEqual({ op: 'exists', column: null, value: above, answer: true })
     expect(data.formula_suggestions).toEqual([RATIO])
     expect(data.filter_criteria).toEqual([`${RATIO} is greater than "${threshold}".`])
+
+    // Saved as a column, it is not offered again.
+    const saved = await alice.api.uploads[':id'].columns.$post({ param: { id: uploadId }, json: { name: 'Revenue per employee', formula: RATIO } })
+    expect(saved.status).toBe(201)
+    const third = await askOk(`and is any firm above ${threshold} per employee?`)
+    expect(third.answer.result!.data.formula_suggestions).toBeUndefined()
   })
 
   it('sends a formula that does not check back once, then says where it goes wrong, refunding the question', async () => {

@@ -57,6 +57,11 @@ function referencedKeys(formula: string, columns: readonly ColumnRow[]): Set<str
 /** Every column as a name only: a formula parsed this way keeps its `{Formula column}` references as written. */
 const asWritten = (columns: readonly ColumnRow[]): FormulaColumn[] => columns.map(({ key, name, type }) => ({ key, name, type }))
 
+/** The formulas the upload's formula columns hold (a chat answer does not offer to save one again). */
+export async function savedFormulasOf(uploadId: string): Promise<string[]> {
+  return (await columnsOf(uploadId)).flatMap((column) => (isFormulaColumn(column) && column.formula !== null ? [column.formula] : []))
+}
+
 /** The upload's columns in their order; its owner is checked by the caller. */
 export const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
   executor.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId)).orderBy(asc(uploadColumns.position))

@@ -22,4 +22,10 @@ describe('a derived value needed again', () => {
     expect(repeatedFormulas(next, { aggregate: { op: 'sum', column: 'Revenue' } })).toEqual([])
     expect(repeatedFormulas(null, null)).toEqual([])
   })
+
+  it('does not offer a formula a formula column already holds, however it is spaced or cased', () => {
+    const twice: Plan = { where: { formula: ratio, op: 'at_least', value: '5' }, aggregate: { op: 'avg', formula: ratio } }
+    expect(repeatedFormulas(twice, null, ['number({Revenue})/number({Employees})'])).toEqual([])
+    expect(repeatedFormulas(twice, null, ['DOMAIN({Email})'])).toEqual([ratio])
+  })
 })

@@ -24,15 +24,16 @@ export function formulasOf(plan: Plan): string[] {
   return [...topLevelConditions(plan.where).flatMap(conditionFormulas), ...(plan.sort && 'formula' in plan.sort ? [plan.sort.formula] : []), ...inAggregate]
 }
 
-/** The formulas of `plan` worth saving as columns, each once, as first written. */
-export function repeatedFormulas(plan: Plan | null, previous: Plan | null): string[] {
+/** The formulas of `plan` worth saving as columns, each once, as first written; none a formula column already holds (`saved`). */
+export function repeatedFormulas(plan: Plan | null, previous: Plan | null, saved: readonly string[] = []): string[] {
   if (!plan) return []
   const earlier = new Set((previous ? formulasOf(previous) : []).map(sameness))
+  const kept = new Set(saved.map(sameness))
   const seen = new Map<string, { formula: string; times: number }>()
   for (const formula of formulasOf(plan)) {
     const entry = seen.get(sameness(formula)) ?? { formula, times: 0 }
     entry.times += 1
     seen.set(sameness(formula), entry)
   }
-  return [...seen].filter(([key, entry]) => entry.times > 1 || earlier.has(key)).map(([, entry]) => entry.formula)
+  return [...seen].filter(([key, entry]) => (entry.times > 1 || earlier.has(key)) && !kept.has(key)).map(([, entry]) => entry.formula)
 }
