@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { bareUpdateSeconds, countDifferentValues } from './lib/bare-pg.ts'
 import { LEAD_HEADER, writeLeadList } from './lib/lead-list.ts'
 import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
-import { round2 } from './lib/stats.ts'
+import { percentile, round1, round2 } from './lib/stats.ts'
 
 type Report = (name: string, value: number, unit: string) => void
 
@@ -36,9 +36,11 @@ export async function runFormulaBench(backends: Backend[], report: Report) {
         const rows = await waitForImport(server, uploadId, 1_200_000)
         const formulaSeconds: number[] = []
         const bareSeconds: number[] = []
+        let lastKey = ''
         for (let round = 0; round < ROUNDS; round += 1) {
           const { seconds, key } = await createFormulaColumn(server, uploadId, `Email lower ${round}`, 'LOWER({Email})')
           formulaSeconds.push(seconds)
+          lastKey = key
           if (server.databaseUrl) {
             const valueSql = `lower(data ->> '${EMAIL_KEY}')`
             const different = await countDifferentValues(server.databaseUrl, uploadId, key, valueSql)
@@ -48,6 +50,7 @@ export async function runFormulaBench(backends: Backend[], report: Report) {
         }
         const formula = Math.min(...formulaSeconds)
         console.error(`${backend}: ${rows} rows; formula column (s): ${formulaSeconds.map(round2).join(', ')}; bare UPDATE (s): ${bareSeconds.map(round2).join(', ')}`)
+        await reportFilterSpeed(server, uploadId, lastKey, suffix, report)
         report(`formula_column_s${suffix}`, round2(formula), 's')
         if (bareSeconds.length > 0) {
           const bare = Math.min(...bareSeconds)
@@ -74,4 +77,53 @@ async function createFormulaColumn(server: BenchServer, uploadId: string, name: 
   if (res.status !== 201) throw new Error(`formula column failed: ${res.status} ${await res.text()}`)
   const { key } = (await res.json()) as { key: string }
   return { seconds, key }
+}
+
+/** Samples of each filter, alternated so a busy moment of the machine falls on both. */
+const FILTER_SAMPLES = 7
+
+/**
+ * The issue's "the grid and a plan filtering on it as fast as on a source column": the same
+ * `contains` filter on the formula column (`LOWER({Email})`, its values stored) and on Email, as the
+ * grid asks for a page and as a plan counts and lists every match. Ratios are the source's median
+ * over the formula column's (1: as fast).
+ */
+async function reportFilterSpeed(server: BenchServer, uploadId: string, formulaKey: string, suffix: string, report: Report) {
+  const timed = async (request: () => Promise<Response>) => {
+    const started = performance.now()
+    const res = await request()
+    const body = await res.text()
+    if (res.status !== 200) throw new Error(`filter failed: ${res.status} ${body.slice(0, 300)}`)
+    return performance.now() - started
+  }
+  const headers = { cookie: server.cookie, origin: server.baseUrl }
+  const grid = (key: string) => () =>
+    fetch(`${server.baseUrl}/api/uploads/${uploadId}/rows?page=1&perPage=50&filters=${encodeURIComponent(JSON.stringify([{ column: key, operator: 'contains', value: 'acme' }]))}`, { headers })
+  const plan = (column: string) => () =>
+    fetch(`${server.baseUrl}/api/uploads/${uploadId}/chat/plan`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: { where: { column, op: 'contains', value: 'acme' } } }),
+    })
+  const formulaName = `Email lower ${ROUNDS - 1}`
+  for (const [kind, formulaRequest, sourceRequest] of [
+    ['grid', grid(formulaKey), grid(EMAIL_KEY)],
+    ['plan', plan(formulaName), plan('Email')],
+  ] as const) {
+    const onFormula: number[] = []
+    const onSource: number[] = []
+    // One untimed pair first: the first request of a kind warms caches for both.
+    for (let i = -1; i < FILTER_SAMPLES; i += 1) {
+      const formulaMs = await timed(formulaRequest)
+      const sourceMs = await timed(sourceRequest)
+      if (i < 0) continue
+      onFormula.push(formulaMs)
+      onSource.push(sourceMs)
+    }
+    const formulaP50 = percentile(onFormula, 50)
+    const sourceP50 = percentile(onSource, 50)
+    report(`formula_${kind}_filter_ms${suffix}`, round1(formulaP50), 'ms')
+    report(`source_${kind}_filter_ms${suffix}`, round1(sourceP50), 'ms')
+    report(`formula_${kind}_filter_ratio${suffix}`, round2(sourceP50 / formulaP50), 'ratio')
+  }
 }
