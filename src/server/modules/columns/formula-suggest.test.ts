@@ -10,7 +10,7 @@ import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { readJson } from '#server/test/contract'
 import { startFakeAiServer, type FakeAiCall, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { FORMULA_SUGGEST_PROMPT_MARKER } from './formula-suggest-prompts.ts'
 
 /**
@@ -118,6 +118,29 @@ describe('describing a formula', { timeout: 60_000 }, () => {
     expect(res.status).toBe(503)
     expect((await errorOf(res)).message).toMatch(/Your credit was refunded\.$/)
     expect(await balance()).toBe(before)
+  })
+
+  it('refunds a truncated answer and a formula of the wrong type, and adds no column', async () => {
+    const columnsBefore = (await getUploadDetail(alice, id)).columns.length
+    for (const pair of [
+      ['{"formula": "DOMAIN({Em', '{"formula": "UPPER('],
+      [{ formula: 42 }, { formula: ['DOMAIN({Email})'] }],
+    ]) {
+      answers = [...pair]
+      const before = await balance()
+      const res = await suggest({ description: 'the domain' })
+      expect(res.status).toBe(503)
+      expect((await errorOf(res)).message).toMatch(/Your credit was refunded\.$/)
+      expect(await balance()).toBe(before)
+    }
+    expect((await getUploadDetail(alice, id)).columns.length).toBe(columnsBefore)
+  })
+
+  it('reads a formula the model wraps in a code fence, and saves nothing until asked', async () => {
+    answers = ['```json\n{"formula": "DOMAIN({Email})"}\n```']
+    const res = await suggest({ description: 'the domain' })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(((await res.json()) as { formula: string }).formula).toBe('DOMAIN({Email})')
   })
 
   it('refunds when the provider fails', async () => {
