@@ -25,6 +25,8 @@ const handler = async ({ payload }: { payload: { word: string } }) => {
   else finished.push(payload.word)
 }
 const stallJob = defineJob({ name: 'test.stall', schema: z.object({ word: z.string() }), retryLimit: 2, retryDelaySeconds: 1, concurrency: 3, handler })
+// Its own workers: each test leaves a hung first attempt holding one.
+const orphanJob = defineJob({ name: 'test.orphan', schema: z.object({ word: z.string() }), retryLimit: 2, retryDelaySeconds: 1, concurrency: 3, handler })
 const onceJob = defineJob({
   name: 'test.once',
   schema: z.object({ word: z.string() }),
@@ -42,7 +44,7 @@ beforeAll(async () => {
   await startQueue({
     driver,
     databaseUrl: t.runtime.env.DATABASE_URL,
-    jobs: [stallJob, onceJob],
+    jobs: [stallJob, onceJob, orphanJob],
     work: true,
     pollingIntervalSeconds: 0.5,
     recovery: { heartbeatSeconds: 1, checkEverySeconds: 1, staleAfterSeconds: 3 },
@@ -109,4 +111,33 @@ it('tells the job its last attempt was abandoned, once', async () => {
   await new Promise((r) => setTimeout(r, 1500))
   expect(abandoned).toEqual(['last'])
   expect(attempts.get('last')).toBe(1)
+})
+
+/** The job as a process leaves it when it stops between taking the job and recording its run. */
+async function forgetRunOf(jobId: string, startedSecondsAgo: number) {
+  await queryRows(sql`DELETE FROM queue_job_runs WHERE job_id = ${jobId}`)
+  await queryRows(sql`UPDATE pgboss.job SET started_on = now() - make_interval(secs => ${startedSecondsAgo}) WHERE id = ${jobId}`)
+}
+
+it('retries within seconds a job active with no run recorded, as a process killed just after taking it leaves it', async () => {
+  const orphan = (await enqueue(orphanJob, { word: 'orphan' }))!
+  await runOf(orphan)
+  const started = Date.now()
+  await forgetRunOf(orphan, 60)
+  await until('the job to run again', () => finished.includes('orphan'), 30_000)
+  expect(Date.now() - started).toBeLessThan(15_000)
+  expect(attempts.get('orphan')).toBe(2)
+  // The claim the check made to fail it is gone with it.
+  await until('the job to complete', () => jobState(orphan), (state) => state === 'completed', 10_000)
+  expect(await queryRows(sql`SELECT 1 FROM queue_job_runs WHERE job_id = ${orphan}`)).toEqual([])
+})
+
+it('leaves alone a job taken a moment ago whose run is not recorded yet', async () => {
+  const taken = (await enqueue(orphanJob, { word: 'taken' }))!
+  await runOf(taken)
+  // Taken 30 s ahead of now: fresh however slow this machine is.
+  await forgetRunOf(taken, -30)
+  await new Promise((r) => setTimeout(r, 2500))
+  expect(await jobState(taken)).toBe('active')
+  expect(attempts.get('taken')).toBe(1)
 })

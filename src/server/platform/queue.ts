@@ -206,7 +206,20 @@ export async function recoverAbandonedJobs({
       AND (run.process_id IN (SELECT id FROM gone)
         OR NOT EXISTS (SELECT 1 FROM queue_processes AS p WHERE p.id = run.process_id))
     RETURNING run.job_id, run.queue`)
-  for (const { job_id: jobId, queue } of abandoned) {
+  // A process stopped between pg-boss handing it a job and its first statement recording the run
+  // leaves the job active with no run: pg-boss would retry it only at its expiry (15 minutes, an
+  // hour for an import). A live process records its run at once, so a job active for longer than
+  // the staleness with no run is abandoned (at a PGlite start, any: no other process is running).
+  // Claiming it as a run of this process first means two processes checking at once fail it once.
+  const unrecorded = await queryRows<{ job_id: string; queue: string }>(sql`
+    INSERT INTO queue_job_runs (job_id, queue, process_id)
+    SELECT job.id, job.name, ${me} FROM pgboss.job AS job
+    WHERE job.state = 'active' AND job.name = ANY(${sqlArray([...definitions.keys()], 'text')})
+      AND (${othersAreGone} OR job.started_on < now() - make_interval(secs => ${staleAfterSeconds}))
+      AND NOT EXISTS (SELECT 1 FROM queue_job_runs AS run WHERE run.job_id = job.id)
+    ON CONFLICT (job_id) DO NOTHING
+    RETURNING job_id, queue`)
+  for (const { job_id: jobId, queue } of [...abandoned, ...unrecorded]) {
     await boss.fail(queue, jobId, { message: 'The process running this job stopped; it is retried.' })
     const job = await boss.getJobById(queue, jobId)
     logger.warn({ event: 'queue.job.abandoned', job: queue, jobId, state: job?.state })
@@ -215,7 +228,10 @@ export async function recoverAbandonedJobs({
       await definition.onAbandoned({ id: jobId, payload: definition.schema.parse(job.data) })
     }
   }
-  return abandoned.length
+  if (unrecorded.length > 0) {
+    await queryRows(sql`DELETE FROM queue_job_runs WHERE process_id = ${me} AND job_id = ANY(${sqlArray(unrecorded.map((run) => run.job_id), 'uuid')})`)
+  }
+  return abandoned.length + unrecorded.length
 }
 
 function isRunning(pid: number) {
