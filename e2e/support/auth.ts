@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { VERIFIED_CALLBACK_URL } from '../../src/web/features/auth/lib/auth-search-params.ts'
+import { buildFullName } from '../../src/web/features/auth/lib/full-name.ts'
 import { lastMailTo } from '../../src/server/test/outbox.ts'
 import { startFreeTrial } from './billing.ts'
 
@@ -68,7 +69,7 @@ export async function signUpVerifiedWithoutTrial(page: Page, user: E2eUser) {
   const origin = new URL(test.info().project.use.baseURL!).origin
   const res = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin },
-    data: { name: `${user.firstName} ${user.lastName}`, firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password, callbackURL: VERIFIED_CALLBACK_URL },
+    data: { name: buildFullName(user), firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password, callbackURL: VERIFIED_CALLBACK_URL },
   })
   expect(res.status(), await res.text()).toBe(200)
   await page.goto(await linkFromOutbox(user.email, '/api/auth/verify-email'))

@@ -219,19 +219,27 @@ export async function recoverAbandonedJobs({
       AND NOT EXISTS (SELECT 1 FROM queue_job_runs AS run WHERE run.job_id = job.id)
     ON CONFLICT (job_id) DO NOTHING
     RETURNING job_id, queue`)
-  for (const { job_id: jobId, queue } of [...abandoned, ...unrecorded]) {
-    await boss.fail(queue, jobId, { message: 'The process running this job stopped; it is retried.' })
-    const job = await boss.getJobById(queue, jobId)
-    logger.warn({ event: 'queue.job.abandoned', job: queue, jobId, state: job?.state })
-    const definition = definitions.get(queue)
-    if (job?.state === 'failed' && definition?.onAbandoned) {
-      await definition.onAbandoned({ id: jobId, payload: definition.schema.parse(job.data) })
+  for (const run of abandoned) await failAbandonedJob(boss, run)
+  for (const run of unrecorded) {
+    // The claim goes as soon as its job is failed: a retry this process takes records its run under the same id.
+    try {
+      await failAbandonedJob(boss, run)
+    } finally {
+      await queryRows(sql`DELETE FROM queue_job_runs WHERE job_id = ${run.job_id} AND process_id = ${me}`)
     }
   }
-  if (unrecorded.length > 0) {
-    await queryRows(sql`DELETE FROM queue_job_runs WHERE process_id = ${me} AND job_id = ANY(${sqlArray(unrecorded.map((run) => run.job_id), 'uuid')})`)
-  }
   return abandoned.length + unrecorded.length
+}
+
+/** Fails the job in pg-boss, which retries it; a job with no attempt left is told it was abandoned. */
+async function failAbandonedJob(boss: PgBoss, { job_id: jobId, queue }: { job_id: string; queue: string }) {
+  await boss.fail(queue, jobId, { message: 'The process running this job stopped; it is retried.' })
+  const job = await boss.getJobById(queue, jobId)
+  logger.warn({ event: 'queue.job.abandoned', job: queue, jobId, state: job?.state })
+  const definition = definitions.get(queue)
+  if (job?.state === 'failed' && definition?.onAbandoned) {
+    await definition.onAbandoned({ id: jobId, payload: definition.schema.parse(job.data) })
+  }
 }
 
 function isRunning(pid: number) {

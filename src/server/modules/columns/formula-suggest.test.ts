@@ -137,10 +137,12 @@ describe('describing a formula', { timeout: 60_000 }, () => {
   })
 
   it('reads a formula the model wraps in a code fence, and saves nothing until asked', async () => {
+    const columnsBefore = (await getUploadDetail(alice, id)).columns.length
     answers = ['```json\n{"formula": "DOMAIN({Email})"}\n```']
     const res = await suggest({ description: 'the domain' })
     expect(res.status, await res.clone().text()).toBe(200)
     expect(((await res.json()) as { formula: string }).formula).toBe('DOMAIN({Email})')
+    expect((await getUploadDetail(alice, id)).columns.length).toBe(columnsBefore)
   })
 
   it('refunds when the provider fails', async () => {
