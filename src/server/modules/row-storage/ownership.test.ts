@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * Row storage owns every statement on the rows (docs/architecture.md): no server file outside it
- * names the rows table, its Drizzle table or a partition, so another module can reach the rows
+ * names the rows table, its Drizzle table, a partition or the rows' duplicate labels, so another module can reach the rows
  * only through row storage's named calls.
  */
 const serverDir = join(import.meta.dirname, '..', '..')
 const OWNERS = [join('modules', 'row-storage') + sep, join('db', 'schema') + sep]
-const ROW_TABLE = /\bcsv_rows\b|\bcsvRows\b|\bpartitionName\b|\browsFrom\b/
+const ROW_TABLE = /\bcsv_rows\b|\bcsvRows\b|\bpartitionName\b|\browsFrom\b|\bcsv_row_duplicate_keys\b|\bcsvRowDuplicateKeys\b/
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

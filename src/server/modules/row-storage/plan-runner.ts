@@ -3,7 +3,8 @@ import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
-import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql } from './duplicates-sql.ts'
+import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
+import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
 import { orderByValueSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
@@ -79,17 +80,19 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
   // A formula to sort by is computed once a row, beside the conditions.
   const sortInput = sort && 'formula' in sort.subject ? sql`, ${subjectSortSql(sort.subject)} AS sort_v` : sql``
-  // Whole rows are compared only in a file with no column that identifies a lead.
-  const withExact = { withExact: identifying.length === 0 }
+  // Repeats in a column that identifies a lead are counted from the stored labels; whole rows are
+  // compared only in a file with no such column.
+  const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
   const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
   const [scan] = await readRows<ScanRow>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
-      ${duplicateCountsSelect(identifying, withExact)}
+      ${repeats.counts}
     FROM (
-      SELECT r.*, ${duplicateKeysSql(identifying, matched, withExact)}
+      SELECT r.*, ${repeats.keys}
       FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r
+      ${repeats.join}
       OFFSET 0) AS r`)
 
   const totalRows = Number(scan?.total ?? 0)
@@ -110,9 +113,41 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   // above all) is computed twice; past the indexes the scan lists, the conditions again.
   const groupsWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
   const answer = await aggregateOf(planned, { source, where: groupsWhere, scan: scan ?? {}, count })
-  const repeats = duplicateCountsOf(identifying, scan ?? {})
-  const duplicates = { exactRows: repeats.exactRows, columns: repeats.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
+  const counted = await repeatsOf(source.id, identifying, scan ?? {}, groupsWhere)
+  const duplicates = { exactRows: counted.exactRows, columns: counted.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
   return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }
+}
+
+/**
+ * The scan's counts of repeats from the stored labels (duplicate-keys.ts): per identifying column,
+ * `dup_<i>` the matched rows whose label an earlier matched row has, and `dst_<i>` the matched rows
+ * whose label is missing or older than their cell.
+ */
+function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL) {
+  const labels = columns.map((column, i) => sql`CASE WHEN ${matched} THEN ${duplicateLabelSql(column, sql`dup_keys.keys`)} END AS ${sql.raw(`dl_${i}`)}`)
+  const counts = columns.map((_, i) => {
+    const label = sql.raw(`dl_${i}`)
+    return sql`count(*) FILTER (WHERE ${label} = -2) AS ${sql.raw(`dst_${i}`)}, count(${label}) FILTER (WHERE ${label} >= 0) - count(DISTINCT ${label}) FILTER (WHERE ${label} >= 0) AS ${sql.raw(`dup_${i}`)}`
+  })
+  return { keys: sql.join(labels, sql`, `), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateKeysJoinSql(uploadId, sql`r`) }
+}
+
+/**
+ * The repeats among the matched rows: from the scan's label counts, except in a column where a
+ * matched row changed since the labels were written (or is new): that column's values are
+ * compared again over the matched rows (`matchedWhere`), and the labels are written again.
+ */
+async function repeatsOf<C extends DedupeColumn>(uploadId: string, columns: C[], scan: ScanRow, matchedWhere: SQL) {
+  const counted = duplicateCountsOf(columns, scan)
+  const stale = columns.flatMap((column, i) => (Number(scan[`dst_${i}`] ?? 0) > 0 ? [{ column, i }] : []))
+  if (stale.length === 0) return counted
+  refreshDuplicateKeysSoon(uploadId)
+  const staleColumns = stale.map(({ column }) => column)
+  const [row = {}] = await readRows<ScanRow>(sql`
+    SELECT ${duplicateCountsSelect(staleColumns, { withExact: false })}
+    FROM (SELECT ${duplicateKeysSql(staleColumns, sql`true`, { withExact: false })} FROM ${rowsFrom(uploadId)} WHERE ${matchedWhere} OFFSET 0) AS k`)
+  const recounted = duplicateCountsOf(staleColumns, row).columns
+  return { ...counted, columns: counted.columns.map((column, i) => recounted[stale.findIndex((s) => s.i === i)] ?? column) }
 }
 
 async function aggregateOf(planned: Planned, { source, where, scan, count }: { source: RowSource; where: SQL; scan: ScanRow; count: number }): Promise<AggregateResult | null> {

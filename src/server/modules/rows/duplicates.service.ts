@@ -10,6 +10,7 @@ import {
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
+import { storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
 import { countDuplicates, duplicateFiguresOf, findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
@@ -67,8 +68,8 @@ export async function removeDuplicates({
 }
 
 /**
- * The quality report's duplicate figures counted again over the rows as they are now, after rows
- * were added by API (a job, so a call does not wait for a scan of the whole file). Only the
+ * The quality report's duplicate figures counted again over the rows as they are now, and the
+ * labels Magic Chat counts repeats by written again, after rows were added by API (a job, so a call does not wait for a scan of the whole file). Only the
  * figures change: `jsonb_set` leaves the rest of the report as the import wrote it. The count
  * scans every row (8-25 s for 60,000-150,000 rows on PGlite, where it holds the one thread), so
  * it waits until the file has had no change for `quietMs`: while a script is still adding rows it
@@ -83,6 +84,7 @@ export async function refreshDuplicateFigures({ uploadId, quietMs }: { uploadId:
   const quietFor = Date.now() - upload.updatedAt.getTime()
   if (quietFor < quietMs) return { retryInMs: quietMs - quietFor }
   const duplicates = await duplicateFiguresOf(upload)
+  await storeDuplicateKeys(upload.id)
   await db
     .update(csvUploads)
     .set({ qualityMetrics: sql`jsonb_set(${csvUploads.qualityMetrics}, '{duplicates}', ${JSON.stringify(duplicates)}::jsonb)` })

@@ -17,6 +17,7 @@ import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
+import { storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
 import { duplicateFiguresOf } from '#server/modules/row-storage/duplicates-sql'
 import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
@@ -189,8 +190,10 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     const hasSkippedFile = await skippedFile.close()
     if (!hasSkippedFile) await rm(skippedRowsPath(upload), { force: true })
 
-    // Rows repeating others make every count on the file too high: the quality report says so.
+    // Rows repeating others make every count on the file too high: the quality report says so,
+    // and Magic Chat's answers, from the labels written here.
     const metrics = { ...result.metrics, duplicates: await duplicateFiguresOf({ id: uploadId }) }
+    await storeDuplicateKeys(uploadId)
     const completeness = metrics.totalCells > 0 ? Math.round((metrics.nonEmptyCells / metrics.totalCells) * 1000) / 10 : 0
     // The commit point: the upload is completed with its webhook event, or neither.
     const done = await db.transaction(async (tx) => {
