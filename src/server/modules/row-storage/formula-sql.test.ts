@@ -44,6 +44,11 @@ const formulas = [
   'LEFT({Name}, {Mixed})',
   'RIGHT({Email}, {Amount})',
   'MID({Name}, 2, 3)',
+  // Constant counts, worked out before the query: a fraction, below and past the bounds, empty.
+  'LEFT({Name}, 2.9)',
+  'RIGHT({Name}, -2) & {Name}',
+  'MID({Name}, 0 - 3, 99999999999)',
+  'CONCAT(SPLIT({Name}, " ", 10 / 0), {Name})',
   'MID({Name}, {Mixed}, 2)',
   'REPLACE({Name}, "e", "E")',
   'REPLACE({Tags}, ",", "")',

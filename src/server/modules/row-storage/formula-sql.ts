@@ -124,6 +124,11 @@ class FormulaCompiler {
 
   /** A number as a whole number within [low, high] (SQL's integer arguments); empty stays empty (greatest() would skip it). */
   private whole(node: FormulaNode, low: number, high: number): SQL {
+    if (node.type === 'number' && isConstant(node)) {
+      // SPLIT's -1, LEFT's 3: worked out here, not in a one-row subquery on every row.
+      const value = evaluateFormula(node, { cells: {}, rowNumber: 1 }, { today: 0 }) as number | null
+      return value === null ? sql`NULL::integer` : sql`${Math.min(Math.max(Math.trunc(value), low), high)}::integer`
+    }
     const value = { sql: this.as(node, 'number'), isCheap: node.node === 'literal' }
     return this.bind(value, (v) => sql`(CASE WHEN ${v} IS NOT NULL THEN least(greatest(trunc(${v}), ${low}::float8), ${high}::float8)::integer END)`)
   }

@@ -5,9 +5,9 @@ import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, Pla
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
 import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
-import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
+import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputNamesSql, measureInputsSql, measureLateSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
-import { orderByValueSql, readRows, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
 
 /**
@@ -84,13 +84,13 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   // compared only in a file with no such column.
   const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
   const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
-  const [scan] = await readRows<ScanRow>(sql`
+  const [scan] = await readWholeFile<ScanRow>(sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
       ${repeats.counts}
     FROM (
-      SELECT r.*, ${repeats.keys}
+      SELECT r.*, ${repeats.keys}${inScan ? measureLateSql([inScan]) : sql``}
       FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r
       ${repeats.join}
       OFFSET 0) AS r`)
@@ -183,12 +183,15 @@ async function aggregateOf(planned: Planned, { source, where, scan, count }: { s
 async function groupsOf(uploadId: string, where: SQL, planned: Extract<Planned, { kind: 'groups' }>): Promise<AggregateResult> {
   const { key, items } = groupKeySql(planned.subject)
   const { measures } = planned
+  // The rows' inputs, then the measures' late items over them: past those, `data` goes on only
+  // to the items of a list.
   const inner = items
-    ? sql`(SELECT row_index, data${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r LEFT JOIN LATERAL (${items}) AS it ON true`
-    : sql`(SELECT row_index, data, ${key} AS gk${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r`
+    ? sql`(SELECT r0.*${measureLateSql(measures)} FROM (SELECT row_index, data${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r0 OFFSET 0) AS r LEFT JOIN LATERAL (${items}) AS it ON true`
+    : sql`(SELECT row_index, gk${measureInputNamesSql(measures)}${measureLateSql(measures)}
+        FROM (SELECT row_index, data, ${key} AS gk${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r0 OFFSET 0) AS r`
   const groupKey = items ? key : sql.raw('gk')
   const direction = sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')
-  const rows = await readRows<ScanRow>(sql`
+  const rows = await readWholeFile<ScanRow>(sql`
     SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${groupKey}), '')) AS group_value, count(*) AS group_rows,
       ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total
     FROM ${inner}
