@@ -21,7 +21,7 @@ const values = {
   Amount: ['1,200', '$40', '12%', '-3.5', '1e6', '0', '', '7', '1,234,567.89', '0.1', '9e99', '1e-99', '€7', '1.005'],
   Signup: ['04/07/2024', '25/12/2024', '2024-03-05', '', '29/02/2024', '01/01/1999', '31/12/2023', '15.03.2024', '2024-02-29', '7/8/24'],
   'US date': ['12/25/2024', '04/07/2024', '', '2024-01-01', '02/29/2024', '1/2/2023', '10/31/2024'],
-  Email: ['jane@WWW.Acme.com', 'Bob <bob@mail.example.co.uk>', '', 'no-at-sign', 'x@y', 'Ana@Exämple.com', 'first.last@sub.domain.io'],
+  Email: ['jane@WWW.Acme.com', 'x@y@Two.Ats.io', 'Bob <bob@mail.example.co.uk>', '', 'no-at-sign', 'x@y', 'Ana@Exämple.com', 'first.last@sub.domain.io'],
   Website: ['https://www.Example.org/path?q=1', 'http://sub.domain.co.uk:8080/x', 'acme.com', 'www.acme.com', '', 'not a url', 'HTTPS://WWW.SHOP.IO#top', 'ftp://files.example.net'],
   Tags: ['[Spain, Portugal]', 'SaaS; Fintech', '["a", \'b\']', '[]', '', 'single', ' x , , y ', '[ "New York" ; Paris ]', 'a;b,c'],
   Active: ['yes', 'no', 'TRUE', 'false', '', 'Yes', 'NO'],
