@@ -79,9 +79,10 @@ export async function storeDuplicateKeys(uploadId: string): Promise<void> {
 const refreshing = new Map<string, { again: boolean }>()
 
 /**
- * Writes the upload's labels again in the background (a plan found rows changed since they were
- * written), one refresh of an upload at a time in this process: asked again while one runs, it
- * runs once more after. A refresh lost with the process is asked for again by the next plan.
+ * Writes the upload's labels in the background (after an import, or a plan found rows changed
+ * since they were written), one refresh of an upload at a time in this process: asked again while
+ * one runs, it runs once more after. A refresh lost with the process is asked for again by the
+ * next plan.
  */
 export function refreshDuplicateKeysSoon(uploadId: string): void {
   const running = refreshing.get(uploadId)
