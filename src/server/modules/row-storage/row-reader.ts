@@ -51,14 +51,16 @@ export const rowsFrom = (uploadId: string): SQL => sql`${sql.identifier(partitio
  * A read of one upload's rows. An upload deleted between its check and the read has no table any
  * more (PostgreSQL's undefined_table): that is the 404 the check would have given a moment later.
  */
-export async function readRows<T>(query: SQL): Promise<T[]> {
+async function readOrNotFound<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return await queryRows<T>(query)
+    return await read()
   } catch (error) {
     if (isMissingTable(error)) throw new AppError('NOT_FOUND', UPLOAD_DETAIL_MESSAGES.notFoundTitle)
     throw error
   }
 }
+
+export const readRows = <T>(query: SQL): Promise<T[]> => readOrNotFound(() => queryRows<T>(query))
 
 /** Memory a read of every row may sort and hash in before spilling to disk (PostgreSQL's default is 4 MB). */
 const WHOLE_FILE_WORK_MEM = '32MB'
@@ -69,17 +71,13 @@ const WHOLE_FILE_WORK_MEM = '32MB'
  * duplicate labels hashed the labels in four batches, writing the rows to disk and reading them
  * back (about 60 ms of a 500 ms scan).
  */
-export async function readWholeFile<T>(query: SQL): Promise<T[]> {
-  try {
-    return await db.transaction(async (tx) => {
+export const readWholeFile = <T>(query: SQL): Promise<T[]> =>
+  readOrNotFound(() =>
+    db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL work_mem = '${WHOLE_FILE_WORK_MEM}'`))
       return queryRows<T>(query, tx)
-    })
-  } catch (error) {
-    if (isMissingTable(error)) throw new AppError('NOT_FOUND', UPLOAD_DETAIL_MESSAGES.notFoundTitle)
-    throw error
-  }
-}
+    }),
+  )
 
 /** PostgreSQL's undefined_table, however the driver wraps it. */
 export function isMissingTable(error: unknown): boolean {
