@@ -67,7 +67,7 @@ const ensured = new Set<string>()
  * before its turn is built while the sort waits.
  */
 const PGLITE_INLINE_SORT_INDEX_ROWS = 100_000
-const PGLITE_IDLE_MS = 10_000
+export const PGLITE_IDLE_MS = 10_000
 
 /** Builds a column's sort index on PGlite the first time the column is sorted; on PostgreSQL, checks it is there. */
 export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
