@@ -17,7 +17,7 @@ import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
-import { refreshDuplicateKeysSoon } from '#server/modules/row-storage/duplicate-keys'
+import { refreshDuplicateKeysSoon, storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
 import { duplicateFiguresOf } from '#server/modules/row-storage/duplicates-sql'
 import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
@@ -77,7 +77,7 @@ async function syncColumns(uploadId: string, header: string[], known: number) {
  * The import job's work, safe to run again: it starts from an empty partition and fresh columns
  * each time, and does nothing for an upload that is not waiting to be imported.
  */
-export async function importUpload({ uploadId }: { uploadId: string }) {
+export async function importUpload({ uploadId, labelsNow = false }: { uploadId: string; labelsNow?: boolean }) {
   const [upload] = await db.select().from(csvUploads).where(eq(csvUploads.id, uploadId))
   if (!upload || upload.status !== 'processing') return
 
@@ -223,8 +223,9 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     completed = done
     // Magic Chat's answers say so too, from labels written once for the file (decision 029): after
     // the import, as they take about 2 s per 100,000 rows on PostgreSQL; a plan before then
-    // compares the values itself.
-    refreshDuplicateKeysSoon(uploadId)
+    // compares the values itself. A process that ends after the import (the CLI) writes them now.
+    if (labelsNow) await storeDuplicateKeys(uploadId)
+    else refreshDuplicateKeysSoon(uploadId)
     logger.info({
       event: 'uploads.import.done',
       uploadId,
