@@ -207,6 +207,34 @@ describe('group_by', () => {
     expect(result.otherGroups).toBe(groups.size - 1)
   })
 
+  it('groups only the rows a formula condition matches, measuring the same formula written another way', async () => {
+    // The condition's formula is computed once a row and the measure reads it: spaced otherwise,
+    // it is the same formula.
+    const tenths = valuesOf('NUMBER({Employees}) / 10')
+    const domains = valuesOf('DOMAIN({Email})')
+    const plan: Plan = {
+      where: { formula: 'NUMBER({Employees}) / 10', op: 'between', values: ['30', '5'] },
+      aggregate: { op: 'group_by', formula: 'DOMAIN({Email})', measures: [{ op: 'avg', formula: 'NUMBER( {Employees} )/10' }, { op: 'count_distinct', column: 'Country' }, { op: 'min', formula: 'NUMBER({Employees}) / 10' }] },
+    }
+    const result = await planOk(plan)
+    const matched = indexesWhere((i) => typeof tenths[i] === 'number' && (tenths[i] as number) >= 5 && (tenths[i] as number) <= 30)
+    expect(result.count).toBe(matched.length)
+    expect(result.rowIndexes).toEqual(matched)
+    const groups = groupRows((i) => [String(domains[i] ?? '')], matched)
+    const expected = [...groups].map(([folded, group]) => {
+      const values = group.rows.map((i) => tenths[i] as number)
+      return { folded, average: sum(values) / values.length, countries: new Set(group.rows.map((i) => fold(cell(i, 'Country'))).filter((c) => c !== '')).size, least: Math.min(...values), rows: group.rows.length }
+    })
+    expected.sort((a, b) => byFigureThenValue([a.folded, a.average], [b.folded, b.average]))
+    const grouped = groupsOf(result.aggregate)
+    expect(grouped.groups.map((g) => [fold(g.value), g.count])).toEqual(expected.map((e) => [e.folded, e.rows]))
+    grouped.groups.forEach((group, i) => {
+      expect(group.measures[0]!.value).toBeCloseTo(expected[i]!.average, 9)
+      expect(group.measures[1]).toEqual({ value: expected[i]!.countries, skipped: 0 })
+      expect(group.measures[2]!.value).toBeCloseTo(expected[i]!.least, 9)
+    })
+  })
+
   it('counts each item of ITEMS(...) once per row, with count_by and with group_by', async () => {
     const items = valuesOf('ITEMS({Tags})')
     const itemsOf = (i: number) => {

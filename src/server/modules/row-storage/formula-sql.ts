@@ -44,6 +44,11 @@ export function formulaOperandSql(ast: FormulaNode, columns: readonly Pick<ViewC
   return compiler.bound(ast, body)
 }
 
+/** A formula's value already computed once a row (a column of a plan's scan, in the formula's kind `kind`) written as text, as a formula column stores it. */
+export function formulaValueTextSql(value: SQL, kind: ValueKind): SQL {
+  return new FormulaCompiler([]).textOf({ sql: value, isCheap: true }, kind)
+}
+
 /**
  * Whether a cell the formula reads as a number or a date (a number or date column, or text where
  * one is needed) is filled with something that does not read as one: an aggregate counts such a
@@ -149,6 +154,11 @@ class FormulaCompiler {
     const v = sql`${alias}.v`
     const text = node.type === 'text' ? v : this.convert({ sql: v, isCheap: true }, node.type, 'text', null)
     return sql`(SELECT ${body({ value: v, text })} FROM (SELECT ${value.sql} AS v OFFSET 0) AS ${alias})`
+  }
+
+  /** A value of kind `kind` written as text. */
+  textOf(value: Compiled, kind: ValueKind): SQL {
+    return this.convert(value, kind, 'text', null)
   }
 
   /** A value of kind `from` as kind `to`: text reads as a number, date or yes/no; anything writes as text. */

@@ -3,8 +3,8 @@ import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { AggregateCompare, GroupMeasure, MeasureOp } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { formulaItemsTableSql, formulaTextSql, formulaUnreadableSql, formulaValueSql } from './formula-sql.ts'
-import type { ResolvedSubject } from './plan-sql.ts'
+import { formulaItemsTableSql, formulaTextSql, formulaUnreadableSql, formulaValueSql, formulaValueTextSql } from './formula-sql.ts'
+import type { PlanFormula, ResolvedSubject, ScanFormulas } from './plan-sql.ts'
 import { cellSql, dateKeySql } from './view-sql.ts'
 
 /**
@@ -47,8 +47,11 @@ export type MeasureSql = {
 const raw = (name: string) => sql.raw(name)
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
-/** A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). */
-export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string): MeasureSql {
+/**
+ * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). A
+ * formula the plan's conditions compute already (`formulas`) is read from their column.
+ */
+export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, formulas?: ScanFormulas): MeasureSql {
   const value = raw(`${p}_v`)
   const skipped = raw(`${p}_s`)
   const label = subject?.label ?? null
@@ -60,7 +63,9 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const num = raw(`${p}_n`)
   const base = { op, label, dateOrder: null, kind: 'number' as const }
   const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
-  const textOf = 'column' in subject ? cellSql(subject.column.key) : formulaTextSql(subject.formula.ast, subject.formula.columns)
+  const computed = 'formula' in subject ? (formulas?.find(subject.formula) ?? null) : null
+  const valueOf = (formula: PlanFormula) => computed ?? formulaValueSql(formula.ast, formula.columns)
+  const textOf = 'column' in subject ? cellSql(subject.column.key) : computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(subject.formula.ast, subject.formula.columns)
 
   if (op === 'count_distinct') {
     return {
@@ -78,7 +83,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   if (kind === 'date') {
     if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(subject.label))
     const direction = raw(op === 'min' ? 'ASC' : 'DESC')
-    const dateKey = 'column' in subject ? dateKeySql(subject.column) : formulaValueSql(subject.formula.ast, subject.formula.columns)
+    const dateKey = 'column' in subject ? dateKeySql(subject.column) : valueOf(subject.formula)
     // A date column's cell that is filled and not a date is skipped; so is a date formula's row
     // left empty by a cell it reads that does not read as a date (or a number).
     const unreadable = raw(`${p}_u`)
@@ -108,7 +113,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
     const unreadable = raw(`${p}_u`)
     return {
       ...base,
-      inputs: [[`${p}_n`, formulaValueSql(ast, columns)]],
+      inputs: [[`${p}_n`, valueOf(subject.formula)]],
       // Whether a cell left the row empty is asked only of the rows it is empty in.
       late: [[`${p}_u`, sql`CASE WHEN ${num} IS NULL THEN ${formulaUnreadableSql(ast, columns)} ELSE false END`]],
       select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
@@ -129,26 +134,18 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   }
 }
 
-/** The inner select's items of some measures. */
-export const measureInputsSql = (measures: readonly MeasureSql[]): SQL =>
-  sql.join(
-    measures.flatMap((measure) => measure.inputs.map(([alias, expression]) => sql`, ${expression} AS ${raw(alias)}`)),
-    sql``,
-  )
-
-/** The items of some measures read over the inner select's (`late`). */
-export const measureLateSql = (measures: readonly MeasureSql[]): SQL =>
-  sql.join(
-    measures.flatMap((measure) => measure.late.map(([alias, expression]) => sql`, ${expression} AS ${raw(alias)}`)),
-    sql``,
-  )
-
-/** The names of the inner select's items of some measures, to pass them on. */
-export const measureInputNamesSql = (measures: readonly MeasureSql[]): SQL =>
-  sql.join(
-    measures.flatMap((measure) => measure.inputs.map(([alias]) => sql`, ${raw(alias)}`)),
-    sql``,
-  )
+/**
+ * Select items of some measures' per-row values, `inputs` or `late`: `, <expression> AS <alias>`,
+ * computed only `when` that holds (a grouping's values, on the matched rows); or with `namesOnly`
+ * their names, to pass them on.
+ */
+export function measureItemsSql(measures: readonly MeasureSql[], part: 'inputs' | 'late', { namesOnly = false, when }: { namesOnly?: boolean; when?: SQL } = {}): SQL {
+  const items = measures.flatMap((measure) => measure[part]).map(([alias, expression]) => {
+    if (namesOnly) return sql`, ${raw(alias)}`
+    return when ? sql`, CASE WHEN ${when} THEN ${expression} END AS ${raw(alias)}` : sql`, ${expression} AS ${raw(alias)}`
+  })
+  return sql.join(items, sql``)
+}
 
 /**
  * What a yes/no question compares its figure with, read before anything runs (a word to compare
@@ -185,12 +182,17 @@ export function comparableOf(measure: MeasureSql, row: Row, p: string): number |
   return measure.kind === 'date' ? numberOrNull(row[`${p}_key`]) : numberOrNull(row[`${p}_v`])
 }
 
-/** The group key of a `group_by` or `count_by`: a column's text, a formula's, or (ITEMS) each item of a row once. */
-export function groupKeySql(subject: ResolvedSubject): { key: SQL; items: SQL | null } {
-  if ('column' in subject) return { key: cellSql(subject.column.key), items: null }
+/**
+ * A matched row's place among the groups of a `group_by` or `count_by`: a column's text or a
+ * formula's (`key`), or, over `ITEMS(...)`, the array of the row's items, each once (`items`).
+ */
+export function groupKeySql(subject: ResolvedSubject, formulas?: ScanFormulas): { key: SQL } | { items: SQL } {
+  if ('column' in subject) return { key: cellSql(subject.column.key) }
   const { ast, columns } = subject.formula
   const items = formulaItemsTableSql(ast, columns)
-  return items ? { key: sql`it.item`, items } : { key: formulaTextSql(ast, columns), items: null }
+  if (items) return { items: sql`ARRAY(SELECT item FROM (${items}) AS row_items)` }
+  const computed = formulas?.find(subject.formula)
+  return { key: computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(ast, columns) }
 }
 
 export const isMeasureOp = (op: string): op is MeasureOp => ['count_distinct', 'sum', 'avg', 'min', 'max'].includes(op)

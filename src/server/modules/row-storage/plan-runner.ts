@@ -5,8 +5,8 @@ import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, Pla
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
 import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
-import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureInputNamesSql, measureInputsSql, measureLateSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
-import { clauseSql, resolveCondition, resolveSubjectOrThrow, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
+import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
+import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
 import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
 
@@ -15,11 +15,12 @@ import type { ViewColumn } from './view-sql.ts'
  * its aggregate, and a count after each of its top-level conditions. Everything here is computed
  * by the database; nothing is estimated from a sample.
  *
- * One scan of the upload answers the counts, the ordered row list and any aggregate but a
- * grouping: each top-level condition is evaluated once a row (the subquery's OFFSET 0 keeps the
- * planner from copying a condition into every count that uses it), and the rest read its
- * answer. A count after each step reads every row anyway, so an index would save nothing; and
- * none is built for a plan, so a plan over a new column answers at once. The same scan counts the
+ * One scan of the upload answers the counts, the ordered row list and the aggregate, a
+ * grouping's too: each top-level condition is evaluated once a row (the subquery's OFFSET 0 keeps
+ * the planner from copying a condition into every count that uses it), each formula once however
+ * many conditions and measures read it, and the rest read their answers. A count after each step
+ * reads every row anyway, so an index would save nothing; and none is built for a plan, so a plan
+ * over a new column answers at once. The same scan counts the
  * matched rows that repeat others by each column that identifies a lead (or, in a file without
  * one, exactly: whole rows cost several times more to compare), so an answer can say its count
  * holds duplicates.
@@ -48,7 +49,7 @@ type Planned =
   | { kind: 'scan'; op: MeasureOp; measure: MeasureSql; compare: Compare | null }
   | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: MeasureSql[]; limit: number; direction: 'asc' | 'desc' }
 
-function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[]): Planned {
+function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[], formulas: ScanFormulas): Planned {
   if (!aggregate) return { kind: 'none' }
   if (aggregate.op === 'exists') return { kind: 'exists', compare: null }
   if (aggregate.op === 'count') {
@@ -58,10 +59,10 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
   const subject = resolveSubjectOrThrow(columns, aggregate)
   if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0')], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
   if (aggregate.op === 'group_by') {
-    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`))
+    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, formulas))
     return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
   }
-  const measure = measureSql(aggregate.op, subject, 'agg')
+  const measure = measureSql(aggregate.op, subject, 'agg', formulas)
   const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
   return { kind: 'scan', op: aggregate.op, measure, compare }
 }
@@ -69,31 +70,51 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
 async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<PlanResult> {
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
-  const planned = planAggregate(plan.aggregate, columns)
-  const inScan = planned.kind === 'scan' ? planned.measure : null
-
-  const identifying = identifyingColumnsOf(columns)
   const search = searchSource()
   const flags = topLevel.map((_, i) => sql.raw(`m${i}`))
   const matched = flags.length === 0 ? sql`true` : sql.join(flags, sql` AND `)
+  // The conditions first: the formulas they read become columns of the scan, which a measure or
+  // a grouping reading the same formula then reads.
+  const formulas = new ScanFormulas()
+  const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search, formulas)} AS ${flags[i]!}`)
+  const planned = planAggregate(plan.aggregate, columns, formulas)
+  const inScan = planned.kind === 'scan' ? planned.measure : null
+  const grouped = planned.kind === 'groups' ? { planned, key: groupKeySql(planned.subject, formulas) } : null
+
+  const identifying = identifyingColumnsOf(columns)
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
-  const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search)} AS ${flags[i]!}`)
   // A formula to sort by is computed once a row, beside the conditions.
   const sortInput = sort && 'formula' in sort.subject ? sql`, ${subjectSortSql(sort.subject)} AS sort_v` : sql``
   // Repeats in a column that identifies a lead are counted from the stored labels; whole rows are
   // compared only in a file with no such column.
-  const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
+  const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), names: ['dk_exact'], counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
   const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
-  const [scan] = await readWholeFile<ScanRow>(sql`
+  const firstSelect = formulas.isEmpty() ? rowsFrom(source.id) : sql`(SELECT row_index, data${formulas.items()} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`
+  // Each row's values, each computed once: the formulas; then the conditions, a sort formula and
+  // the scan's measure over them; then (past the conditions) the repeats' labels and what only the
+  // matched rows need, a grouping's key and measures.
+  const perRow = sql`
+      SELECT r.*, ${repeats.keys}${inScan ? measureItemsSql([inScan], 'late') : sql``}${grouped ? groupInputsSql(grouped, matched) : sql``}
+      FROM (SELECT row_index, data${formulas.names()}${sql.join(conditions, sql``)}${sortInput}${inScan ? measureItemsSql([inScan], 'inputs') : sql``} FROM ${firstSelect} OFFSET 0) AS r
+      ${repeats.join}
+      OFFSET 0`
+  const figures = sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
-      ${repeats.counts}
-    FROM (
-      SELECT r.*, ${repeats.keys}${inScan ? measureLateSql([inScan]) : sql``}
-      FROM (SELECT row_index, data${sql.join(conditions, sql``)}${sortInput}${inScan ? measureInputsSql([inScan]) : sql``} FROM ${rowsFrom(source.id)} OFFSET 0) AS r
-      ${repeats.join}
-      OFFSET 0) AS r`)
+      ${repeats.counts}`
+  // A grouping reads the same rows: they are kept once, narrow (without `data`), for the figures
+  // and the groups, instead of reading the file a second time.
+  const [scan] = await readWholeFile<ScanRow>(
+    grouped
+      ? sql`
+    WITH r AS MATERIALIZED (
+      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sort && 'formula' in sort.subject ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}, gk${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
+      FROM (${perRow}) AS r)
+    ${figures}, ${groupsSql(grouped, matched)} AS groups
+    FROM r`
+      : sql`${figures} FROM (${perRow}) AS r`,
+  )
 
   const totalRows = Number(scan?.total ?? 0)
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
@@ -109,13 +130,44 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
     rowIndex: row.rowIndex,
     values: Object.fromEntries(Object.entries(row.values).flatMap(([key, value]) => (byKey.has(key) ? [[byKey.get(key)!, value]] : []))),
   }))
-  // The groups read the rows the scan matched by their indexes, so no condition (a formula's
-  // above all) is computed twice; past the indexes the scan lists, the conditions again.
-  const groupsWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
-  const answer = await aggregateOf(planned, { source, where: groupsWhere, scan: scan ?? {}, count })
-  const counted = await repeatsOf(source.id, identifying, scan ?? {}, groupsWhere)
+  const answer = aggregateOf(planned, { scan: scan ?? {}, count })
+  // Stale labels are compared again over the rows the scan matched, read by their indexes, so no
+  // condition (a formula's above all) is computed twice; past the indexes the scan lists, the
+  // conditions again.
+  const matchedWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
+  const counted = await repeatsOf(source.id, identifying, scan ?? {}, matchedWhere)
   const duplicates = { exactRows: counted.exactRows, columns: counted.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
   return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }
+}
+
+type Grouped = { planned: Extract<Planned, { kind: 'groups' }>; key: ReturnType<typeof groupKeySql> }
+
+/** A matched row's group key (`gk`: its text, or its array of items) and the inputs of the measures, computed for the matched rows only. */
+function groupInputsSql({ planned, key }: Grouped, matched: SQL): SQL {
+  return sql`, CASE WHEN ${matched} THEN ${'items' in key ? key.items : key.key} END AS gk${measureItemsSql(planned.measures, 'inputs', { when: matched })}`
+}
+
+/**
+ * The groups of a `count_by` or `group_by` over the matched rows of the scan's rows (`r`), as a
+ * JSON array: values that differ only in case, accents or outer spaces are one group, named by
+ * their most common spelling, ordered by the first measure (the rows, for count_by), largest
+ * first, ties by value. Over `ITEMS(...)`, a row is in the group of each of its items, once
+ * however often it lists one; a row with no items is in the empty group.
+ */
+function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
+  const { measures } = planned
+  const groupKey = 'items' in key ? sql`it.item` : sql`r.gk`
+  const from = 'items' in key ? sql`r LEFT JOIN LATERAL unnest(r.gk) AS it(item) ON true` : sql`r`
+  const folded = sql`coalesce(rowcraft_fold(${groupKey}), '')`
+  const order = sql`${measures[0]!.order} ${sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST, ${folded} ASC`
+  return sql`(SELECT coalesce(json_agg(g ORDER BY g.group_rank), '[]'::json) FROM (
+      SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${groupKey}), '')) AS group_value, count(*) AS group_rows,
+        ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total, row_number() OVER (ORDER BY ${order}) AS group_rank
+      FROM ${from}
+      WHERE ${matched}
+      GROUP BY ${folded}
+      ORDER BY ${order}
+      LIMIT ${planned.limit}) AS g)`
 }
 
 /**
@@ -129,7 +181,7 @@ function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL)
     const label = sql.raw(`dl_${i}`)
     return sql`count(*) FILTER (WHERE ${label} = -2) AS ${sql.raw(`dst_${i}`)}, count(${label}) FILTER (WHERE ${label} >= 0) - count(DISTINCT ${label}) FILTER (WHERE ${label} >= 0) AS ${sql.raw(`dup_${i}`)}`
   })
-  return { keys: sql.join(labels, sql`, `), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateKeysJoinSql(uploadId, sql`r`) }
+  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateKeysJoinSql(uploadId, sql`r`) }
 }
 
 /**
@@ -150,7 +202,7 @@ async function repeatsOf<C extends DedupeColumn>(uploadId: string, columns: C[],
   return { ...counted, columns: counted.columns.map((column, i) => recounted[stale.findIndex((s) => s.i === i)] ?? column) }
 }
 
-async function aggregateOf(planned: Planned, { source, where, scan, count }: { source: RowSource; where: SQL; scan: ScanRow; count: number }): Promise<AggregateResult | null> {
+function aggregateOf(planned: Planned, { scan, count }: { scan: ScanRow; count: number }): AggregateResult | null {
   switch (planned.kind) {
     case 'none':
       return null
@@ -170,34 +222,13 @@ async function aggregateOf(planned: Planned, { source, where, scan, count }: { s
       return { op: planned.op, column: label, value: figure.value, skipped: figure.skipped, ...answered }
     }
     case 'groups':
-      return groupsOf(source.id, where, planned)
+      return groupsOf(planned, (scan.groups ?? []) as unknown as ScanRow[])
   }
 }
 
-/**
- * The groups of a `count_by` or `group_by`: values that differ only in case, accents or outer
- * spaces are one group, named by their most common spelling, ordered by the first measure (the
- * rows, for count_by), largest first, ties by value. Over `ITEMS(...)`, a row is in the group of
- * each of its items, once however often it lists one; a row with no items is in the empty group.
- */
-async function groupsOf(uploadId: string, where: SQL, planned: Extract<Planned, { kind: 'groups' }>): Promise<AggregateResult> {
-  const { key, items } = groupKeySql(planned.subject)
+/** The answer of a `count_by` or `group_by` from the groups the scan listed (`groupsSql`). */
+function groupsOf(planned: Extract<Planned, { kind: 'groups' }>, rows: ScanRow[]): AggregateResult {
   const { measures } = planned
-  // The rows' inputs, then the measures' late items over them: past those, `data` goes on only
-  // to the items of a list.
-  const inner = items
-    ? sql`(SELECT r0.*${measureLateSql(measures)} FROM (SELECT row_index, data${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r0 OFFSET 0) AS r LEFT JOIN LATERAL (${items}) AS it ON true`
-    : sql`(SELECT row_index, gk${measureInputNamesSql(measures)}${measureLateSql(measures)}
-        FROM (SELECT row_index, data, ${key} AS gk${measureInputsSql(measures)} FROM ${rowsFrom(uploadId)} WHERE ${where} OFFSET 0) AS r0 OFFSET 0) AS r`
-  const groupKey = items ? key : sql.raw('gk')
-  const direction = sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')
-  const rows = await readWholeFile<ScanRow>(sql`
-    SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${groupKey}), '')) AS group_value, count(*) AS group_rows,
-      ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total
-    FROM ${inner}
-    GROUP BY coalesce(rowcraft_fold(${groupKey}), '')
-    ORDER BY ${measures[0]!.order} ${direction} NULLS LAST, coalesce(rowcraft_fold(${groupKey}), '') ASC
-    LIMIT ${planned.limit}`)
   const total = Number(rows[0]?.group_total ?? 0)
   const otherGroups = Math.max(0, total - rows.length)
   const column = planned.subject.label

@@ -166,5 +166,10 @@ describe('Magic Chat', () => {
     const id = await importCsv(alice, 'plain.csv', csvOf(['Name', 'Country'], [['a', 'DE'], ['a', 'DE'], ['b', 'DE'], ['a', 'ES']]))
     const res = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'DE' } } } })
     expect((await res.json()).duplicates).toEqual({ exactRows: 1, columns: [] })
+    // A grouping keeps the scan's rows once for its groups: the whole rows still count.
+    const grouped = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'DE' }, aggregate: { op: 'count_by', column: 'Name' } } } })
+    const body = await grouped.json()
+    expect(body.duplicates).toEqual({ exactRows: 1, columns: [] })
+    expect(body.aggregate).toEqual({ op: 'count_by', column: 'Name', groups: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }], otherGroups: 0 })
   })
 })
