@@ -5,8 +5,9 @@ import { todayKey } from '#common/formula/values'
 import { binaryOperatorSchema, functionNameSchema, type FormulaNode } from '#common/schemas/formula'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
-import { readFormulaValues } from './formula-sql.ts'
-import { firstRowValues, storedColumnsOf } from './row-reader.ts'
+import { sql } from 'drizzle-orm'
+import { FormulaLets, formulaValueSql, formulaValueTextSql, readFormulaValues, withLetsSql } from './formula-sql.ts'
+import { firstRowValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
 
 /**
@@ -219,5 +220,13 @@ describe('formulas in SQL give what the reference evaluator gives', () => {
     expect(fromSql.map((row) => row.value)).toEqual(expected)
     // Each formula is about something: some row has a value.
     expect(expected.some((value) => value !== null)).toBe(true)
+
+    // As a plan's scan computes it: the values it needs once a row in the selects below.
+    const lets = new FormulaLets('x')
+    const value = formulaValueTextSql(formulaValueSql(ast, columns, lets), ast.type)
+    const stacked = await readRows<{ value: string | null }>(
+      sql`SELECT ${value} AS value FROM ${withLetsSql(sql`(SELECT row_index, data FROM ${rowsFrom(id)}) AS r`, lets)} ORDER BY row_index`,
+    )
+    expect(stacked.map((row) => row.value)).toEqual(expected)
   })
 })

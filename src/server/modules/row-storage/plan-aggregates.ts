@@ -48,10 +48,10 @@ const raw = (name: string) => sql.raw(name)
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
 /**
- * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). A
- * formula the plan's conditions compute already (`formulas`) is read from their column.
+ * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). With
+ * `columnOf`, a formula's value is read from its column of the plan's scan (`ScanFormulas`).
  */
-export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, formulas?: ScanFormulas): MeasureSql {
+export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, columnOf?: (formula: PlanFormula) => SQL): MeasureSql {
   const value = raw(`${p}_v`)
   const skipped = raw(`${p}_s`)
   const label = subject?.label ?? null
@@ -63,7 +63,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const num = raw(`${p}_n`)
   const base = { op, label, dateOrder: null, kind: 'number' as const }
   const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
-  const computed = 'formula' in subject ? (formulas?.find(subject.formula) ?? null) : null
+  const computed = 'formula' in subject && columnOf ? columnOf(subject.formula) : null
   const valueOf = (formula: PlanFormula) => computed ?? formulaValueSql(formula.ast, formula.columns)
   const textOf = 'column' in subject ? cellSql(subject.column.key) : computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(subject.formula.ast, subject.formula.columns)
 
@@ -111,13 +111,16 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   if ('formula' in subject && kind === 'number') {
     const { ast, columns } = subject.formula
     const unreadable = raw(`${p}_u`)
+    // Added as numeric: the rows come from parallel workers in any order, and doubles added in
+    // another order can differ in their last digit from one asking to the next.
+    const added = op === 'sum' || op === 'avg' ? sql`${num}::numeric` : num
     return {
       ...base,
       inputs: [[`${p}_n`, valueOf(subject.formula)]],
       // Whether a cell left the row empty is asked only of the rows it is empty in.
       late: [[`${p}_u`, sql`CASE WHEN ${num} IS NULL THEN ${formulaUnreadableSql(ast, columns)} ELSE false END`]],
-      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
-      order: sql`${fn}(${num})`,
+      select: (m) => sql`(${fn}(${added}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
+      order: sql`${fn}(${added})`,
       read: readNumber,
     }
   }
@@ -191,8 +194,7 @@ export function groupKeySql(subject: ResolvedSubject, formulas?: ScanFormulas): 
   const { ast, columns } = subject.formula
   const items = formulaItemsTableSql(ast, columns)
   if (items) return { items: sql`ARRAY(SELECT item FROM (${items}) AS row_items)` }
-  const computed = formulas?.find(subject.formula)
-  return { key: computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(ast, columns) }
+  return { key: formulas ? formulaValueTextSql(formulas.add(subject.formula, 'matched'), subject.formula.type) : formulaTextSql(ast, columns) }
 }
 
 export const isMeasureOp = (op: string): op is MeasureOp => ['count_distinct', 'sum', 'avg', 'min', 'max'].includes(op)

@@ -8,7 +8,7 @@ import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type Dedupe
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
 import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
-import type { ViewColumn } from './view-sql.ts'
+import { KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
  * Runs a query plan over every row of one upload (issue 22): the rows it matches, in its order,
@@ -16,8 +16,8 @@ import type { ViewColumn } from './view-sql.ts'
  * by the database; nothing is estimated from a sample.
  *
  * One scan of the upload answers the counts, the ordered row list and the aggregate, a
- * grouping's too: each top-level condition is evaluated once a row (the subquery's OFFSET 0 keeps
- * the planner from copying a condition into every count that uses it), each formula once however
+ * grouping's too: each top-level condition is evaluated once a row (`KEEP_VALUES` keeps the
+ * planner from copying a condition into every count that uses it), each formula once however
  * many conditions and measures read it, and the rest read their answers. A count after each step
  * reads every row anyway, so an index would save nothing; and none is built for a plan, so a plan
  * over a new column answers at once. The same scan counts the
@@ -59,10 +59,10 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
   const subject = resolveSubjectOrThrow(columns, aggregate)
   if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0')], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
   if (aggregate.op === 'group_by') {
-    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, formulas))
+    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
     return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
   }
-  const measure = measureSql(aggregate.op, subject, 'agg', formulas)
+  const measure = measureSql(aggregate.op, subject, 'agg', (formula) => formulas.add(formula))
   const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
   return { kind: 'scan', op: aggregate.op, measure, compare }
 }
@@ -77,27 +77,26 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   // a grouping reading the same formula then reads.
   const formulas = new ScanFormulas()
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search, formulas)} AS ${flags[i]!}`)
+  // A formula to sort by is computed once a row, beside the conditions'.
+  const sortValue = sort ? subjectSortSql(sort.subject, formulas) : null
   const planned = planAggregate(plan.aggregate, columns, formulas)
   const inScan = planned.kind === 'scan' ? planned.measure : null
   const grouped = planned.kind === 'groups' ? { planned, key: groupKeySql(planned.subject, formulas) } : null
 
   const identifying = identifyingColumnsOf(columns)
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
-  // A formula to sort by is computed once a row, beside the conditions.
-  const sortInput = sort && 'formula' in sort.subject ? sql`, ${subjectSortSql(sort.subject)} AS sort_v` : sql``
   // Repeats in a column that identifies a lead are counted from the stored labels; whole rows are
   // compared only in a file with no such column.
   const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), names: ['dk_exact'], counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
-  const order = sort ? orderByValueSql('formula' in sort.subject ? sql.raw('sort_v') : subjectSortSql(sort.subject), sort.direction) : sql`row_index ASC`
-  const firstSelect = formulas.isEmpty() ? rowsFrom(source.id) : sql`(SELECT row_index, data${formulas.items()} FROM ${rowsFrom(source.id)} OFFSET 0) AS r`
-  // Each row's values, each computed once: the formulas; then the conditions, a sort formula and
-  // the scan's measure over them; then (past the conditions) the repeats' labels and what only the
-  // matched rows need, a grouping's key and measures.
+  const order = sortValue ? orderByValueSql(sql.raw('sort_v'), sort!.direction) : sql`row_index ASC`
+  // Each row's values, each computed once: the formulas of every row; over them the conditions
+  // and the scan's measure; then, past the conditions, the formulas only the matched rows need;
+  // then the repeats' labels, the sort value and a grouping's key and measures (of matched rows).
+  const conditioned = sql`(SELECT row_index, data${formulas.everyRowNames()}${sql.join(conditions, sql``)}${inScan ? measureItemsSql([inScan], 'inputs') : sql``} , ${KEEP_VALUES} FROM ${formulas.overEveryRow(rowsFrom(source.id))}) AS r`
   const perRow = sql`
-      SELECT r.*, ${repeats.keys}${inScan ? measureItemsSql([inScan], 'late') : sql``}${grouped ? groupInputsSql(grouped, matched) : sql``}
-      FROM (SELECT row_index, data${formulas.names()}${sql.join(conditions, sql``)}${sortInput}${inScan ? measureItemsSql([inScan], 'inputs') : sql``} FROM ${firstSelect} OFFSET 0) AS r
-      ${repeats.join}
-      OFFSET 0`
+      SELECT r.*, ${KEEP_VALUES}, ${repeats.keys}${sortValue ? sql`, CASE WHEN ${matched} THEN ${sortValue} END AS sort_v` : sql``}${inScan ? measureItemsSql([inScan], 'late') : sql``}${grouped ? groupInputsSql(grouped, matched) : sql``}
+      FROM ${formulas.overMatchedRows(conditioned, matched)}
+      ${repeats.join}`
   const figures = sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
@@ -109,7 +108,7 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
     grouped
       ? sql`
     WITH r AS MATERIALIZED (
-      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sort && 'formula' in sort.subject ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}, gk${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
+      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sortValue ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}, gk${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
       FROM (${perRow}) AS r)
     ${figures}, ${groupsSql(grouped, matched)} AS groups
     FROM r`

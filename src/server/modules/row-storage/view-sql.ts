@@ -49,3 +49,14 @@ export function dateKeyDdl(column: Pick<ViewColumn, 'key' | 'dateOrder'>): strin
 }
 
 export const dateKeySql = (column: Pick<ViewColumn, 'key' | 'dateOrder'>): SQL => sql.raw(dateKeyDdl(column))
+
+/**
+ * A select list item that keeps a subquery's values computed once a row in the subquery: a
+ * volatile function in its select list stops PostgreSQL from pulling the subquery up into the
+ * select above, which would copy each value's expression to every place that reads it. `OFFSET 0`
+ * does the same but also keeps parallel workers out (a limit is applied to the whole result);
+ * this function is cheap and parallel safe, so a scan that computes formulas, conditions and
+ * duplicate labels over 100,000 rows runs in PostgreSQL's workers (600 ms alone, 400 ms with two
+ * workers). Nothing reads the column.
+ */
+export const KEEP_VALUES = sql.raw('pg_is_in_recovery() AS keep_values')
