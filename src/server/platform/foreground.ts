@@ -67,6 +67,13 @@ export async function yieldToForeground(maxWaitMs = 500): Promise<void> {
 }
 
 /**
+ * How long no request must have come before PGlite's background statements that hold every request
+ * behind them run (a large file's sort indexes, its duplicate labels): right after an import the
+ * user is looking at the grid.
+ */
+export const PGLITE_IDLE_MS = 10_000
+
+/**
  * Resolves when no request has been answered for `quietMs` (checked every `quietMs`), for work
  * that should run only when nobody is waiting, such as building an index on a large table.
  */

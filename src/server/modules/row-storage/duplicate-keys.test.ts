@@ -120,6 +120,24 @@ describe('duplicate labels', () => {
     expect(fr.duplicates.columns).toEqual([])
   })
 
+  it('are what a plan reads where they are current: the values are compared again only for a changed row', async () => {
+    const { browser } = await t.signUpVerified()
+    await t.startTrial(browser)
+    const id = await importCsv(browser, 'pair.csv', csvOf(['Email', 'Website', 'Country'], [['ada@x.io', 'a.io', 'UK'], ['bob@x.io', 'b.io', 'UK']]))
+    await storeDuplicateKeys(id)
+    const [email] = identifyingColumnsOf(await storedColumnsOf(id))
+    const uk: Plan = { where: { column: 'Country', op: 'equals', value: 'UK' } }
+    const emailRepeats = async () => (await runPlan({ source: { id, validRows: 2 }, plan: uk })).duplicates.columns.find((c) => c.column === 'Email')?.rows ?? 0
+    expect(await emailRepeats()).toBe(0)
+    // Labelled by hand as one group (the cells unchanged): the plan counts the labels, not the values.
+    const entry = duplicateKeyName(email!)
+    await db.execute(sql`UPDATE csv_row_duplicate_keys SET keys = jsonb_set(keys, ARRAY[${entry}::text, '1'], '0'::jsonb) WHERE upload_id = ${id}`)
+    expect(await emailRepeats()).toBe(1)
+    // Once a row's e-mail changes, its label is no longer read: the values are compared again.
+    await updateRowCell({ uploadId: id, rowIndex: 1, key: email!.key, value: 'carol@x.io' })
+    expect(await emailRepeats()).toBe(0)
+  })
+
   it('stay exact through edits, additions, deletions and renames, with and without being written again', async () => {
     const { id, pick, random } = await importLeads(7, 40)
     const columns = await storedColumnsOf(id)

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { db, driver } from '#server/db/client'
-import { waitForIdle } from '#server/platform/foreground'
+import { PGLITE_IDLE_MS, waitForIdle } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
 import { compareValueSql, type DedupeColumn } from './duplicates-sql.ts'
-import { PGLITE_IDLE_MS } from './grid-indexes.ts'
 import { isMissingTable, rowsFrom, storedColumnsOf } from './row-reader.ts'
 import { cellSql } from './view-sql.ts'
 

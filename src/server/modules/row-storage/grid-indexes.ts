@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { db, driver } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { cellText, sortValueDdl, type ViewColumn } from './view-sql.ts'
-import { waitForIdle } from '#server/platform/foreground'
+import { PGLITE_IDLE_MS, waitForIdle } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
 import { buildIndexConcurrently, dropIndexInTurn, vacuumAnalyze } from './index-builds.ts'
 import { partitionName } from './row-writer.ts'
@@ -63,11 +63,10 @@ const ensured = new Set<string>()
  * PGlite runs one statement at a time on the server's own thread, so an index build holds every
  * user's requests until it ends: about 0.3 s for 100,000 rows, over a second for 460,000. Larger
  * tables get their sort indexes built ahead, one column at a time and only once no request has
- * come for ten seconds (right after an import the user is looking at the grid); a column sorted
+ * come for a while (`PGLITE_IDLE_MS`); a column sorted
  * before its turn is built while the sort waits.
  */
 const PGLITE_INLINE_SORT_INDEX_ROWS = 100_000
-export const PGLITE_IDLE_MS = 10_000
 
 /** Builds a column's sort index on PGlite the first time the column is sorted; on PostgreSQL, checks it is there. */
 export async function ensureSortIndex(uploadId: string, column: ViewColumn) {
