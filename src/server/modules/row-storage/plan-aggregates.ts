@@ -68,12 +68,15 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const textOf = 'column' in subject ? cellSql(subject.column.key) : computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(subject.formula.ast, subject.formula.columns)
 
   if (op === 'count_distinct') {
+    // The value as compared (folded), empty for a blank cell: folded once a row, in the scan's
+    // workers, not in the aggregate.
+    const folded = raw(`${p}_f`)
     return {
       ...base,
-      inputs: [[`${p}_t`, textOf]],
+      inputs: [[`${p}_f`, sql`CASE WHEN btrim(${textOf}) <> '' THEN rowcraft_fold(${textOf}) END`]],
       late: [],
-      select: (m) => sql`count(DISTINCT rowcraft_fold(${text})) FILTER (WHERE ${m} AND btrim(${text}) <> '') AS ${value}`,
-      order: sql`count(DISTINCT rowcraft_fold(${text})) FILTER (WHERE btrim(${text}) <> '')`,
+      select: (m) => sql`count(DISTINCT ${folded}) FILTER (WHERE ${m}) AS ${value}`,
+      order: sql`count(DISTINCT ${folded})`,
       read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }),
     }
   }

@@ -108,7 +108,7 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
     grouped
       ? sql`
     WITH r AS MATERIALIZED (
-      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sortValue ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}, gk${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
+      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sortValue ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}${sql.raw('items' in grouped.key ? ', gk' : ', gs, gf')}${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
       FROM (${perRow}) AS r)
     ${figures}, ${groupsSql(grouped, matched)} AS groups
     FROM r`
@@ -141,9 +141,14 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
 
 type Grouped = { planned: Extract<Planned, { kind: 'groups' }>; key: ReturnType<typeof groupKeySql> }
 
-/** A matched row's group key (`gk`: its text, or its array of items) and the inputs of the measures, computed for the matched rows only. */
+/**
+ * A matched row's group, computed for the matched rows only (in the scan's workers): its key's
+ * spelling (`gs`) and folded value (`gf`), or over ITEMS its array of items (`gk`); and the inputs
+ * of the measures.
+ */
 function groupInputsSql({ planned, key }: Grouped, matched: SQL): SQL {
-  return sql`, CASE WHEN ${matched} THEN ${'items' in key ? key.items : key.key} END AS gk${measureItemsSql(planned.measures, 'inputs', { when: matched })}`
+  const group = 'items' in key ? sql`, CASE WHEN ${matched} THEN ${key.items} END AS gk` : sql`, CASE WHEN ${matched} THEN coalesce(btrim(${key.key}), '') END AS gs, CASE WHEN ${matched} THEN coalesce(rowcraft_fold(${key.key}), '') END AS gf`
+  return sql`${group}${measureItemsSql(planned.measures, 'inputs', { when: matched })}`
 }
 
 /**
@@ -155,12 +160,12 @@ function groupInputsSql({ planned, key }: Grouped, matched: SQL): SQL {
  */
 function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
   const { measures } = planned
-  const groupKey = 'items' in key ? sql`it.item` : sql`r.gk`
   const from = 'items' in key ? sql`r LEFT JOIN LATERAL unnest(r.gk) AS it(item) ON true` : sql`r`
-  const folded = sql`coalesce(rowcraft_fold(${groupKey}), '')`
+  const spelling = 'items' in key ? sql`coalesce(btrim(it.item), '')` : sql`r.gs`
+  const folded = 'items' in key ? sql`coalesce(rowcraft_fold(it.item), '')` : sql`r.gf`
   const order = sql`${measures[0]!.order} ${sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST, ${folded} ASC`
   return sql`(SELECT coalesce(json_agg(g ORDER BY g.group_rank), '[]'::json) FROM (
-      SELECT mode() WITHIN GROUP (ORDER BY coalesce(btrim(${groupKey}), '')) AS group_value, count(*) AS group_rows,
+      SELECT mode() WITHIN GROUP (ORDER BY ${spelling}) AS group_value, count(*) AS group_rows,
         ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total, row_number() OVER (ORDER BY ${order}) AS group_rank
       FROM ${from}
       WHERE ${matched}
