@@ -114,16 +114,17 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   if ('formula' in subject && kind === 'number') {
     const { ast, columns } = subject.formula
     const unreadable = raw(`${p}_u`)
-    // Added as numeric: the rows come from parallel workers in any order, and doubles added in
-    // another order can differ in their last digit from one asking to the next.
-    const added = op === 'sum' || op === 'avg' ? sql`${num}::numeric` : num
+    // A total or an average adds numeric values (converted in the scan's workers): the rows come
+    // from the workers in any order, and doubles added in another order can differ in their last
+    // digit from one asking to the next.
+    const added = op === 'sum' || op === 'avg' ? sql`(${valueOf(subject.formula)})::numeric` : valueOf(subject.formula)
     return {
       ...base,
-      inputs: [[`${p}_n`, valueOf(subject.formula)]],
+      inputs: [[`${p}_n`, added]],
       // Whether a cell left the row empty is asked only of the rows it is empty in.
       late: [[`${p}_u`, sql`CASE WHEN ${num} IS NULL THEN ${formulaUnreadableSql(ast, columns)} ELSE false END`]],
-      select: (m) => sql`(${fn}(${added}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
-      order: sql`${fn}(${added})`,
+      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
+      order: sql`${fn}(${num})`,
       read: readNumber,
     }
   }
