@@ -92,7 +92,7 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   // Each row's values, each computed once: the formulas of every row; over them the conditions
   // and the scan's measure; then, past the conditions, the formulas only the matched rows need;
   // then the repeats' labels, the sort value and a grouping's key and measures (of matched rows).
-  const conditioned = sql`(SELECT row_index, data${formulas.everyRowNames()}${sql.join(conditions, sql``)}${inScan ? measureItemsSql([inScan], 'inputs') : sql``} , ${KEEP_VALUES} FROM ${formulas.overEveryRow(rowsFrom(source.id))}) AS r`
+  const conditioned = sql`(SELECT row_index, data${formulas.everyRowNames()}${sql.join(conditions, sql``)}${inScan ? measureItemsSql([inScan], 'inputs') : sql``}, ${KEEP_VALUES} FROM ${formulas.overEveryRow(rowsFrom(source.id))}) AS r`
   const perRow = sql`
       SELECT r.*, ${KEEP_VALUES}, ${repeats.keys}${sortValue ? sql`, CASE WHEN ${matched} THEN ${sortValue} END AS sort_v` : sql``}${inScan ? measureItemsSql([inScan], 'late') : sql``}${grouped ? groupInputsSql(grouped, matched) : sql``}
       FROM ${formulas.overMatchedRows(conditioned, matched)}
@@ -104,16 +104,18 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
       ${repeats.counts}`
   // A grouping reads the same rows: they are kept once, narrow (without `data`), for the figures
   // and the groups, instead of reading the file a second time.
-  const [scan] = await readWholeFile<ScanRow>(
-    grouped
-      ? sql`
+  let statement = sql`${figures} FROM (${perRow}) AS r`
+  if (grouped) {
+    const { measures } = grouped.planned
+    const kept = ['row_index', ...flags.map((_, i) => `m${i}`), ...(sortValue ? ['sort_v'] : []), ...repeats.names, ...('items' in grouped.key ? ['gk'] : ['gs', 'gf'])]
+    statement = sql`
     WITH r AS MATERIALIZED (
-      SELECT row_index${sql.join(flags.map((flag) => sql`, ${flag}`), sql``)}${sortValue ? sql`, sort_v` : sql``}${sql.raw(repeats.names.map((name) => `, ${name}`).join(''))}${sql.raw('items' in grouped.key ? ', gk' : ', gs, gf')}${measureItemsSql(grouped.planned.measures, 'inputs', { namesOnly: true })}${measureItemsSql(grouped.planned.measures, 'late', { when: matched })}
+      SELECT ${sql.raw(kept.join(', '))}${measureItemsSql(measures, 'inputs', { namesOnly: true })}${measureItemsSql(measures, 'late', { when: matched })}
       FROM (${perRow}) AS r)
     ${figures}, ${groupsSql(grouped, matched)} AS groups
     FROM r`
-      : sql`${figures} FROM (${perRow}) AS r`,
-  )
+  }
+  const [scan] = await readWholeFile<ScanRow>(statement)
 
   const totalRows = Number(scan?.total ?? 0)
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
