@@ -3,7 +3,7 @@ import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { AggregateCompare, GroupMeasure, MeasureOp } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { formulaItemsTableSql, formulaTextSql, formulaUnreadableSql, formulaValueSql, formulaValueTextSql } from './formula-sql.ts'
+import { formulaItemsTableSql, formulaUnreadableSql, formulaValueTextSql } from './formula-sql.ts'
 import type { PlanFormula, ResolvedSubject, ScanFormulas } from './plan-sql.ts'
 import { cellSql, dateKeySql } from './view-sql.ts'
 
@@ -48,10 +48,10 @@ const raw = (name: string) => sql.raw(name)
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
 /**
- * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). With
- * `columnOf`, a formula's value is read from its column of the plan's scan (`ScanFormulas`).
+ * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). A
+ * formula's value is read from its column of the plan's scan (`columnOf`, from `ScanFormulas`).
  */
-export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, columnOf?: (formula: PlanFormula) => SQL): MeasureSql {
+export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, columnOf: (formula: PlanFormula) => SQL): MeasureSql {
   const value = raw(`${p}_v`)
   const skipped = raw(`${p}_s`)
   const label = subject?.label ?? null
@@ -63,9 +63,8 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const num = raw(`${p}_n`)
   const base = { op, label, dateOrder: null, kind: 'number' as const }
   const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
-  const computed = 'formula' in subject && columnOf ? columnOf(subject.formula) : null
-  const valueOf = (formula: PlanFormula) => computed ?? formulaValueSql(formula.ast, formula.columns)
-  const textOf = 'column' in subject ? cellSql(subject.column.key) : computed ? formulaValueTextSql(computed, subject.formula.type) : formulaTextSql(subject.formula.ast, subject.formula.columns)
+  const formulaValue = 'formula' in subject ? columnOf(subject.formula) : null
+  const textOf = 'column' in subject ? cellSql(subject.column.key) : formulaValueTextSql(formulaValue!, subject.formula.type)
 
   if (op === 'count_distinct') {
     // The value as compared (folded), empty for a blank cell: folded once a row, in the scan's
@@ -86,7 +85,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   if (kind === 'date') {
     if (op !== 'min' && op !== 'max') throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.cannotAddDates(subject.label))
     const direction = raw(op === 'min' ? 'ASC' : 'DESC')
-    const dateKey = 'column' in subject ? dateKeySql(subject.column) : valueOf(subject.formula)
+    const dateKey = 'column' in subject ? dateKeySql(subject.column) : formulaValue!
     // A date column's cell that is filled and not a date is skipped; so is a date formula's row
     // left empty by a cell it reads that does not read as a date (or a number).
     const unreadable = raw(`${p}_u`)
@@ -117,7 +116,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
     // A total or an average adds numeric values (converted in the scan's workers): the rows come
     // from the workers in any order, and doubles added in another order can differ in their last
     // digit from one asking to the next.
-    const added = op === 'sum' || op === 'avg' ? sql`(${valueOf(subject.formula)})::numeric` : valueOf(subject.formula)
+    const added = op === 'sum' || op === 'avg' ? sql`(${formulaValue!})::numeric` : formulaValue!
     return {
       ...base,
       inputs: [[`${p}_n`, added]],
@@ -193,12 +192,12 @@ export function comparableOf(measure: MeasureSql, row: Row, p: string): number |
  * A matched row's place among the groups of a `group_by` or `count_by`: a column's text or a
  * formula's (`key`), or, over `ITEMS(...)`, the array of the row's items, each once (`items`).
  */
-export function groupKeySql(subject: ResolvedSubject, formulas?: ScanFormulas): { key: SQL } | { items: SQL } {
+export function groupKeySql(subject: ResolvedSubject, formulas: ScanFormulas): { key: SQL } | { items: SQL } {
   if ('column' in subject) return { key: cellSql(subject.column.key) }
   const { ast, columns } = subject.formula
   const items = formulaItemsTableSql(ast, columns)
   if (items) return { items: sql`ARRAY(SELECT item FROM (${items}) AS row_items)` }
-  return { key: formulas ? formulaValueTextSql(formulas.add(subject.formula, 'matched'), subject.formula.type) : formulaTextSql(ast, columns) }
+  return { key: formulaValueTextSql(formulas.add(subject.formula, 'matched'), subject.formula.type) }
 }
 
 export const isMeasureOp = (op: string): op is MeasureOp => ['count_distinct', 'sum', 'avg', 'min', 'max'].includes(op)

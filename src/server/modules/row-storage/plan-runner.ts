@@ -57,7 +57,7 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
     return { kind: 'count', compare }
   }
   const subject = resolveSubjectOrThrow(columns, aggregate)
-  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0')], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
   if (aggregate.op === 'group_by') {
     const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
     return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }

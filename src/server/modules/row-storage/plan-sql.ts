@@ -93,13 +93,12 @@ export function resolveCondition(condition: Condition, columns: readonly ViewCol
 
 /**
  * The SQL a subject sorts by: a column's sort value; a formula's value in its kind (text by its
- * first characters, in lower case), read from its column of a plan's scan with `formulas`.
+ * first characters, in lower case), read from its column of a plan's scan (`formulas`).
  */
-export function subjectSortSql(subject: ResolvedSubject, formulas?: ScanFormulas): SQL {
+export function subjectSortSql(subject: ResolvedSubject, formulas: ScanFormulas): SQL {
   if ('column' in subject) return sortValueSql(subject.column)
-  const { ast, columns, type } = subject.formula
-  const value = formulas ? formulas.add(subject.formula) : formulaValueSql(ast, columns)
-  if (type === 'text') return sql`lower(left(${value}, ${sql.raw(String(SORT_PREFIX_CHARS))}))`
+  const value = formulas.add(subject.formula)
+  if (subject.formula.type === 'text') return sql`lower(left(${value}, ${sql.raw(String(SORT_PREFIX_CHARS))}))`
   return value
 }
 
