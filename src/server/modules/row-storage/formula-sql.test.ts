@@ -6,6 +6,7 @@ import { binaryOperatorSchema, functionNameSchema, type FormulaNode } from '#com
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { FormulaLets, formulaValueSql, formulaValueTextSql, readFormulaValues, withLetsSql } from './formula-sql.ts'
 import { firstRowValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
@@ -208,6 +209,16 @@ describe('formulas in SQL give what the reference evaluator gives', () => {
     const seen = new Set<string>()
     for (const formula of formulas) walk(parsedAst(formula), seen)
     expect([...functionNameSchema.options, ...binaryOperatorSchema.options].filter((name) => !seen.has(name))).toEqual([])
+  })
+
+  it('puts the values a formula computes once a row in the lets, not in one-row subqueries, when given lets', () => {
+    const lets = new FormulaLets('x')
+    const value = formulaValueSql(parsedAst('NUMBER({Mixed}) / 10 + LEN(DOMAIN({Email}))'), columns, lets)
+    // NUMBER's bounds, the division's bounds, DOMAIN's host, the sum's bounds.
+    expect(lets.values.length).toBeGreaterThanOrEqual(4)
+    const dialect = new PgDialect()
+    expect(dialect.sqlToQuery(value).sql).not.toContain('OFFSET 0')
+    expect(dialect.sqlToQuery(formulaValueSql(parsedAst('NUMBER({Mixed}) / 10'), columns)).sql).toContain('OFFSET 0')
   })
 
   it.each(formulas)('%s', async (formula) => {
