@@ -655,6 +655,8 @@ export const AI_FIELD_MESSAGES = {
   bareAnswerReasoning:
     'The model did not answer in the JSON format asked for, even after a second try; this value was read from its plain reply and is unchecked.',
   budgetReached: 'The run stopped at its credit budget.',
+  /** A run paused because its owner has no active plan or trial (decision 031); it goes on once they have one. */
+  pausedNoActivePlan: 'Paused: no active plan. Subscribe or start your trial and the run goes on from here.',
   insufficientCreditsCell: 'Insufficient credits',
   startFailed: 'Failed to start enrichment',
   clearFailed: 'Failed to clear AI field data',
@@ -1188,6 +1190,7 @@ const RUN_STOP_REASONS: Partial<Record<string, string>> = {
   no_credits: ' (its run stopped: out of credits)',
   budget: ' (its run reached its credit budget)',
   cancelled: ' (its run was cancelled)',
+  no_active_plan: ' (its run is paused: no active plan)',
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`

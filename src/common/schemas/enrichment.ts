@@ -53,15 +53,6 @@ export type AiOutputKind = AiOutputType['kind']
 const fieldName = z.string().trim().min(1, AI_FIELD_MESSAGES.nameRequired).max(AI.maxNameLength, AI_FIELD_MESSAGES.nameTooLong(AI.maxNameLength))
 const prompt = z.string().trim().min(1, AI_FIELD_MESSAGES.promptRequired).max(AI.maxPromptLength, AI_FIELD_MESSAGES.promptTooLong(AI.maxPromptLength))
 
-/** POST /api/uploads/:id/ai-fields */
-export const createAiFieldSchema = z.object({
-  name: fieldName,
-  prompt,
-  outputType: aiOutputTypeSchema.default({ kind: 'text' }),
-  webSearch: z.boolean().default(false),
-})
-export type CreateAiFieldInput = z.infer<typeof createAiFieldSchema>
-
 /**
  * 'Run on new rows' (issue 33): rows added by API or in the grid are queued for the column as they
  * arrive; `coverStale` also takes rows whose cell went stale after an edit of a source column;
@@ -76,6 +67,16 @@ export const aiAutoRunSettingsSchema = z
   .partial()
   .strict()
 export type AiAutoRunSettings = z.infer<typeof aiAutoRunSettingsSchema>
+
+/** POST /api/uploads/:id/ai-fields (with `autoRun`, 'Run on new rows' is set in the same step). */
+export const createAiFieldSchema = z.object({
+  name: fieldName,
+  prompt,
+  outputType: aiOutputTypeSchema.default({ kind: 'text' }),
+  webSearch: z.boolean().default(false),
+  autoRun: aiAutoRunSettingsSchema.optional(),
+})
+export type CreateAiFieldInput = z.infer<typeof createAiFieldSchema>
 
 /** PATCH /api/uploads/:id/ai-fields/:fieldId: a new prompt or output type makes done cells stale. */
 export const updateAiFieldSchema = z

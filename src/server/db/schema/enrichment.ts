@@ -34,7 +34,13 @@ export const aiFields = pgTable(
     runScope: text('run_scope').$type<AiStoredRunScope>(),
     runTotal: integer('run_total').notNull().default(0),
     runBudget: integer('run_budget'),
+    /** Credits the run's cells cost, manual and auto-queued alike (what the run shows). */
     runCreditsSpent: integer('run_credits_spent').notNull().default(0),
+    /**
+     * Credits reserved from the run's budget: the user's own cells only. Auto-queued cells that
+     * join the run count against the monthly cap (`autoRunSpent`) instead: two meters.
+     */
+    runBudgetSpent: integer('run_budget_spent').notNull().default(0),
     runProvider: text('run_provider'),
     runModel: text('run_model'),
     runOwnKey: boolean('run_own_key').notNull().default(false),
@@ -66,6 +72,9 @@ export const aiFields = pgTable(
     ),
   ],
 )
+
+/** A field's row as stored: its runs, cells and services all read it. */
+export type AiFieldRow = typeof aiFields.$inferSelect
 
 /** One AI cell (field × row): the single truth of enrichment state and provenance. */
 export const aiCells = pgTable(

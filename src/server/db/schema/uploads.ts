@@ -94,5 +94,11 @@ export const uploadColumns = pgTable(
     dateOrderBasis: text('date_order_basis').$type<DateOrderBasis>(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('upload_columns_upload_key_idx').on(t.uploadId, t.key), index('upload_columns_upload_position_idx').on(t.uploadId, t.position)],
+  (t) => [
+    uniqueIndex('upload_columns_upload_key_idx').on(t.uploadId, t.key),
+    index('upload_columns_upload_position_idx').on(t.uploadId, t.position),
+    // Names are compared as a person reads them (case and surrounding spaces do not count): two
+    // requests adding one new name at once cannot both create it.
+    uniqueIndex('upload_columns_upload_name_idx').on(t.uploadId, sql`lower(btrim(${t.name}))`),
+  ],
 )

@@ -14,6 +14,7 @@ import { queryRows } from '#server/db/query-rows'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
+import { hasPaidAccessNow, paymentRequiredError, recordGateBlocked } from './payment-gate.ts'
 
 export type ConsumeCreditsInput = {
   userId: string
@@ -26,6 +27,7 @@ export type ConsumeCreditsInput = {
 }
 
 class InsufficientCredits extends Error {}
+class NoPaidAccess extends Error {}
 
 function insufficientMessage(operation: DebitOperation, needed: number, remaining: number) {
   if (operation === 'chat_query') return CREDIT_MESSAGES.chatInsufficient(remaining)
@@ -42,7 +44,9 @@ async function balanceOf(executor: Executor, userId: string) {
 }
 
 /**
- * The one way credits are spent. The ledger row and the balance change commit together; the
+ * The one way credits are spent. The payment gate is asked in the charge's transaction (a user
+ * without a plan or trial is refused here, whatever door asked: a 402 with the gate's message).
+ * The ledger row and the balance change commit together; the
  * balance update only matches while enough credits remain, so concurrent debits can never take it
  * below zero. A key already in the ledger means the charge happened: it succeeds without charging,
  * unless the earlier charge was for another amount or operation, which is a conflict.
@@ -53,6 +57,7 @@ export async function consumeCredits(input: ConsumeCreditsInput): Promise<Consum
   try {
     return await db.transaction(async (tx) => {
       await ensureSubscriber(tx, userId)
+      if (!(await hasPaidAccessNow(userId, tx))) throw new NoPaidAccess()
       const [entry] = await tx
         .insert(creditTransactions)
         .values({
@@ -88,6 +93,10 @@ export async function consumeCredits(input: ConsumeCreditsInput): Promise<Consum
       return { success: true, remaining_credits: updated.credits, error: null }
     })
   } catch (error) {
+    if (error instanceof NoPaidAccess) {
+      await recordGateBlocked(userId, { source: 'charge', operation })
+      throw paymentRequiredError()
+    }
     if (!(error instanceof InsufficientCredits)) throw error
     const remaining = await balanceOf(db, userId)
     return { success: false, remaining_credits: remaining, error: insufficientMessage(operation, amount, remaining) }
@@ -157,6 +166,21 @@ export async function refundCredits(input: { userId: string; idempotencyKey: str
       tx,
     )
   })
+}
+
+/**
+ * Gives back debits that bought nothing (an AI run's failed cells), in the caller's transaction:
+ * the transaction that writes the cells, so a crash keeps both or neither. Keyed by each debit's
+ * key (`refund:` and the key), so a refund written again returns nothing twice; keys with no debit
+ * are skipped. One statement for the batch; answers the debits' keys refunded now.
+ */
+export async function refundCreditsBatch(tx: Executor, input: { userId: string; idempotencyKeys: readonly string[]; reason: string }): Promise<Set<string>> {
+  if (input.idempotencyKeys.length === 0) return new Set()
+  const [row] = await queryRows<{ refunded: string[] }>(
+    sql`SELECT rowcraft_refund_batch(${input.userId}, ${JSON.stringify([...new Set(input.idempotencyKeys)])}::jsonb, ${input.reason}) AS refunded`,
+    tx,
+  )
+  return new Set(row?.refunded ?? [])
 }
 
 /**
@@ -310,6 +334,8 @@ export type ConsumeCreditsBatchResult = {
   /** Keys the balance could not pay for, in the order given. */
   refused: string[]
   remaining: number
+  /** The payment gate refused the user (no plan, trial or grace): nothing was charged. */
+  blocked: boolean
 }
 
 /**
@@ -320,28 +346,29 @@ export type ConsumeCreditsBatchResult = {
  * function `rowcraft_charge_batch` (migration 0013) locks the account, reads the keys already
  * charged, then writes the new ones in order.
  */
-export async function consumeCreditsBatch(input: {
-  userId: string
-  operation: DebitOperation
-  amountEach: number
-  idempotencyKeys: string[]
-  reference?: string
-}): Promise<ConsumeCreditsBatchResult> {
+export async function consumeCreditsBatch(
+  input: {
+    userId: string
+    operation: DebitOperation
+    amountEach: number
+    idempotencyKeys: string[]
+    reference?: string
+  },
+  executor: Executor = db,
+): Promise<ConsumeCreditsBatchResult> {
   const { userId, operation, amountEach } = input
   if (!Number.isInteger(amountEach) || amountEach <= 0) throw new AppError('BAD_REQUEST', 'Credits to consume must be a positive whole number.')
   const keys = [...new Set(input.idempotencyKeys)]
-  if (keys.length === 0) return { charged: [], refused: [], remaining: await balanceOf(db, userId) }
-  const charge = () =>
-    queryRows<ConsumeCreditsBatchResult>(
-      sql`SELECT charged, refused, remaining FROM rowcraft_charge_batch(${userId}, ${operation}, ${amountEach}, ${JSON.stringify(keys)}::jsonb, ${input.reference ?? null})`,
-    )
-  let [result] = await charge()
-  if (!result) {
-    // No account row yet (a user from before billing): made once, then charged.
-    await ensureSubscriber(db, userId)
-    ;[result] = await charge()
+  // The caller records the refusal (outside its transaction) when it stops the work it was paying for.
+  if (!(await hasPaidAccessNow(userId, executor))) {
+    return { charged: [], refused: [], remaining: await balanceOf(executor, userId), blocked: true }
   }
-  return { charged: result!.charged, refused: result!.refused, remaining: Number(result!.remaining) }
+  if (keys.length === 0) return { charged: [], refused: [], remaining: await balanceOf(executor, userId), blocked: false }
+  const [result] = await queryRows<Omit<ConsumeCreditsBatchResult, 'blocked'>>(
+    sql`SELECT charged, refused, remaining FROM rowcraft_charge_batch(${userId}, ${operation}, ${amountEach}, ${JSON.stringify(keys)}::jsonb, ${input.reference ?? null})`,
+    executor,
+  )
+  return { charged: result!.charged, refused: result!.refused, remaining: Number(result!.remaining), blocked: false }
 }
 
 /** The user's credit balance now (0 before they have a subscriber row). */

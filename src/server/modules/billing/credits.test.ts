@@ -4,7 +4,7 @@ import { db } from '#server/db/client'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { runMonthlyCreditReset } from './billing.jobs.ts'
-import { AI_CELL_REFUND_REASON, consumeCredits, consumeCreditsBatch, grantCredits, refundCredits } from './credits.service.ts'
+import { AI_CELL_REFUND_REASON, consumeCredits, consumeCreditsBatch, grantCredits, refundCredits, refundCreditsBatch } from './credits.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -14,10 +14,12 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** A user on a running trial with this many credits (the charge asks the payment gate). */
 async function newUserWithCredits(credits: number) {
   const { browser } = await t.signUpVerified()
   const userId = await t.userIdOf(browser)
   await grantCredits({ userId, operation: 'trial_grant', amount: credits, idempotencyKey: 'seed' })
+  await db.update(subscribers).set({ trialEndsAt: new Date(Date.now() + 86_400_000) }).where(eq(subscribers.userId, userId))
   return { browser, userId }
 }
 
@@ -78,7 +80,7 @@ describe('consumeCreditsBatch', () => {
   it('charges the keys the balance pays for, in order, each a ledger row with its balance after it', async () => {
     const { userId } = await newUserWithCredits(7)
     const result = await batch(userId, ['a', 'b', 'c', 'd'])
-    expect(result).toEqual({ charged: ['a', 'b', 'c'], refused: ['d'], remaining: 1 })
+    expect(result).toEqual({ charged: ['a', 'b', 'c'], refused: ['d'], remaining: 1, blocked: false })
     expect(await balance(userId)).toBe(1)
     const debits = (await ledger(userId)).filter((r) => r.amount < 0).sort((x, y) => y.balanceAfter - x.balanceAfter)
     expect(debits.map((d) => [d.idempotencyKey, d.amount, d.balanceAfter, d.reference])).toEqual([
@@ -102,13 +104,57 @@ describe('consumeCreditsBatch', () => {
     for (const result of results) expect(result.charged.every((key) => debits.some((d) => d.idempotencyKey === key))).toBe(true)
   })
 
-  it('refuses every key of a user with no account row yet, and makes the row', async () => {
+  it('charges nothing to a user with no account row (no plan or trial): the payment gate refuses the batch', async () => {
     const { browser } = await t.signUpVerified()
     const userId = await t.userIdOf(browser)
     await db.delete(subscribers).where(eq(subscribers.userId, userId))
-    expect(await batch(userId, ['x', 'y'])).toEqual({ charged: [], refused: ['x', 'y'], remaining: 0 })
-    expect(await balance(userId)).toBe(0)
+    expect(await batch(userId, ['x', 'y'])).toEqual({ charged: [], refused: [], remaining: 0, blocked: true })
     expect(await ledger(userId)).toEqual([])
+  })
+
+  it('charges nothing once the trial has ended, though credits remain', async () => {
+    const { userId } = await newUserWithCredits(10)
+    await db.update(subscribers).set({ trialEndsAt: new Date(Date.now() - 1_000) }).where(eq(subscribers.userId, userId))
+    expect(await batch(userId, ['late'])).toEqual({ charged: [], refused: [], remaining: 10, blocked: true })
+    await expect(consumeCredits({ userId, operation: 'chat_query', amount: 1, idempotencyKey: 'late-chat' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' })
+    expect(await balance(userId)).toBe(10)
+    expect((await ledger(userId)).filter((r) => r.amount < 0)).toEqual([])
+  })
+})
+
+describe('refundCreditsBatch', () => {
+  const batch = (userId: string, keys: string[]) => consumeCreditsBatch({ userId, operation: 'ai_enrichment_basic', amountEach: 2, idempotencyKeys: keys, reference: 'field-r' })
+
+  it('gives back each debit once in the caller\'s transaction, skipping keys with no debit', async () => {
+    const { userId } = await newUserWithCredits(10)
+    await batch(userId, ['r1', 'r2', 'r3'])
+    expect(await balance(userId)).toBe(4)
+    const first = await db.transaction((tx) => refundCreditsBatch(tx, { userId, idempotencyKeys: ['r1', 'r3', 'nothing'], reason: AI_CELL_REFUND_REASON }))
+    expect([...first].sort()).toEqual(['r1', 'r3'])
+    expect(await balance(userId)).toBe(8)
+    // Written again (a batch retried): nothing twice.
+    const again = await db.transaction((tx) => refundCreditsBatch(tx, { userId, idempotencyKeys: ['r1', 'r2', 'r3'], reason: AI_CELL_REFUND_REASON }))
+    expect([...again]).toEqual(['r2'])
+    expect(await balance(userId)).toBe(10)
+    const refunds = (await ledger(userId)).filter((r) => r.operation === 'refund').sort((a, b) => a.balanceAfter - b.balanceAfter)
+    expect(refunds.map((r) => [r.idempotencyKey, r.amount, r.balanceAfter])).toEqual([
+      ['refund:r1', 2, 6],
+      ['refund:r3', 2, 8],
+      ['refund:r2', 2, 10],
+    ])
+  })
+
+  it('writes nothing when its transaction rolls back', async () => {
+    const { userId } = await newUserWithCredits(4)
+    await batch(userId, ['rb'])
+    await expect(
+      db.transaction(async (tx) => {
+        await refundCreditsBatch(tx, { userId, idempotencyKeys: ['rb'], reason: AI_CELL_REFUND_REASON })
+        throw new Error('the cells could not be written')
+      }),
+    ).rejects.toThrow('the cells could not be written')
+    expect(await balance(userId)).toBe(2)
+    expect((await ledger(userId)).filter((r) => r.operation === 'refund')).toEqual([])
   })
 })
 

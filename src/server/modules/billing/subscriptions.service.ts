@@ -9,6 +9,7 @@ import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
 import { grantCredits, applyMonthlyReset } from './credits.service.ts'
+import { accessFactsOf } from './payment-gate.ts'
 
 export type Subscriber = typeof subscribers.$inferSelect
 
@@ -25,15 +26,6 @@ export async function getSubscriber({ userId }: { userId: string }, executor: Ex
 /** Every new user gets their subscriber row at sign-up. */
 export async function createSubscriber(userId: string) {
   await ensureSubscriber(db, userId)
-}
-
-export function accessFactsOf(row: Subscriber) {
-  return {
-    subscribed: row.subscribed,
-    paymentMethodValid: row.paymentMethodValid,
-    trialEndsAt: row.trialEndsAt,
-    gracePeriodEndsAt: row.gracePeriodEndsAt,
-  }
 }
 
 export function toSubscriptionStatus(row: Subscriber, now = new Date(), hasApiKey = false): SubscriptionStatus {

@@ -3,8 +3,9 @@ import { CHAT_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatModelAnswer, ChatResult, JudgmentProposal } from '#common/schemas/chat'
 import type { Condition, Plan } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { createAiField, getAiField } from '#server/modules/enrichment/ai-fields.service'
-import { quoteNewColumnRun, startRun } from '#server/modules/enrichment/enrichment-runs.service'
+import { getAiField } from '#server/modules/enrichment/ai-fields.service'
+import { createAiColumn } from '#server/modules/enrichment/ai-columns.service'
+import { quoteNewColumnRun } from '#server/modules/enrichment/enrichment-runs.service'
 import { runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
@@ -86,11 +87,19 @@ export async function startJudgment({ userId, uploadId, messageId }: { userId: s
   if (!judgment) throw new AppError('CONFLICT', CHAT_MESSAGES.notAJudgment)
   if (judgment.fieldId) return toMessage(row)
   const name = await freeColumnName(upload.id, judgment.columnName)
-  const field = await createAiField({ userId, uploadId: upload.id, name, prompt: judgment.prompt, outputType: { kind: judgment.outputType }, webSearch: false })
+  const { field, runError } = await createAiColumn({
+    userId,
+    uploadId: upload.id,
+    name,
+    prompt: judgment.prompt,
+    outputType: { kind: judgment.outputType },
+    webSearch: false,
+    firstRun: { scope: 'all' },
+  })
   const where = renameColumn(judgment.where, judgment.columnName, name)
   const next: ChatResult = { ...result, judgment: { ...judgment, columnName: name, where, fieldId: field.id } }
   const saved = await saveResult(messageId, row.content, next)
-  await startRun({ userId, uploadId: upload.id, fieldId: field.id, scope: 'all' })
+  if (runError) throw runError
   return saved
 }
 

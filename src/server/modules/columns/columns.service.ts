@@ -1,24 +1,21 @@
-import { randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
 import type { UpdateDateOrderInput } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, uploadColumns } from '#server/db/schema/index'
-import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
+import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
 import { checkFormulaOrThrow, refreshFormulaAndReaders, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
 
-/** Names are compared as a person reads them: case and surrounding spaces do not count. */
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** Refuses a name another column of the upload already has (the AI column dialog checks it too). */
 export async function assertNameFree(uploadId: string, name: string, exceptKey?: string) {
   const columns = await db.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
-  const clash = columns.find((column) => column.key !== exceptKey && sameName(column.name, name))
+  const clash = columns.find((column) => column.key !== exceptKey && nameKeyOf(column.name) === nameKeyOf(name))
   if (!clash) return
   const message = clash.kind === 'ai' ? COLUMN_MESSAGES.aiNameConflict(name) : COLUMN_MESSAGES.columnNameConflict(name)
   throw new AppError('CONFLICT', message, { title: COLUMN_MESSAGES.nameConflictTitle })
@@ -37,20 +34,14 @@ export async function addColumn({ userId, uploadId, ...input }: { userId: string
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   await assertNameFree(upload.id, input.name)
   const column = await db.transaction(async (tx) => {
-    const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
-    const position = Math.max(-1, ...columns.map((c) => c.position)) + 1
-    // Keys are never reused, so a deleted column's values can never reappear under a new one.
-    const key = `${'formula' in input ? 'f' : 'm'}_${randomBytes(5).toString('hex')}`
     if (!('formula' in input)) {
-      const [added] = await tx.insert(uploadColumns).values({ uploadId: upload.id, key, name: input.name, type: input.type, kind: 'manual', position }).returning()
+      const [added] = await addColumns(tx, upload.id, [{ name: input.name, type: input.type, kind: 'manual' }])
       return added!
     }
+    const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
     const { type } = checkFormulaOrThrow(input.formula, columns)
-    const [added] = await tx
-      .insert(uploadColumns)
-      .values({ uploadId: upload.id, key, name: input.name, type, kind: 'formula', formula: input.formula, position })
-      .returning()
-    await refreshFormulaValues({ uploadId: upload.id, keys: [key] }, tx)
+    const [added] = await addColumns(tx, upload.id, [{ name: input.name, type, kind: 'formula', formula: input.formula }])
+    await refreshFormulaValues({ uploadId: upload.id, keys: [added!.key] }, tx)
     return added!
   })
   await touchUpload(upload.id)
@@ -84,11 +75,7 @@ export async function updateColumn({
     const type = change.formula === undefined ? {} : { type: checkFormulaOrThrow(change.formula, columns, key).type }
     // Formulas naming the column by its old name are rewritten with the new one, before it changes.
     if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
-    const [row] = await tx
-      .update(uploadColumns)
-      .set({ ...change, ...type, updatedAt: new Date() })
-      .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
-      .returning()
+    const row = await updateColumnRow(upload.id, key, { ...change, ...type }, tx)
     if (change.formula !== undefined) await refreshFormulaAndReaders({ uploadId: upload.id, key }, tx)
     return row!
   })
@@ -109,11 +96,7 @@ export async function setColumnDateOrder({
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const column = await getColumnOrThrow(upload.id, key)
   if (column.type !== 'date') throw new AppError('VALIDATION_FAILED', DATE_ORDER_MESSAGES.notADateColumn)
-  const [updated] = await db
-    .update(uploadColumns)
-    .set({ dateOrder: order, dateOrderBasis: 'user', updatedAt: new Date() })
-    .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
-    .returning()
+  const updated = await updateColumnRow(upload.id, key, { dateOrder: order, dateOrderBasis: 'user' })
   if (column.dateOrder !== order) await dropDateSortIndex(upload.id, column)
   await touchUpload(upload.id)
   return toColumn(updated!)
@@ -127,20 +110,14 @@ export async function reorderColumns({ userId, uploadId, keys }: { userId: strin
   if (new Set(keys).size !== keys.length || keys.length !== known.size || keys.some((key) => !known.has(key))) {
     throw new AppError('CONFLICT', COLUMN_MESSAGES.unknownKeys)
   }
-  await db.transaction(async (tx) => {
-    // Positions are unique per upload only in spirit: one statement moves them all at once.
-    await tx.execute(sql`
-      UPDATE upload_columns AS c SET position = o.position - 1, updated_at = now()
-      FROM unnest(${sqlArray(keys, 'text')}) WITH ORDINALITY AS o(key, position)
-      WHERE c.upload_id = ${upload.id} AND c.key = o.key`)
-  })
+  await reorderColumnRows(upload.id, keys)
   return { columns: await listColumns(upload.id) }
 }
 
 export async function deleteColumn({ userId, uploadId, key }: { userId: string; uploadId: string; key: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   await getColumnOrThrow(upload.id, key)
-  await db.delete(uploadColumns).where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
+  await removeColumn(upload.id, key)
   await touchUpload(upload.id)
   // The values leave the rows in the background; the key is never given to another column.
   await purgeColumnValues({ uploadId: upload.id, key })

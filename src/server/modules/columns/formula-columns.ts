@@ -5,6 +5,7 @@ import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
+import { updateColumn } from '#server/modules/row-storage/column-store'
 import { readFormulaValues } from '#server/modules/row-storage/formula-sql'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } from '#common/schemas/rows'
@@ -97,7 +98,7 @@ export async function refreshFormulaAndReaders({ uploadId, key }: { uploadId: st
   const readers = formulasReading(columns, key)
   for (const column of columns.filter((c) => readers.includes(c.key))) {
     const parsed = parseFormula(column.formula!, formulaColumnsOf(columns), { self: column.key })
-    if (parsed.ok && parsed.type !== column.type) await executor.update(uploadColumns).set({ type: parsed.type, updatedAt: new Date() }).where(eq(uploadColumns.id, column.id))
+    if (parsed.ok && parsed.type !== column.type) await updateColumn(uploadId, column.key, { type: parsed.type }, executor)
   }
   await refreshFormulaValues({ uploadId, keys: [key, ...readers] }, executor)
 }
@@ -128,7 +129,7 @@ export async function renameInFormulas(
     if (!isFormulaColumn(column) || column.formula === null) continue
     const formula = renameInFormula(column.formula, columns, key, newName)
     if (formula === column.formula) continue
-    await executor.update(uploadColumns).set({ formula }).where(eq(uploadColumns.id, column.id))
+    await updateColumn(uploadId, column.key, { formula }, executor)
   }
 }
 

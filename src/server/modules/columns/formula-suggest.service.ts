@@ -9,7 +9,7 @@ import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-
 import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
 import { askForObject } from '#server/modules/ai/ask-for-object'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
-import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/payment-gate'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'

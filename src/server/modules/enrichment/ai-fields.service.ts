@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { and, asc, count, countDistinct, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm'
 import { AI, CREDIT_COSTS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type {
@@ -13,19 +12,21 @@ import type {
 } from '#common/schemas/enrichment'
 import type { ColumnType } from '#common/schemas/uploads'
 import { db, type Database } from '#server/db/client'
-import { aiCells, aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
+import { aiCells, aiFields, csvUploads, uploadColumns, type AiFieldRow } from '#server/db/schema/index'
 import { getCreditBalance } from '#server/modules/billing/credits.service'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/payment-gate'
 import { assertAiFieldCapacityOrThrow } from '#server/modules/billing/subscriptions.service'
 import { assertNameFree, deleteColumn } from '#server/modules/columns/columns.service'
 import { purgeValues } from '#server/modules/columns/columns.jobs'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
+import { deleteFieldCells, markDoneCellsStale } from '#server/modules/row-storage/ai-cells'
+import { addColumns, updateColumn } from '#server/modules/row-storage/column-store'
 import { resolvePlaceholders, type PromptColumn } from './lib/render-prompt.ts'
 import { isAutoRunPaused, monthOf } from './runs/auto-cap.ts'
 import { recordEnrichedRows } from './row-enriched.ts'
 
-export type AiFieldRow = typeof aiFields.$inferSelect
 type CellRow = typeof aiCells.$inferSelect
 
 const CELL_STATUSES: AiCellStatus[] = ['queued', 'running', 'done', 'error', 'no_credits', 'stale', 'cancelled']
@@ -212,26 +213,23 @@ export async function countEnrichedRows({ userId, uploadId }: { userId: string; 
   return Number(row?.n ?? 0)
 }
 
-export async function createAiField({ userId, uploadId, name, prompt, outputType, webSearch }: { userId: string; uploadId: string } & CreateAiFieldInput) {
+/**
+ * Adds an AI column (and its 'Run on new rows' settings) in one transaction. Its run is started
+ * apart (`startRun`); REST and MCP both come through `createAiColumn` (ai-columns.service.ts).
+ */
+export async function createAiField({ userId, uploadId, name, prompt, outputType, webSearch, autoRun }: { userId: string; uploadId: string } & CreateAiFieldInput) {
+  await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'create_ai_column' } })
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const [existing] = await db.select({ n: count() }).from(aiFields).where(eq(aiFields.uploadId, upload.id))
   await assertAiFieldCapacityOrThrow({ userId, existingFields: Number(existing?.n ?? 0) })
   await assertNameFree(upload.id, name)
   const referenced = await referencedColumnsOrThrow(upload.id, prompt)
-  const columnKey = `ai_${randomBytes(5).toString('hex')}`
   const field = await db.transaction(async (tx) => {
-    const [last] = await tx.select({ position: max(uploadColumns.position) }).from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
-    await tx.insert(uploadColumns).values({
-      uploadId: upload.id,
-      key: columnKey,
-      name,
-      type: columnTypeOf(outputType),
-      kind: 'ai',
-      position: (last?.position ?? -1) + 1,
-    })
+    const [column] = await addColumns(tx, upload.id, [{ name, type: columnTypeOf(outputType), kind: 'ai' }])
+    const columnKey = column!.key
     const [row] = await tx
       .insert(aiFields)
-      .values({ uploadId: upload.id, userId, columnKey, prompt, outputType, webSearch, referencedKeys: referenced.map((c) => c.key) })
+      .values({ uploadId: upload.id, userId, columnKey, prompt, outputType, webSearch, referencedKeys: referenced.map((c) => c.key), ...autoRunChange(autoRun) })
       .returning()
     await tx.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))
     return row!
@@ -250,6 +248,8 @@ function isSameOutput(a: AiOutputType, b: AiOutputType) {
  */
 export async function updateAiField({ userId, uploadId, fieldId, ...change }: { userId: string; uploadId: string; fieldId: string } & UpdateAiFieldInput) {
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  // Turning 'Run on new rows' on commits credits to come: the gate first (turning it off never is).
+  if (change.autoRun?.enabled === true) await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'auto_run_on' } })
   const changesAnswers =
     (change.prompt !== undefined && change.prompt !== field.prompt) ||
     (change.outputType !== undefined && !isSameOutput(change.outputType, field.outputType)) ||
@@ -263,10 +263,7 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
   let staled = 0
   const updated = await db.transaction(async (tx) => {
     if (change.name !== undefined || change.outputType !== undefined) {
-      await tx
-        .update(uploadColumns)
-        .set({ name: change.name ?? name, type: columnTypeOf(outputType), updatedAt: new Date() })
-        .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, field.columnKey)))
+      await updateColumn(upload.id, field.columnKey, { name: change.name ?? name, type: columnTypeOf(outputType) }, tx)
     }
     const [row] = await tx
       .update(aiFields)
@@ -281,12 +278,7 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
       .where(eq(aiFields.id, field.id))
       .returning()
     if (changesAnswers) {
-      const stale = await tx
-        .update(aiCells)
-        .set({ status: 'stale', updatedAt: new Date() })
-        .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'done')))
-        .returning({ rowIndex: aiCells.rowIndex })
-      staled = stale.length
+      staled = await markDoneCellsStale(tx, field.id)
     }
     return row!
   })
@@ -325,10 +317,10 @@ export async function deleteAiField({ userId, uploadId, fieldId }: { userId: str
 export async function clearAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
-  await db.delete(aiCells).where(eq(aiCells.fieldId, field.id))
+  await deleteFieldCells(field.id)
   const [row] = await db
     .update(aiFields)
-    .set({ status: 'idle', runTotal: 0, runCreditsSpent: 0, runStartedAt: null, runFinishedAt: null, runStopReason: null, runScope: null, updatedAt: new Date() })
+    .set({ status: 'idle', runTotal: 0, runCreditsSpent: 0, runBudgetSpent: 0, runStartedAt: null, runFinishedAt: null, runStopReason: null, runScope: null, updatedAt: new Date() })
     .where(eq(aiFields.id, field.id))
     .returning()
   await purgeValues({ uploadId: upload.id, key: field.columnKey })

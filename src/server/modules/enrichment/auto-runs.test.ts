@@ -278,13 +278,17 @@ describe('Run on new rows', () => {
     // retries the write), instead of a done cell whose event is lost.
     failNextSends('webhooks.deliver', 1)
     // The rolled-back cell is still 'running' under its claim: a short lease hands it back sooner.
+    // (A claim's first lease also covers a call's timeout: both are short here.)
     const lease = engineTuning.leaseMs
+    const callTimeout = callTuning.timeoutMs
     engineTuning.leaseMs = 2_000
+    callTuning.timeoutMs = 2_000
     try {
       await addRows(id, [{ Name: 'Alan', Company: 'Initech' }])
       await settled(id, field.id)
     } finally {
       engineTuning.leaseMs = lease
+      callTuning.timeoutMs = callTimeout
     }
     const events = await until('the row sent', () => enrichedEvents('/atomic', hook.secret), (list) => list.length >= 1)
     expect(events.flatMap((e) => e.data.rows).map((r) => r.row_index)).toEqual([2])

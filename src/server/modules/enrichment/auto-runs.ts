@@ -1,13 +1,15 @@
+import type { AiFieldRow } from '#server/db/schema/index'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { aiFields } from '#server/db/schema/index'
 import { autoRunScope, queueRunCells } from '#server/modules/row-storage/ai-values'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
+import { hasPaidAccessNow } from '#server/modules/billing/payment-gate'
 import type { QueueTransaction } from '#server/platform/queue'
-import { inputColumnsOf, publishProgress, type AiFieldRow } from './ai-fields.service.ts'
+import { inputColumnsOf, publishProgress } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
 import { isAutoRunPaused } from './runs/auto-cap.ts'
-import { linkFollowers } from './runs/claims.ts'
+import { linkFollowers } from '#server/modules/row-storage/ai-cells'
 
 /**
  * 'Run on new rows' (issue 33): rows added by API or in the grid are queued for every AI column
@@ -38,6 +40,13 @@ export async function queueAutoRuns(
     .where(and(eq(aiFields.uploadId, uploadId), eq(aiFields.autoRun, true)))
     .orderBy(asc(aiFields.id))
     .for('update')
+  if (fields.length === 0) return []
+  // The gate before anything is queued (the rows are added either way): no plan, no auto-run.
+  const owner = fields[0]!.userId
+  if (!(await hasPaidAccessNow(owner, tx))) {
+    logger.info({ event: 'enrichment.auto_run.no_access', uploadId, fields: fields.length })
+    return []
+  }
   const started: AiFieldRow[] = []
   for (const field of fields) {
     if (isAutoRunPaused(field)) continue
@@ -67,6 +76,7 @@ export async function queueAutoRuns(
               runTotal: queued.length,
               runBudget: null,
               runCreditsSpent: 0,
+              runBudgetSpent: 0,
               runStopReason: null,
               runStartedAt: new Date(),
               runFinishedAt: null,

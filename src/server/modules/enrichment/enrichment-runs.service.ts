@@ -1,18 +1,21 @@
+import type { AiFieldRow } from '#server/db/schema/index'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
 import type { AiField, AiRunAction, AiRunEstimate, AiRunRequest, AiRunStarted, AiRunTiming } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { aiCells, aiFields } from '#server/db/schema/index'
+import { aiFields } from '#server/db/schema/index'
 import { getCreditBalance } from '#server/modules/billing/credits.service'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/payment-gate'
+import { NO_ACTIVE_PLAN } from './runs/run-stops.ts'
 import { countRunScope, queueRunCells, resolveRunScope, wholeUploadScope } from '#server/modules/row-storage/ai-values'
 import { env } from '#server/env'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
-import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, promptInputsOrThrow, publishProgress, toAiField, type AiFieldRow } from './ai-fields.service.ts'
+import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, promptInputsOrThrow, publishProgress, toAiField } from './ai-fields.service.ts'
 import { enqueueFieldRun } from './enrichment.jobs.ts'
-import { linkFollowers } from './runs/claims.ts'
+import { endQueuedCells, linkFollowers } from '#server/modules/row-storage/ai-cells'
 import { recordEnrichedRows } from './row-enriched.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 
@@ -119,6 +122,7 @@ export async function estimateRun({ userId, uploadId, fieldId, ...request }: { u
 export async function startRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunStarted> {
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
+  await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'start_run', fieldId } })
   const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch })
   const perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
   if (perCell > 0) {
@@ -138,6 +142,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
         runScope: request.scope,
         runBudget: request.budget ?? null,
         runCreditsSpent: 0,
+        runBudgetSpent: 0,
         runProvider: credentials.provider,
         runModel: credentials.model,
         runOwnKey: credentials.ownKey,
@@ -167,13 +172,11 @@ export async function controlRun({ userId, uploadId, fieldId, action }: { userId
   const { field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   const from = action === 'pause' ? ['processing'] : action === 'resume' ? ['paused'] : ['processing', 'paused']
   if (!from.includes(field.status)) throw new AppError('CONFLICT', AI_FIELD_MESSAGES.notRunning)
+  // A resumed run spends again: the gate first, whatever paused it.
+  if (action === 'resume') await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'resume_run', fieldId } })
   const updated = await db.transaction(async (tx) => {
     if (action === 'cancel') {
-      const cancelled = await tx
-        .update(aiCells)
-        .set({ status: 'cancelled', followsRow: null, updatedAt: new Date() })
-        .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
-        .returning({ rowIndex: aiCells.rowIndex, auto: aiCells.autoPending })
+      const cancelled = await endQueuedCells(tx, { fieldId: field.id, status: 'cancelled', error: null })
       const autoRows = cancelled.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
       await recordEnrichedRows(tx, { userId, uploadId: field.uploadId, rowIndexes: autoRows })
     }
@@ -182,7 +185,7 @@ export async function controlRun({ userId, uploadId, fieldId, action }: { userId
       .set({
         status: action === 'pause' ? 'paused' : action === 'resume' ? 'processing' : 'completed',
         ...(action === 'cancel' ? { runStopReason: 'cancelled', runFinishedAt: new Date() } : {}),
-        ...(action === 'resume' ? { runHeartbeatAt: null } : {}),
+        ...(action === 'resume' ? { runHeartbeatAt: null, ...(field.runStopReason === NO_ACTIVE_PLAN ? { runStopReason: null } : {}) } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(aiFields.id, field.id), inArray(aiFields.status, from as AiFieldRow['status'][])))

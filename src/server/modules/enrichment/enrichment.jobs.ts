@@ -3,6 +3,7 @@ import { AI } from '#common/constants'
 import { defineJob, enqueue, type QueueTransaction } from '#server/platform/queue'
 import { logger } from '#server/platform/logger'
 import { findSilentRuns, runFieldSlice } from './runs/slices.ts'
+import { resumeRunsWithAccess } from './runs/run-stops.ts'
 
 /** Workers sent per run: each takes cells until none is left, so several processes share a run. */
 const JOBS_PER_RUN = 3
@@ -55,6 +56,11 @@ export async function recoverEnrichmentRuns({ atStartup }: { atStartup: boolean 
   const runs = await findSilentRuns({ atStartup })
   for (const run of runs) {
     logger.info({ event: 'enrichment.run.recover', fieldId: run.id })
+    await enqueueFieldRun(run.id, run.runTotal)
+  }
+  // Runs paused because their owner had no plan go on once the owner has one again.
+  for (const run of await resumeRunsWithAccess()) {
+    logger.info({ event: 'enrichment.run.resume_with_access', fieldId: run.id })
     await enqueueFieldRun(run.id, run.runTotal)
   }
   return runs.length

@@ -29,7 +29,6 @@ import { validate, validateIds } from '#server/platform/validate'
 import {
   clearAiField,
   countEnrichedRows,
-  createAiField,
   deleteAiField,
   getAiCellOrThrow,
   getAiField,
@@ -38,6 +37,7 @@ import {
   updateAiField,
 } from './ai-fields.service.ts'
 import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
+import { createAiColumn } from './ai-columns.service.ts'
 import { getAiProviderStatus } from '#server/modules/ai/ai-credentials'
 import { testAiPrompt } from './prompt-test.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
@@ -52,7 +52,7 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:id/ai-fields', uploadIdParam, documented({ response: aiFieldListSchema }), async (c) => c.json(await listAiFields({ userId: c.var.user.id, uploadId: c.req.valid('param').id })))
   .post('/:id/ai-fields', uploadIdParam, documented({ summary: 'Create an AI column', response: aiFieldSchema, status: 201 }), requirePaidAccess, validate('json', createAiFieldSchema), async (c) =>
-    c.json(await createAiField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
+    c.json((await createAiColumn({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })).field, 201),
   )
   // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
   .post('/:id/ai-fields/test', uploadIdParam, documented({ response: testAiPromptResultSchema }), requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>

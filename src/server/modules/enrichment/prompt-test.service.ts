@@ -3,6 +3,7 @@ import { AI, CREDIT_COSTS } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { TestAiPromptInput, TestAiPromptResult } from '#common/schemas/enrichment'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/payment-gate'
 import { readRowWithPosition } from '#server/modules/row-storage/row-locate'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { AppError } from '#server/platform/app-error'
@@ -18,6 +19,7 @@ import { callModel } from '#server/modules/ai/call-model'
  * (2 with web search) unless the user's own key answers it; refunded when the provider fails.
  */
 export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputType, webSearch }: { userId: string; uploadId: string } & TestAiPromptInput): Promise<TestAiPromptResult> {
+  await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'prompt_test' } })
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   const inputs = await promptInputsOrThrow(upload.id, prompt)
   const row = await readRowWithPosition({ uploadId: upload.id, rowIndex })

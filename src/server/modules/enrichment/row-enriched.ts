@@ -4,6 +4,7 @@ import type { AiCellStatus } from '#common/schemas/enrichment'
 import { queryRows } from '#server/db/query-rows'
 import { sqlArray } from '#server/db/sql-array'
 import { lockRows, rowValuesIn } from '#server/modules/row-storage/ai-values'
+import { clearFinishedAutoCells } from '#server/modules/row-storage/ai-cells'
 import { recordWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 import type { QueueTransaction } from '#server/platform/queue'
 
@@ -35,27 +36,7 @@ export async function recordEnrichedRows(
   if (owing.length === 0) return 0
   // After the lock, the statements below see every other writer's cells of these rows as committed.
   await lockRows(tx, { uploadId, rowIndexes: owing.map((row) => Number(row.row_index)) })
-  const ended = await queryRows<{ field_id: string; row_index: number; status: AiCellStatus; credits: number; error: string | null; name: string | null }>(
-    sql`WITH finished AS (
-        SELECT DISTINCT c.row_index FROM ai_cells c
-        WHERE c.upload_id = ${uploadId} AND c.auto_pending AND c.row_index = ANY(${sqlArray(
-          owing.map((row) => Number(row.row_index)),
-          'int4',
-        )})
-          AND NOT EXISTS (
-            SELECT 1 FROM ai_cells o
-            WHERE o.upload_id = c.upload_id AND o.row_index = c.row_index AND o.auto_pending AND o.status IN ('queued', 'running'))
-      ), cleared AS (
-        UPDATE ai_cells AS c SET auto_pending = false
-        FROM finished WHERE c.upload_id = ${uploadId} AND c.row_index = finished.row_index AND c.auto_pending
-        RETURNING c.field_id, c.row_index, c.status, c.credits, c.error
-      )
-      SELECT cleared.*, uc.name FROM cleared
-      JOIN ai_fields f ON f.id = cleared.field_id
-      LEFT JOIN upload_columns uc ON uc.upload_id = f.upload_id AND uc.key = f.column_key
-      ORDER BY cleared.row_index, uc.position`,
-    tx,
-  )
+  const ended = await clearFinishedAutoCells(tx, { uploadId, rowIndexes: owing.map((row) => Number(row.row_index)) })
   if (ended.length === 0) return 0
   const rowIndexesEnded = [...new Set(ended.map((cell) => Number(cell.row_index)))]
   const values = await rowValuesIn(tx, { uploadId, rowIndexes: rowIndexesEnded })

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
 import { MAX_IMPORT_COLUMNS, ROWS_API } from '#common/constants'
 import { isUnstorable } from '#common/input-bounds'
@@ -7,6 +7,7 @@ import type { AddedRow, AddRowsResult } from '#common/schemas/rows'
 import type { ColumnKind } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, rowAdditionKeys, uploadColumns } from '#server/db/schema/index'
+import { ensureColumns, nameKeyOf } from '#server/modules/row-storage/column-store'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
@@ -46,7 +47,6 @@ type Column = { key: string; name: string; kind: ColumnKind }
 type Table = { names: string[]; rows: Array<Array<string | null | undefined>>; skippedRows: number }
 
 /** Names are matched as the app matches them (columns.service): case and outer spaces aside. */
-const nameKey = (name: string) => name.trim().toLowerCase()
 
 const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${ROWS_API.maxIdempotencyKeyChars}}$`)
 
@@ -70,7 +70,7 @@ function tableOfJson(rows: AddedRow[]): Table {
     const cells: Table['rows'][number] = []
     const seen = new Set<string>()
     for (const [name, value] of Object.entries(row)) {
-      const key = nameKey(name)
+      const key = nameKeyOf(name)
       if (key === '') throw new AppError('VALIDATION_FAILED', `rows.${i}: ${ROWS_API_MESSAGES.blankColumnName}`)
       if (isUnstorable(name)) throw new AppError('VALIDATION_FAILED', `rows.${i}: ${REQUEST_MESSAGES.unstorableCharacter}`)
       if (seen.has(key)) throw new AppError('VALIDATION_FAILED', `rows.${i}: ${ROWS_API_MESSAGES.repeatedColumn(name)}`)
@@ -93,8 +93,8 @@ async function tableOfCsv(bytes: Uint8Array): Promise<Table> {
   if (body.rows.length === 0) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.noRows)
   const seen = new Set<string>()
   for (const name of body.header) {
-    if (seen.has(nameKey(name))) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.repeatedColumn(name))
-    seen.add(nameKey(name))
+    if (seen.has(nameKeyOf(name))) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.repeatedColumn(name))
+    seen.add(nameKeyOf(name))
   }
   return { names: body.header.map((name) => name.trim()), rows: body.rows.map((cells) => cells.map((cell) => (cell === '' ? null : cell))), skippedRows: body.skippedRows }
 }
@@ -110,11 +110,11 @@ function requestHashOf(request: AddRowsRequest): string {
 
 /** Matches the request's names to the file's columns; names it lacks are returned for `addColumns`. */
 function resolveColumns(names: string[], columns: Column[], { addColumns }: { addColumns: boolean }) {
-  const byName = new Map(columns.map((column) => [nameKey(column.name), column]))
-  const missing = names.filter((name) => !byName.has(nameKey(name)))
-  const ai = names.map((name) => byName.get(nameKey(name))).find((column) => column?.kind === 'ai')
+  const byName = new Map(columns.map((column) => [nameKeyOf(column.name), column]))
+  const missing = names.filter((name) => !byName.has(nameKeyOf(name)))
+  const ai = names.map((name) => byName.get(nameKeyOf(name))).find((column) => column?.kind === 'ai')
   if (ai) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.aiColumn(ai.name))
-  const formula = names.map((name) => byName.get(nameKey(name))).find((column) => column?.kind === 'formula')
+  const formula = names.map((name) => byName.get(nameKeyOf(name))).find((column) => column?.kind === 'formula')
   if (formula) throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.formulaCellsReadOnly(formula.name))
   if (missing.length > 0 && !addColumns) {
     throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.unknownColumns(missing, columns.map((column) => column.name)), {
@@ -174,7 +174,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     .where(eq(uploadColumns.uploadId, upload.id))
     .orderBy(asc(uploadColumns.position))
   const { byName, missing } = resolveColumns(table.names, columns, { addColumns: request.addColumns ?? false })
-  if (request.upsert !== undefined && !byName.has(nameKey(request.upsert)) && !missing.some((name) => nameKey(name) === nameKey(request.upsert!))) {
+  if (request.upsert !== undefined && !byName.has(nameKeyOf(request.upsert)) && !missing.some((name) => nameKeyOf(name) === nameKeyOf(request.upsert!))) {
     throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.unknownKeyColumn(request.upsert, columns.map((column) => column.name)))
   }
 
@@ -197,12 +197,13 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
         .where(and(eq(rowAdditionKeys.userId, userId), lt(rowAdditionKeys.createdAt, sql`now() - make_interval(hours => ${ROWS_API.idempotencyHours})`)))
     }
 
-    const added = await insertColumns(tx, upload.id, missing, columns.length)
+    // New names are read again after the file's lock (column-store.ts): a call that added one meanwhile made it once.
+    const { byName: stored, added } = missing.length > 0 ? await ensureColumns(tx, upload.id, missing) : { byName: new Map(), added: [] }
     const keyOfName = new Map([...byName].map(([name, column]) => [name, column.key]))
-    for (const column of added) keyOfName.set(nameKey(column.name), column.key)
-    const keys = table.names.map((name) => keyOfName.get(nameKey(name))!)
+    for (const column of stored.values()) if (!keyOfName.has(nameKeyOf(column.name))) keyOfName.set(nameKeyOf(column.name), column.key)
+    const keys = table.names.map((name) => keyOfName.get(nameKeyOf(name))!)
 
-    const plan = await planRows(tx, upload.id, table, keys, request.upsert === undefined ? null : keyOfName.get(nameKey(request.upsert))!)
+    const plan = await planRows(tx, upload.id, table, keys, request.upsert === undefined ? null : keyOfName.get(nameKeyOf(request.upsert))!)
     const addedRowIndexes = await appendRows(tx, { uploadId: upload.id, rows: plan.newRows })
     // AI cells reading a value that changes go stale (compared with the stored values, before the merge).
     const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: plan.updates })
@@ -252,20 +253,6 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     await announceAutoRuns(outcome.autoRuns ?? [])
   }
   return outcome.result
-}
-
-/** New text columns at the end, as a user adds them (keys never reused). */
-async function insertColumns(tx: Transaction, uploadId: string, names: string[], count: number) {
-  if (names.length === 0) return []
-  const [last] = await tx
-    .select({ position: sql<number | null>`max(${uploadColumns.position})` })
-    .from(uploadColumns)
-    .where(eq(uploadColumns.uploadId, uploadId))
-  const start = Number(last?.position ?? count - 1) + 1
-  return tx
-    .insert(uploadColumns)
-    .values(names.map((name, i) => ({ uploadId, key: `m_${randomBytes(5).toString('hex')}`, name, type: 'text' as const, kind: 'manual' as const, position: start + i })))
-    .returning({ key: uploadColumns.key, name: uploadColumns.name })
 }
 
 type RowPlan = { newRows: RowData[]; updates: Array<{ rowIndex: number; values: Record<string, string | null> }> }

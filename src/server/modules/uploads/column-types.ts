@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { IMPORT_WARNINGS } from '#common/messages'
 import type { ColumnType, DateOrder, DateOrderBasis } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { dateOrderEvidence } from '#server/modules/row-storage/date-evidence'
 import { firstRowValues } from '#server/modules/row-storage/row-reader'
+import { updateColumn } from '#server/modules/row-storage/column-store'
 import { decideDateOrder, hasEuropeanSigns } from './lib/date-order.ts'
 import { inferColumnTypes } from './lib/infer-column-types.ts'
 
@@ -41,10 +42,7 @@ export async function setColumnTypes(
       continue
     }
     if (decision.kind === 'order') change = { type, dateOrder: decision.order, dateOrderBasis: decision.basis }
-    await db
-      .update(uploadColumns)
-      .set(change)
-      .where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
+    await updateColumn(uploadId, key, change)
   }
   return warnings
 }

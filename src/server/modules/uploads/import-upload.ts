@@ -7,7 +7,7 @@ import { UPLOAD } from '#common/constants'
 import { IMPORT_RECOVERY_MESSAGES } from '#common/messages'
 import type { DataQualityIssue, QualityMetrics } from '#common/schemas/uploads'
 import { db, driver } from '#server/db/client'
-import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { csvUploads } from '#server/db/schema/index'
 import { csvLine } from '#server/platform/csv-cells'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
@@ -20,6 +20,7 @@ import { readCsvInWorker } from './read-in-worker.ts'
 import { refreshDuplicateKeysSoon, storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
 import { duplicateFiguresOf } from '#server/modules/row-storage/duplicates-sql'
 import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
+import { addSourceColumns, deleteAllColumns } from '#server/modules/row-storage/column-store'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
 import { progressEventOf } from './upload-progress.ts'
 import { skippedRowsPath } from '#server/platform/storage'
@@ -67,9 +68,10 @@ function openSkippedRowsFile(path: string) {
 /** Keeps upload_columns in step with the header; a wider spreadsheet row adds columns. */
 async function syncColumns(uploadId: string, header: string[], known: number) {
   if (header.length <= known) return known
-  await db
-    .insert(uploadColumns)
-    .values(header.slice(known).map((name, i) => ({ uploadId, key: sourceColumnKey(known + i), name: storableText(name), position: known + i })))
+  await addSourceColumns(
+    uploadId,
+    header.slice(known).map((name, i) => ({ key: sourceColumnKey(known + i), name: storableText(name), position: known + i })),
+  )
   return header.length
 }
 
@@ -102,7 +104,7 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
 
   const batchSize = driver.kind === 'pglite' ? UPLOAD.pgliteBatchSize : UPLOAD.batchSize
   try {
-    await db.delete(uploadColumns).where(eq(uploadColumns.uploadId, uploadId))
+    await deleteAllColumns(uploadId)
     writer = await openRowWriter({ uploadId })
     let knownColumns = 0
     const takeBatch = async (header: string[], rows: EncodedRows, issues: RecordIssue[], readBytes?: number) => {

@@ -1,21 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
-import { queryRows } from '#server/db/query-rows'
-import { aiCells, aiFields, uploadColumns, user } from '#server/db/schema/index'
+import { aiFields, uploadColumns, user, type AiFieldRow } from '#server/db/schema/index'
 import { env } from '#server/env'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import { mailer } from '#server/platform/mail'
 import { autoRunPausedMail } from '#server/platform/mail-templates'
-import type { AiFieldRow } from '../ai-fields.service.ts'
+import { endQueuedCells } from '#server/modules/row-storage/ai-cells'
 import { recordEnrichedRows } from '../row-enriched.ts'
 
 /**
  * The monthly cap of a column's 'Run on new rows' (issue 33): what auto-queued cells cost is
- * reserved from it when they are paid (as a run's budget is) and given back when they are
- * refused or refunded; reaching it pauses the column's auto-runs until the next month or a
- * higher cap.
+ * reserved from it when they are paid and given back when they are refused or refunded
+ * (payment.ts); reaching it pauses the column's auto-runs until the next month or a higher cap.
  */
 
 /** The calendar month (UTC) a column's auto-run spending counts in. */
@@ -26,47 +24,13 @@ export const isAutoRunPaused = (field: Pick<AiFieldRow, 'autoRunPausedAt' | 'aut
   field.autoRunPausedAt !== null && field.autoRunMonth === monthOf()
 
 /**
- * Takes up to `want` credits of the column's monthly cap for auto-queued cells (all of them
- * without a cap); a new month starts from 0 and lifts a pause. The run's spending counts them too.
- */
-export async function reserveAutoCap(fieldId: string, want: number): Promise<number> {
-  const [granted] = await queryRows<{ granted: number }>(sql`
-    WITH old AS (
-      SELECT CASE WHEN auto_run_month = ${monthOf()} THEN auto_run_spent ELSE 0 END AS spent, auto_run_monthly_cap AS cap
-      FROM ai_fields WHERE id = ${fieldId} FOR UPDATE
-    )
-    UPDATE ai_fields AS f SET
-      auto_run_paused_at = CASE WHEN f.auto_run_month = ${monthOf()} THEN f.auto_run_paused_at ELSE NULL END,
-      auto_run_month = ${monthOf()},
-      auto_run_spent = LEAST(COALESCE(old.cap, 2147483647), old.spent + ${want}),
-      run_credits_spent = f.run_credits_spent + (LEAST(COALESCE(old.cap, 2147483647), old.spent + ${want}) - old.spent)
-    FROM old WHERE f.id = ${fieldId}
-    RETURNING f.auto_run_spent - old.spent AS granted`)
-  return Number(granted?.granted ?? 0)
-}
-
-/** Credits of auto-queued cells that were refused or refunded go back to this month's cap. */
-export async function giveBackAutoCap(fieldId: string, credits: number) {
-  if (credits <= 0) return
-  await db.execute(sql`
-    UPDATE ai_fields SET
-      auto_run_spent = CASE WHEN auto_run_month = ${monthOf()} THEN GREATEST(0, auto_run_spent - ${credits}) ELSE auto_run_spent END,
-      run_credits_spent = GREATEST(0, run_credits_spent - ${credits})
-    WHERE id = ${fieldId}`)
-}
-
-/**
  * The cap is reached: the column's auto-queued cells still waiting are not run ('Not run: ...
  * monthly credit cap'), their rows' events go out, and auto-runs pause until next month or a
  * higher cap. The first worker to get here tells the owner by e-mail; the grid shows the pause.
  */
 export async function pauseAutoRuns(field: Pick<AiFieldRow, 'id' | 'userId' | 'uploadId' | 'columnKey'>) {
   const paused = await db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(aiCells)
-      .set({ status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached, followsRow: null, updatedAt: new Date() })
-      .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued'), eq(aiCells.autoPending, true)))
-      .returning({ rowIndex: aiCells.rowIndex })
+    const cancelled = await endQueuedCells(tx, { fieldId: field.id, status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached, autoOnly: true })
     await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: cancelled.map((cell) => cell.rowIndex) })
     const [row] = await tx
       .update(aiFields)

@@ -1,5 +1,5 @@
 import type { AiCellStatus, AiCellValue, AiTokenUsage } from '#common/schemas/enrichment'
-import type { AiFieldRow } from '../ai-fields.service.ts'
+import type { AiFieldRow } from '#server/db/schema/index'
 
 /** What a claimed cell is, and every way it can end: shared by the claims, the payment and the writes. */
 

@@ -1,19 +1,23 @@
+import type { AiFieldRow } from '#server/db/schema/index'
 import { eq } from 'drizzle-orm'
 import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
 import { aiFields } from '#server/db/schema/index'
 import { env } from '#server/env'
-import { creditsPerCell, publishProgress, type AiFieldRow } from '../ai-fields.service.ts'
+import { creditsPerCell, publishProgress } from '../ai-fields.service.ts'
 import { buildRowPart, type PromptColumn } from '../lib/render-prompt.ts'
 import type { AiCredentials } from '#server/modules/ai/ai-credentials'
 import { callModel, type ModelCallResult } from '#server/modules/ai/call-model'
 import { CellWriter } from './cell-writes.ts'
-import { claimCells, hasRunningCells, reclaimExpiredLeases, renewLeases, requeueCells } from './claims.ts'
+import { claimCells, hasRunningCells, renewLeases } from './claims.ts'
+import { reclaimExpiredLeases, requeueCells } from '#server/modules/row-storage/ai-cells'
 import { outcomeOf, type ClaimedCell, type Outcome } from './outcomes.ts'
-import { chargeCells, giveBackBudget, reserveBudget, stopUnpaidRun } from './payment.ts'
+import { payForCells } from './payment.ts'
 import { engineTuning } from './tuning.ts'
-import { giveBackAutoCap, pauseAutoRuns, reserveAutoCap } from './auto-cap.ts'
+import { pauseAutoRuns } from './auto-cap.ts'
+import { pauseRunWithoutAccess, stopUnpaidRun } from './run-stops.ts'
+import { hasPaidAccessNow } from '#server/modules/billing/payment-gate'
 
 /**
  * The run engine (issue 12 §6-7): one job's work on a field's run. It claims cells (claims.ts),
@@ -37,7 +41,8 @@ export class FieldRun {
   private readonly calls = new Map<string, Promise<ModelCallResult>>()
   private lastFlush = Date.now()
   private lastProgress = 0
-  private lastLeaseRenewal = Date.now()
+  /** Cells of the write under way: their leases are renewed until it commits. */
+  private readonly writing = new Set<number>()
   private stopClaiming = false
   /** Refunds this job wrote: a run short of credits claims again when one comes back. */
   private refundsWritten = 0
@@ -78,16 +83,36 @@ export class FieldRun {
     const writer = this.writeLoop(() => claiming).catch((error: unknown) => {
       this.failure ??= error
     })
+    const leases = this.leaseLoop(() => claiming).catch((error: unknown) => {
+      this.failure ??= error
+    })
     try {
       await this.claimLoop(deadline)
       await Promise.all(this.inFlight.values())
     } finally {
       claiming = false
       await writer
+      await leases
     }
     await this.flush(true)
     if (this.failure) throw this.failure
     return Date.now() >= deadline
+  }
+
+  /**
+   * Renews the leases of every cell this job holds (in flight, answered and waiting to be
+   * written, being written) every third of a lease, on its own: a slow write or a long call never
+   * lets a lease run out while this process still holds the cell, so no other worker calls it again.
+   */
+  private async leaseLoop(isClaiming: () => boolean) {
+    let renewedAt = Date.now()
+    while (isClaiming()) {
+      await sleep(Math.min(50, engineTuning.leaseMs / 3))
+      if (Date.now() - renewedAt < engineTuning.leaseMs / 3) continue
+      renewedAt = Date.now()
+      const held = [...this.inFlight.keys(), ...this.buffer.map((o) => o.rowIndex), ...this.writing]
+      if (!(await renewLeases(this.field.id, held))) this.stopClaiming = true
+    }
   }
 
   private async claimLoop(deadline: number) {
@@ -169,24 +194,23 @@ export class FieldRun {
   }
 
   /**
-   * Pays for the cells about to be called: the run's budget first, then the ledger, one
-   * transaction for the batch. Cells past the budget or the balance stop the run.
+   * Pays for the cells about to be called: the budget or the cap, then the ledger (which asks the
+   * payment gate), one transaction for the batch (payment.ts). Cells past the budget or the
+   * balance stop the run; a user who lost access pauses it ('paused: no active plan').
    */
   private async pay(cells: ClaimedCell[]): Promise<ClaimedCell[]> {
-    if (this.perCell === 0 || cells.length === 0) return cells
-    // A user's cells are paid within the run's budget; auto-queued ones within the column's monthly cap.
-    const manual = cells.filter((c) => !c.auto)
-    const auto = cells.filter((c) => c.auto)
-    const granted = manual.length > 0 ? await reserveBudget(this.field.id, manual.length * this.perCell) : 0
-    const withinBudget = manual.slice(0, Math.floor(granted / this.perCell))
-    const overBudget = manual.slice(withinBudget.length)
-    const grantedAuto = auto.length > 0 ? await reserveAutoCap(this.field.id, auto.length * this.perCell) : 0
-    const withinCap = auto.slice(0, Math.floor(grantedAuto / this.perCell))
-    const overCap = auto.slice(withinCap.length)
-    const { paid, refused } = await chargeCells(this.field, this.perCell, [...withinBudget, ...withinCap])
-    const refusedAuto = refused.filter((c) => c.auto).length
-    if (refused.length > refusedAuto) await giveBackBudget(this.field.id, (refused.length - refusedAuto) * this.perCell)
-    await giveBackAutoCap(this.field.id, refusedAuto * this.perCell)
+    if (cells.length === 0) return cells
+    if (this.perCell === 0) {
+      // The user's own key pays the provider, and the gate still holds: no plan, no calls.
+      if (await hasPaidAccessNow(this.field.userId)) return cells
+      await this.pauseWithoutAccess(cells)
+      return []
+    }
+    const { paid, refused, overBudget, overCap, blocked } = await payForCells(this.field, this.perCell, cells)
+    if (blocked) {
+      await this.pauseWithoutAccess(cells)
+      return []
+    }
     if (overCap.length > 0) {
       for (const cell of overCap) this.buffer.push(outcomeOf(cell, { status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached }))
       await pauseAutoRuns(this.field)
@@ -205,6 +229,13 @@ export class FieldRun {
     if (refused.length > 0) await this.stopRun('no_credits')
     else if (overBudget.length > 0) await this.stopRun('budget')
     return paid
+  }
+
+  /** The gate refused the user: the claimed cells go back to the queue unpaid, and the run pauses. */
+  private async pauseWithoutAccess(cells: ClaimedCell[]) {
+    this.stopClaiming = true
+    await requeueCells(this.field.id, cells)
+    await pauseRunWithoutAccess(this.field)
   }
 
   /**
@@ -255,19 +286,22 @@ export class FieldRun {
     )
   }
 
-  /** Writes finished cells, their rows' values, refunds and events; renews the leases of cells in flight. */
+  /** Writes finished cells, their rows' values, refunds and events. */
   private async flush(final = false) {
     this.lastFlush = Date.now()
     const outcomes = this.buffer.splice(0)
     if (outcomes.length > 0) {
-      const { written, refunds } = await this.writer.write(outcomes)
-      this.written += written
-      this.refundsWritten += refunds
+      for (const o of outcomes) this.writing.add(o.rowIndex)
+      try {
+        const { written, refunds } = await this.writer.write(outcomes)
+        this.written += written
+        this.refundsWritten += refunds
+      } finally {
+        this.writing.clear()
+      }
     }
-    if (final || Date.now() - this.lastLeaseRenewal > engineTuning.leaseMs / 3) {
-      this.lastLeaseRenewal = Date.now()
-      if (!(await renewLeases(this.field.id, [...this.inFlight.keys()]))) this.stopClaiming = true
-    }
+    // The run's last heartbeat, and whether it is still processing.
+    if (final && !(await renewLeases(this.field.id, []))) this.stopClaiming = true
     if (final || (outcomes.length > 0 && Date.now() - this.lastProgress >= engineTuning.progressEveryMs)) {
       this.lastProgress = Date.now()
       const [row] = await db.select().from(aiFields).where(eq(aiFields.id, this.field.id))

@@ -1,3 +1,4 @@
+import type { AiFieldRow } from '#server/db/schema/index'
 import { and, eq, sql } from 'drizzle-orm'
 import { db, driver } from '#server/db/client'
 import { aiCells, aiFields, uploadColumns } from '#server/db/schema/index'
@@ -5,12 +6,15 @@ import { recordWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 import type { QueueTransaction } from '#server/platform/queue'
-import { inputColumnsOf, publishProgress, type AiFieldRow } from '../ai-fields.service.ts'
+import { inputColumnsOf, publishProgress } from '../ai-fields.service.ts'
 import { buildFixedPart } from '../lib/render-prompt.ts'
 import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
 import { hasClaimableCells, hasEarlierAnswers } from './claims.ts'
+import { endQueuedCells, requeueAllRunningCells } from '#server/modules/row-storage/ai-cells'
 import { recordEnrichedRows } from '../row-enriched.ts'
 import { FieldRun } from './run-engine.ts'
+import { pauseRunWithoutAccess } from './run-stops.ts'
+import { hasPaidAccessNow } from '#server/modules/billing/payment-gate'
 import { engineTuning } from './tuning.ts'
 
 /**
@@ -45,6 +49,11 @@ const slicesRunningHere = new Map<string, number>()
 async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
   const [field] = await db.select().from(aiFields).where(eq(aiFields.id, fieldId))
   if (!field || field.status !== 'processing') return 'idle'
+  // The job may run long after the request that queued it: the gate is asked again here.
+  if (!(await hasPaidAccessNow(field.userId))) {
+    await pauseRunWithoutAccess(field)
+    return 'idle'
+  }
   let credentials: AiCredentials
   try {
     credentials = await resolveAiCredentials({ userId: field.userId, webSearch: field.webSearch })
@@ -70,11 +79,7 @@ async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
 /** Marks the run's queued cells failed with a message (no provider configured, key removed). */
 async function failQueuedCells(field: AiFieldRow, message: string) {
   await db.transaction(async (tx) => {
-    const failed = await tx
-      .update(aiCells)
-      .set({ status: 'error', error: message, followsRow: null, updatedAt: new Date() })
-      .where(and(eq(aiCells.fieldId, field.id), eq(aiCells.status, 'queued')))
-      .returning({ rowIndex: aiCells.rowIndex, auto: aiCells.autoPending })
+    const failed = await endQueuedCells(tx, { fieldId: field.id, status: 'error', error: message })
     const autoRows = failed.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
     await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: autoRows })
   })
@@ -149,7 +154,7 @@ async function recordRunWebhook(tx: QueueTransaction, field: AiFieldRow) {
 export async function findSilentRuns({ atStartup }: { atStartup: boolean }): Promise<Array<{ id: string; runTotal: number }>> {
   const isOneProcess = driver.kind === 'pglite'
   if (atStartup && isOneProcess) {
-    await db.execute(sql`UPDATE ai_cells SET status = 'queued', lease_until = NULL WHERE status = 'running'`)
+    await requeueAllRunningCells()
   }
   const rows = await db
     .select({ id: aiFields.id, runTotal: aiFields.runTotal })

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 import { AI, CREDIT_COSTS } from '#common/constants'
 import { createAiFieldSchema, type AiField } from '#common/schemas/enrichment'
-import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
-import { createAiField, getAiField, updateAiField } from '#server/modules/enrichment/ai-fields.service'
-import { startRun } from '#server/modules/enrichment/enrichment-runs.service'
-import { AppError } from '#server/platform/app-error'
+import { createAiColumn } from '#server/modules/enrichment/ai-columns.service'
+import { getAiField } from '#server/modules/enrichment/ai-fields.service'
 import { columnIdOrThrow, defineTool, fileIdOrThrow } from '../mcp-tool.ts'
 import { fileIdInput } from './files.tools.ts'
 
@@ -37,20 +35,19 @@ export const createAiColumnTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ fileId, run, budget, runOnNewRows, monthlyCap, ...column }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
-    await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'create_ai_column' } })
-    const created = await createAiField({ userId: user.id, uploadId, ...column })
-    const field = runOnNewRows
-      ? await updateAiField({ userId: user.id, uploadId, fieldId: created.id, autoRun: { enabled: true, monthlyCap: monthlyCap ?? null } })
-      : created
-    if (run === 'none') return { ...progressOf(field), runStarted: false }
-    try {
-      const started = await startRun({ userId: user.id, uploadId, fieldId: field.id, scope: run, budget })
-      return { ...progressOf(started.field), runStarted: started.started, rowsQueued: started.total_rows, next: 'Call run_progress with this fileId and columnId until isRunning is false.' }
-    } catch (error) {
-      // The column exists either way: say why its run did not start, so the model can tell the user.
-      if (!(error instanceof AppError)) throw error
-      return { ...progressOf(field), runStarted: false, runError: { code: error.code, message: error.message } }
+    const created = await createAiColumn({
+      userId: user.id,
+      uploadId,
+      ...column,
+      ...(runOnNewRows ? { autoRun: { enabled: true, monthlyCap: monthlyCap ?? null } } : {}),
+      ...(run === 'none' ? {} : { firstRun: { scope: run, budget } }),
+    })
+    if (created.run) {
+      return { ...progressOf(created.field), runStarted: created.run.started, rowsQueued: created.run.total_rows, next: 'Call run_progress with this fileId and columnId until isRunning is false.' }
     }
+    // The column exists either way: say why its run did not start, so the model can tell the user.
+    const runError = created.runError ? { runError: { code: created.runError.code, message: created.runError.message } } : {}
+    return { ...progressOf(created.field), runStarted: false, ...runError }
   },
 })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CHAT, CHAT_PLAN, CREDIT_COSTS, MCP } from '#common/constants'
 import { planSchema } from '#common/schemas/plans'
-import { assertPaidAccessOrThrow } from '#server/modules/billing/require-paid-access'
+import { assertPaidAccessOrThrow } from '#server/modules/billing/payment-gate'
 import { askChat, runPlanForUser } from '#server/modules/chat/answering'
 import { compactRows, firstOf } from '../lib/compact.ts'
 import { defineTool, fileIdOrThrow } from '../mcp-tool.ts'

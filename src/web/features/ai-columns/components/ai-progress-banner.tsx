@@ -51,6 +51,11 @@ export function AiProgressBanner({ field, isBusy, isRefreshing, onAction, onRefr
           </Button>
         </div>
       </div>
+      {isPaused && field.run?.stopReason === 'no_active_plan' && (
+        <p className="text-sm text-muted-foreground" data-testid="ai-paused-no-plan">
+          {AI_FIELD_MESSAGES.pausedNoActivePlan}
+        </p>
+      )}
       <Progress value={percent} aria-label={AI_COLUMN_MESSAGES.bannerLabel(field.name)} />
     </section>
   )
