@@ -133,6 +133,26 @@ describe('adding rows as JSON', () => {
     expect(rows.map((row) => row.values.Phone)).toEqual(['', '', '', '555-0100', '555-0101'])
   })
 
+  it('makes a new column once when several calls name it at the same time', async () => {
+    const id = await leads()
+    const calls = Array.from({ length: 4 }, (_, i) => post(writer, id, { rows: [{ Email: `race${i}@example.com`, Region: `R${i}` }], addColumns: true }))
+    const results = await Promise.all((await Promise.all(calls)).map((res) => added(res)))
+    // Exactly one call made it; the others found it made and wrote into it.
+    expect(results.filter((result) => result.addedColumns.length > 0).map((result) => result.addedColumns)).toEqual([['Region']])
+    const { columns } = await readJson(await alice.api.uploads[':id'].columns.$get({ param: { id } }), columnsResponseSchema)
+    expect(columns.filter((column) => column.name.toLowerCase() === 'region')).toHaveLength(1)
+    const rows = await rowsByName(id)
+    expect(rows.map((row) => row.values.Region).filter(Boolean).sort()).toEqual(['R0', 'R1', 'R2', 'R3'])
+  })
+
+  it('refuses a second column of the same name (any case) from the grid, the rows API and AI columns alike', async () => {
+    const id = await leads()
+    const manual = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: ' email ', type: 'text' } })
+    expect(manual.status).toBe(409)
+    const { columns } = await readJson(await alice.api.uploads[':id'].columns.$get({ param: { id } }), columnsResponseSchema)
+    expect(columns.map((column) => column.name)).toEqual(['Email', 'Name', 'Company'])
+  })
+
   it(`refuses more than ${ROWS_API.maxRowsPerCall.toLocaleString('en-US')} rows a call, saying how many were sent`, async () => {
     const id = await leads()
     const rows = Array.from({ length: ROWS_API.maxRowsPerCall + 1 }, (_, i) => ({ Email: `lead${i}@example.com` }))
