@@ -11,6 +11,7 @@ import type {
 import { toPage, type ListQuery } from '#common/schemas/list'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
+import { sqlArray } from '#server/db/sql-array'
 import { creditTransactions, subscribers } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { ensureSubscriber, type Executor } from './billing-db.ts'
@@ -181,6 +182,16 @@ export async function refundCreditsBatch(tx: Executor, input: { userId: string; 
     tx,
   )
   return new Set(row?.refunded ?? [])
+}
+
+/** Which of these keys the ledger already holds for the user (charged by an earlier attempt), in the caller's transaction. */
+export async function chargedKeysOf(executor: Executor, { userId, idempotencyKeys }: { userId: string; idempotencyKeys: readonly string[] }): Promise<Set<string>> {
+  if (idempotencyKeys.length === 0) return new Set()
+  const rows = await queryRows<{ key: string }>(
+    sql`SELECT idempotency_key AS key FROM credit_transactions WHERE user_id = ${userId} AND idempotency_key = ANY(${sqlArray(idempotencyKeys, 'text')})`,
+    executor,
+  )
+  return new Set(rows.map((r) => r.key))
 }
 
 /**

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Executor } from '#server/modules/billing/billing-db'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { sqlArray } from '#server/db/sql-array'
 import type { AiFieldRow } from '#server/db/schema/index'
-import { AI_CELL_REFUND_REASON, consumeCreditsBatch, refundCreditsBatch } from '#server/modules/billing/credits.service'
+import { AI_CELL_REFUND_REASON, chargedKeysOf, consumeCreditsBatch, refundCreditsBatch } from '#server/modules/billing/credits.service'
 import { monthOf } from './auto-cap.ts'
 import { chargeKey, runReference, type ClaimedCell, type Outcome } from './outcomes.ts'
 
@@ -45,7 +44,7 @@ export async function payForCells(field: PayingField, perCell: number, cells: Cl
   const keyOf = (c: ClaimedCell) => chargeKey(field.id, c.rowIndex, c.chargeSeq)
   try {
     return await db.transaction(async (tx) => {
-      const known = await chargedKeys(tx, field.userId, cells.map(keyOf))
+      const known = await chargedKeysOf(tx, { userId: field.userId, idempotencyKeys: cells.map(keyOf) })
       const charged = cells.filter((c) => known.has(keyOf(c)))
       const fresh = cells.filter((c) => !known.has(keyOf(c)))
       const manual = fresh.filter((c) => !c.auto)
@@ -87,15 +86,6 @@ export async function payForCells(field: PayingField, perCell: number, cells: Cl
     if (error instanceof PaymentBlocked) return { ...none, blocked: true }
     throw error
   }
-}
-
-/** Which of these keys the ledger already holds (charged by an earlier attempt at the cell). */
-async function chargedKeys(tx: Executor, userId: string, keys: string[]) {
-  const rows = await queryRows<{ key: string }>(
-    sql`SELECT idempotency_key AS key FROM credit_transactions WHERE user_id = ${userId} AND idempotency_key = ANY(${sqlArray(keys, 'text')})`,
-    tx,
-  )
-  return new Set(rows.map((r) => r.key))
 }
 
 /**
