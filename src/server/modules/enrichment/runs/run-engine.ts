@@ -83,18 +83,24 @@ export class FieldRun {
     const writer = this.writeLoop(() => claiming).catch((error: unknown) => {
       this.failure ??= error
     })
-    const leases = this.leaseLoop(() => claiming).catch((error: unknown) => {
+    // Leases are kept until the last write has committed.
+    let holding = true
+    const leases = this.leaseLoop(() => holding).catch((error: unknown) => {
       this.failure ??= error
     })
     try {
-      await this.claimLoop(deadline)
-      await Promise.all(this.inFlight.values())
+      try {
+        await this.claimLoop(deadline)
+        await Promise.all(this.inFlight.values())
+      } finally {
+        claiming = false
+        await writer
+      }
+      await this.flush(true)
     } finally {
-      claiming = false
-      await writer
+      holding = false
       await leases
     }
-    await this.flush(true)
     if (this.failure) throw this.failure
     return Date.now() >= deadline
   }
@@ -104,9 +110,9 @@ export class FieldRun {
    * written, being written) every third of a lease, on its own: a slow write or a long call never
    * lets a lease run out while this process still holds the cell, so no other worker calls it again.
    */
-  private async leaseLoop(isClaiming: () => boolean) {
+  private async leaseLoop(isHolding: () => boolean) {
     let renewedAt = Date.now()
-    while (isClaiming()) {
+    while (isHolding()) {
       await sleep(Math.min(50, engineTuning.leaseMs / 3))
       if (Date.now() - renewedAt < engineTuning.leaseMs / 3) continue
       renewedAt = Date.now()
