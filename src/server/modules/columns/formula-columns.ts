@@ -5,7 +5,7 @@ import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
-import { readFormulaValues } from '#server/modules/row-storage/formula-sql'
+import { readFormulaValues } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } from '#common/schemas/rows'
 

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { FormulaLets, formulaValueSql, formulaValueTextSql, readFormulaValues, withLetsSql } from './formula-sql.ts'
-import { firstRowValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
+import { FormulaLets, formulaValueSql, formulaValueTextSql, withLetsSql } from './formula-sql.ts'
+import { firstRowValues, readFormulaValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
 
 /**
