@@ -19,10 +19,10 @@ export const runPlanTool = defineTool({
   async run({ fileId, plan }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
     await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'run_plan' } })
-    const result = await runPlanForUser({ userId: user.id, uploadId, plan })
-    const shownRows = firstOf(result.rows, MCP.maxRowsShown)
-    const { rows, cutValues } = compactRows(shownRows.items)
-    const indexes = firstOf(result.rowIndexes, MCP.maxRowIndexesShown)
+    // Only what the answer shows is read: the first rows and indexes, not the REST answer's 1,000 and 100,000.
+    const result = await runPlanForUser({ userId: user.id, uploadId, plan, shown: { rows: MCP.maxRowsShown, rowIndexes: MCP.maxRowIndexesShown } })
+    const { rows, cutValues } = compactRows(result.rows)
+    const rowsAsked = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, result.count)
     return {
       count: result.count,
       totalRows: result.totalRows,
@@ -31,10 +31,10 @@ export const runPlanTool = defineTool({
       aggregate: result.aggregate,
       duplicates: result.duplicates,
       rows,
-      rowIndexes: indexes.items,
-      rowIndexesShown: indexes.items.length,
+      rowIndexes: result.rowIndexes,
+      rowIndexesShown: result.rowIndexes.length,
       cutValues,
-      truncated: shownRows.truncated || indexes.truncated || !result.rowIndexesComplete || cutValues > 0,
+      truncated: result.rows.length < rowsAsked || !result.rowIndexesComplete || cutValues > 0,
     }
   },
 })
