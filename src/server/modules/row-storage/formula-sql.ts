@@ -42,6 +42,13 @@ export class FormulaLets {
 const WHITESPACE = ' \t\r\n'
 
 /**
+ * Unicode's simple case mapping whatever the database's locale (migration 0028, which
+ * `rowcraft_fold` uses too): with the database's own, a database made with the C locale changed
+ * the case of ASCII letters only.
+ */
+const CASE_RULES = sql.raw('public.rowcraft_case')
+
+/**
  * `from` (a FROM item aliased `r` giving `row_index` and `data`) under selects that compute the
  * values of `lets`, one select each, in order (a value may read those before it): a FROM item
  * aliased `r` again, with every column of `from` and the values. With `when`, a value is computed
@@ -293,9 +300,9 @@ class FormulaCompiler {
       case 'FIRST_NON_EMPTY':
         return this.firstNonEmpty(args, type)
       case 'LOWER':
-        return sql`lower(${text(a!)})`
+        return sql`lower(${text(a!)} COLLATE ${CASE_RULES})`
       case 'UPPER':
-        return sql`upper(${text(a!)})`
+        return sql`upper(${text(a!)} COLLATE ${CASE_RULES})`
       case 'TRIM':
         return sql`NULLIF(btrim(${text(a!)}), '')`
       case 'LEN':
