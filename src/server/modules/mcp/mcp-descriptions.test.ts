@@ -85,18 +85,18 @@ async function fingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.name, row.hash]))
 }
 
-/** Waits until background work (an import's jobs, a run) has stopped changing the user's data. */
+/** Waits until background work (an import's jobs, a run, a recount) has left the user's data unchanged for two seconds. */
 async function quiet() {
   let last = ''
+  let since = Date.now()
   await until(
     'the data to stop changing',
     async () => {
       const now = JSON.stringify(await fingerprint())
-      const isSame = now === last
-      last = now
-      return isSame
+      if (now !== last) [last, since] = [now, Date.now()]
+      return Date.now() - since >= 2000
     },
-    { everyMs: 500 },
+    { everyMs: 250 },
   )
 }
 
