@@ -352,6 +352,9 @@ export const REQUEST_BODY_LIMITS = {
   exportBytes: 8 * 1024 * 1024,
   /** Rows added by API (ROWS_API.maxRowsPerCall of them, as JSON or CSV). */
   addRowsBytes: 16 * 1024 * 1024,
+  /** A refused body is read and dropped before its 413, up to this much more and this long, so the client can read the answer. */
+  refusedDropBytes: 64 * 1024 * 1024,
+  refusedDropMs: 10_000,
 } as const
 
 /**

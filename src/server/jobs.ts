@@ -1,4 +1,4 @@
-import { purgeColumnValuesJob } from '#server/modules/columns/columns.jobs'
+import { purgeColumnValuesJob, refreshPastDayFormulasJob } from '#server/modules/columns/columns.jobs'
 import { monthlyCreditResetJob } from '#server/modules/billing/billing.jobs'
 import { securityMonitorJob } from '#server/modules/security/security.jobs'
 import { dropOrphanRowTablesJob, importUploadJob } from '#server/modules/uploads/uploads.jobs'
@@ -11,6 +11,7 @@ import type { AnyJobDefinition } from '#server/platform/queue'
 export const allJobs: AnyJobDefinition[] = [
   importUploadJob,
   purgeColumnValuesJob,
+  refreshPastDayFormulasJob,
   monthlyCreditResetJob,
   securityMonitorJob,
   dropOrphanRowTablesJob,

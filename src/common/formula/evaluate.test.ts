@@ -41,6 +41,13 @@ describe('the formula language', () => {
     expect(run('{Value} = "x"', '')).toBeNull()
   })
 
+  it("changes case by Unicode's simple mapping, letter for letter, in every script", () => {
+    expect(run('LOWER({Value})', 'İSTANBUL ΑΘΗΝΑ ЖУК ǅ')).toBe('istanbul αθηνα жук ǆ')
+    // ß and ŉ have no one-letter capital and keep their own; ᾳ's capital has its iota beside.
+    expect(run('UPPER({Value})', 'straße ŉ ᾳ ᾀ')).toBe('STRAßE ŉ ᾼ ᾈ')
+    expect(run('{Value} = "σοφία"', 'ΣΟΦΊΑ')).toBe('true')
+  })
+
   it('takes the n-th part of a split, from the end when negative', () => {
     expect([1, 2, -1, 0, 4].map((n) => run(`SPLIT({Value}, ";", ${n < 0 ? `-${-n}` : n})`, 'a; b ;c'))).toEqual(['a', 'b', 'c', null, null])
   })

@@ -77,17 +77,36 @@ const ACCENTED = 'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďĐđÈÉÊ
 const PLAIN = 'AAAAAAaaaaaaAaAaAaCcCcCcDdDdEEEEeeeeEeEeEeEeGgIIIIiiiiIiIiLlNnNnNnOOOOOOooooooOoOoRrSsSsSsTtUUUUuuuuUuUuUuYyyYZzZzZz'
 const PLAIN_OF = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i]!]))
 
-/** Case changed letter by letter, where a letter has one letter for its other case (as PostgreSQL). */
-const changeCase = (text: string, change: (letter: string) => string) =>
+/**
+ * Case changed letter by letter by Unicode's simple case mapping, one letter for one letter (as
+ * PostgreSQL's `rowcraft_case` collation, migration 0028). JavaScript gives the full mapping; where
+ * that is several letters, the simple one is the letter itself but for the few below.
+ */
+const changeCase = (text: string, change: (letter: string) => string, simple: ReadonlyMap<string, string>) =>
   [...text]
     .map((letter) => {
       const changed = change(letter)
-      return [...changed].length === 1 ? changed : letter
+      return [...changed].length === 1 ? changed : (simple.get(letter) ?? letter)
     })
     .join('')
 
-export const lowerText = (text: string) => changeCase(text, (letter) => letter.toLowerCase())
-export const upperText = (text: string) => changeCase(text, (letter) => letter.toUpperCase())
+/** İ's simple lower case is i (its full one is i and a combining dot). */
+const SIMPLE_LOWER = new Map([['\u0130', 'i']])
+
+/** Greek letters with a iota below: their simple upper case is the capital with the iota beside (full: two letters). */
+const SIMPLE_UPPER = new Map(
+  [
+    ...Array.from({ length: 8 }, (_, i) => [0x1f80 + i, 0x1f88 + i]),
+    ...Array.from({ length: 8 }, (_, i) => [0x1f90 + i, 0x1f98 + i]),
+    ...Array.from({ length: 8 }, (_, i) => [0x1fa0 + i, 0x1fa8 + i]),
+    [0x1fb3, 0x1fbc],
+    [0x1fc3, 0x1fcc],
+    [0x1ff3, 0x1ffc],
+  ].map(([from, to]) => [String.fromCodePoint(from!), String.fromCodePoint(to!)]),
+)
+
+export const lowerText = (text: string) => changeCase(text, (letter) => letter.toLowerCase(), SIMPLE_LOWER)
+export const upperText = (text: string) => changeCase(text, (letter) => letter.toUpperCase(), SIMPLE_UPPER)
 
 /** `rowcraft_fold`: outer spaces trimmed, Latin accents dropped, lower case. */
 export function fold(text: string): string {

@@ -115,10 +115,10 @@ function migratedPglite(): Blob | undefined {
 /** The real app on a fresh database: PGlite in memory, or its own database on DATABASE_URL. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { withWorkers?: boolean } = {},
+  options: { withWorkers?: boolean; databaseLocale?: 'C' } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-test-'))
-  const database = await createTestDatabase()
+  const database = await createTestDatabase({ locale: options.databaseLocale })
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

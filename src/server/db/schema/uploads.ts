@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -92,6 +93,12 @@ export const uploadColumns = pgTable(
     /** A date column's day/month order and what settled it (common/schemas/uploads.ts). */
     dateOrder: text('date_order').$type<DateOrder>(),
     dateOrderBasis: text('date_order_basis').$type<DateOrderBasis>(),
+    /**
+     * The UTC day a formula column's values were computed on, when its formula reads TODAY()
+     * (itself or through a formula column it names); null for every other column. A job computes
+     * the column again once the day has passed (columns.jobs.ts, docs/api/formulas.md).
+     */
+    formulaComputedOn: date('formula_computed_on', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [

@@ -20,7 +20,7 @@ import { takeAiQuestionOrThrow } from '#server/modules/ai/ai-question-limit'
 import { askForObject } from '#server/modules/ai/ask-for-object'
 import { consumeCreditsOrThrow, refundCredits } from '#server/modules/billing/credits.service'
 import { assertChatAccessOrThrow } from '#server/modules/billing/subscriptions.service'
-import { runPlan, runPlanWithColumns } from '#server/modules/row-storage/plan-runner'
+import { runPlan, runPlanWithColumns, type PlanShown } from '#server/modules/row-storage/plan-runner'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { savedFormulasOf } from '#server/modules/columns/formula-columns'
 import type { ViewColumn } from '#server/modules/row-storage/view-sql'
@@ -48,11 +48,11 @@ async function takePlanRunOrThrow(userId: string) {
   await takeRateLimitOrThrow({ key: `plan_runs:${userId}`, limit, message: (seconds) => REQUEST_MESSAGES.planRunsLimited(limit, seconds) })
 }
 
-/** `POST /chat/plan`: a plan run as it is, with no model and no credits. */
-export async function runPlanForUser({ userId, uploadId, plan }: { userId: string; uploadId: string; plan: Plan }): Promise<PlanResult> {
+/** `POST /chat/plan` and the MCP `run_plan`: a plan run as it is, with no model and no credits; `shown` caps the rows and indexes carried (the REST answer's caps by default). */
+export async function runPlanForUser({ userId, uploadId, plan, shown }: { userId: string; uploadId: string; plan: Plan; shown?: PlanShown }): Promise<PlanResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   await takePlanRunOrThrow(userId)
-  return runPlan({ source: upload, plan })
+  return runPlan({ source: upload, plan, shown })
 }
 
 /** The model's summary when it states only computed figures; the template otherwise. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
 import { removeColumnFromRows } from '#server/modules/row-storage/row-cells'
 import { defineJob, enqueue } from '#server/platform/queue'
+import { refreshPastDayFormulas } from './formula-columns.ts'
 
 const purgePayloadSchema = z.object({ uploadId: z.uuid(), key: z.string().regex(COLUMN_KEY_PATTERN) })
 
@@ -24,3 +25,18 @@ export const purgeColumnValuesJob = defineJob({
 export async function purgeColumnValues(payload: z.infer<typeof purgePayloadSchema>) {
   await enqueue(purgeColumnValuesJob, payload)
 }
+
+/**
+ * Formula columns that read TODAY() hold the day they were computed on; every 10 minutes (UTC)
+ * those computed on a past day are computed again (docs/api/formulas.md), so after midnight UTC,
+ * or after the server was down, a column holds today within 10 minutes. Reads never compute them.
+ */
+export const refreshPastDayFormulasJob = defineJob({
+  name: 'columns.refresh-past-day-formulas',
+  schema: z.object({}),
+  cron: '*/10 * * * *',
+  expireInSeconds: 60 * 60,
+  handler: async () => {
+    await refreshPastDayFormulas()
+  },
+})

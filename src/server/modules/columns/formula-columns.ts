@@ -1,12 +1,12 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { columnReferencesOf, formulaColumnsOf, parseFormula, type FormulaColumn } from '#common/formula/parse'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
 import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
-import { updateColumn } from '#server/modules/row-storage/column-store'
-import { readFormulaValues } from '#server/modules/row-storage/formula-sql'
+import { stampFormulaDays, updateColumn } from '#server/modules/row-storage/column-store'
+import { readFormulaValues } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { FORMULA_PREVIEW_ROWS, type FormulaPreview, type FormulaPreviewInput } from '#common/schemas/rows'
 
@@ -85,8 +85,69 @@ export async function refreshFormulaValues(
     })
   if (formulas.length === 0) return false
   const sources = columns.filter((column) => !isFormulaColumn(column))
+  // Every row computed: the day it was computed on, for the columns that read today's date. Written
+  // first, so a day that ends in between leaves the column marked older than it is, not newer.
+  if (rowIndexes === undefined) await stampComputedOn({ uploadId, formulas }, executor)
   await writeFormulaValues({ uploadId, columns: sources, formulas, rowIndexes }, executor)
   return true
+}
+
+/** Whether a formula reads today's date, itself or through a formula column it names (read in by the parser). */
+export function readsToday(node: FormulaNode): boolean {
+  switch (node.node) {
+    case 'literal':
+    case 'column':
+      return false
+    case 'unary':
+      return readsToday(node.operand)
+    case 'binary':
+      return readsToday(node.left) || readsToday(node.right)
+    case 'call':
+      return node.name === 'TODAY' || node.args.some(readsToday)
+  }
+}
+
+/** Today's date as SQL's TODAY() reads it (the database's clock, UTC). */
+const TODAY_SQL = sql`(now() AT TIME ZONE 'UTC')::date`
+
+/** Marks formula columns as computed today when they read today's date, and clears the mark of the others. */
+async function stampComputedOn({ uploadId, formulas }: { uploadId: string; formulas: ReadonlyArray<{ key: string; ast: FormulaNode }> }, executor: Pick<Database, 'execute'>) {
+  const dated = formulas.filter((formula) => readsToday(formula.ast)).map((formula) => formula.key)
+  await stampFormulaDays(executor, { uploadId, keys: formulas.map((formula) => formula.key), dated })
+}
+
+/**
+ * Formula columns that read today's date, computed again once their day has passed (the clock job,
+ * every 10 minutes): each upload's in one transaction. A column marked with a past day whose
+ * formula no longer reads the date (a column made before the mark existed) only loses its mark.
+ * Answers how many columns were computed again.
+ */
+export async function refreshPastDayFormulas(): Promise<number> {
+  const stale = await db
+    .selectDistinct({ uploadId: uploadColumns.uploadId })
+    .from(uploadColumns)
+    .where(and(eq(uploadColumns.kind, 'formula'), sql`${uploadColumns.formulaComputedOn} < ${TODAY_SQL}`))
+  let refreshed = 0
+  for (const { uploadId } of stale) {
+    refreshed += await db.transaction(async (tx) => {
+      const columns = await tx
+        .select()
+        .from(uploadColumns)
+        .where(and(eq(uploadColumns.uploadId, uploadId), sql`${uploadColumns.formulaComputedOn} < ${TODAY_SQL}`))
+        .for('update')
+      const keys = columns.map((column) => column.key)
+      if (keys.length === 0) return 0
+      const all = await columnsOf(uploadId, tx)
+      const dated = columns.filter((column) => {
+        const parsed = column.formula === null ? null : parseFormula(column.formula, formulaColumnsOf(all), { self: column.key })
+        return parsed?.ok === true && readsToday(parsed.ast)
+      })
+      await stampFormulaDays(tx, { uploadId, keys, dated: [] })
+      if (dated.length > 0) await refreshFormulaValues({ uploadId, keys: dated.map((column) => column.key) }, tx)
+      return dated.length
+    })
+  }
+  return refreshed
 }
 
 /**

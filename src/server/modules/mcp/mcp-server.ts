@@ -36,7 +36,7 @@ export const toolNamed = (name: string) => MCP_TOOLS.find((tool) => tool.name ==
 
 const SERVER_INFO = { name: 'rowcraft', version: '1.0.0' }
 const INSTRUCTIONS =
-  "Rowcraft holds the user's lead lists and other tables (files of rows). Find a file with list_files, learn its columns with describe_file, then answer with run_plan (exact and free) or read_rows; search_rows looks across every file. AI columns (create_ai_column) and ask_question spend the user's credits: say so before you use them."
+  "Rowcraft holds the user's lead lists and other tables (files of rows). Find a file with list_files, learn its columns with describe_file, then answer with run_plan (exact and free) or read_rows; search_rows looks across every file. AI columns (create_ai_column), ask_question, and add_rows on a file whose AI columns run on new rows call an AI model and spend the user's credits: say so before you use them."
 
 const text = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }] })
 

@@ -4,6 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_TOKENS, CHAT, CREDIT_COSTS, MCP } from '#common/constants'
 import { AI_FIELD_MESSAGES, MCP_MESSAGES } from '#common/messages'
+import type { PlanResult } from '#common/schemas/plans'
+import { runPlanForUser } from '#server/modules/chat/answering'
 import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from '#server/modules/chat/lib/chat-prompts'
 import { openExportLink } from '#server/modules/exports/export-links'
 import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
@@ -233,6 +235,33 @@ describe('reading files', () => {
     const bad = await call(client, 'run_plan', { fileId, plan: { where: { formula: 'NUMBER({Employes})', op: 'equals', value: '1' } } })
     expect(bad.isError).toBe(true)
     expect(bad.body.error?.message).toContain('column 8: unknown column {Employes}')
+  })
+
+  it("answers a plan as POST /chat/plan does, within the rows and indexes it shows, reading no more than those", async () => {
+    const many = 260
+    const id = await importCsv(owner, 'many.csv', csvOf(['Name', 'Country', 'Employees'], Array.from({ length: many }, (_, i) => [`Lead ${i}`, i % 5 === 0 ? 'Spain' : 'Italy', String(i)])))
+    const plan = { where: { column: 'Country', op: 'equals', value: 'Italy' }, sort: { column: 'Employees', direction: 'desc' }, limit: 120, aggregate: { op: 'sum', column: 'Employees' } } as const
+    const rest = (await (await owner.request(`/api/uploads/${id}/chat/plan`, { method: 'POST', json: { plan } })).json()) as PlanResult
+    expect(rest.rows).toHaveLength(120)
+    expect(rest.rowIndexes).toHaveLength(many - many / 5)
+
+    const answer = await ok(await connect(readToken), 'run_plan', { fileId: id, plan })
+    expect(answer).toMatchObject({ count: rest.count, totalRows: rest.totalRows, steps: rest.steps, criteria: rest.criteria, aggregate: rest.aggregate, duplicates: rest.duplicates })
+    expect(answer.rows).toEqual(rest.rows.slice(0, MCP.maxRowsShown))
+    expect(answer.rowIndexes).toEqual(rest.rowIndexes.slice(0, MCP.maxRowIndexesShown))
+    expect(answer).toMatchObject({ rowIndexesShown: MCP.maxRowIndexesShown, truncated: true })
+
+    // The runner is given the caps: it returns what the tool shows and says the list is not whole.
+    const capped = await runPlanForUser({ userId: await t.userIdOf(owner), uploadId: id, plan, shown: { rows: MCP.maxRowsShown, rowIndexes: MCP.maxRowIndexesShown } })
+    expect(capped.rows).toHaveLength(MCP.maxRowsShown)
+    expect(capped.rowIndexes).toEqual(rest.rowIndexes.slice(0, MCP.maxRowIndexesShown))
+    expect(capped.rowIndexesComplete).toBe(false)
+    expect({ ...capped, rows: [], rowIndexes: [], rowIndexesComplete: true }).toEqual({ ...rest, rows: [], rowIndexes: [], rowIndexesComplete: true })
+
+    // Within the caps nothing is cut, and nothing is called truncated.
+    const few = await ok(await connect(readToken), 'run_plan', { fileId: id, plan: { where: { column: 'Country', op: 'equals', value: 'Spain' }, limit: 10 } })
+    const restFew = (await (await owner.request(`/api/uploads/${id}/chat/plan`, { method: 'POST', json: { plan: { where: { column: 'Country', op: 'equals', value: 'Spain' }, limit: 10 } } })).json()) as PlanResult
+    expect(few).toMatchObject({ count: many / 5, rows: restFew.rows, rowIndexes: restFew.rowIndexes, truncated: false })
   })
 
   it('reads a page of a view, values keyed by column name', async () => {

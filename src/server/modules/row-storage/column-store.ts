@@ -125,6 +125,17 @@ export async function updateColumn(uploadId: string, key: string, change: Column
   }
 }
 
+/**
+ * The UTC day these formula columns were computed on: today for the `dated` ones (they read
+ * TODAY()), none for the others (the clock job computes again the columns of a past day).
+ */
+export async function stampFormulaDays(executor: Pick<Database, 'execute'>, { uploadId, keys, dated }: { uploadId: string; keys: readonly string[]; dated: readonly string[] }) {
+  if (keys.length === 0) return
+  await executor.execute(sql`
+    UPDATE upload_columns SET formula_computed_on = CASE WHEN key = ANY(${sqlArray(dated, 'text')}) THEN (now() AT TIME ZONE 'UTC')::date END
+    WHERE upload_id = ${uploadId} AND key = ANY(${sqlArray(keys, 'text')})`)
+}
+
 /** The grid's drag and drop order: every key of the file, each once (checked by the caller). */
 export async function reorderColumns(uploadId: string, keys: readonly string[]) {
   // Positions are unique per upload only in spirit: one statement moves them all at once.

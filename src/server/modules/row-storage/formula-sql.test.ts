@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
 import { sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { FormulaLets, formulaValueSql, formulaValueTextSql, readFormulaValues, withLetsSql } from './formula-sql.ts'
-import { firstRowValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
+import { FormulaLets, formulaValueSql, formulaValueTextSql, withLetsSql } from './formula-sql.ts'
+import { firstRowValues, readFormulaValues, readRows, rowsFrom, storedColumnsOf } from './row-reader.ts'
 import type { ViewColumn } from './view-sql.ts'
 
 /**
@@ -18,7 +18,7 @@ import type { ViewColumn } from './view-sql.ts'
 
 /** Value lists of different lengths, so the rows meet them in many combinations. */
 const values = {
-  Name: ['Ébène', '  spaced out  ', '', 'ACME Corp', 'josé', "O'Brien", 'a,b', 'Zoë Ångström', 'acme corp', 'eve', 'mañana', ' ', 'Z'],
+  Name: ['Ébène', '  spaced out  ', '', 'ACME Corp', 'josé', "O'Brien", 'a,b', 'Zoë Ångström', 'acme corp', 'eve', 'mañana', ' ', 'Z', 'İstanbul', 'ΑΘΗΝΑ σοφία', 'Straße', 'ЖУК', 'ᾳδω ǅ'],
   Mixed: ['1,200', '$40', '12%', '', 'abc', '0', '-3.5', '1e6', ' 7 ', 'yes', '2024-03-05', '04/07/2024', '2.5', '-0', '100'],
   Amount: ['1,200', '$40', '12%', '-3.5', '1e6', '0', '', '7', '1,234,567.89', '0.1', '9e99', '1e-99', '€7', '1.005'],
   Signup: ['04/07/2024', '25/12/2024', '2024-03-05', '', '29/02/2024', '01/01/1999', '31/12/2023', '15.03.2024', '2024-02-29', '7/8/24'],

@@ -4,7 +4,6 @@ import { comparisonKind } from '#common/formula/parse'
 import { NUMBER_FLOOR, NUMBER_LIMIT } from '#common/formula/values'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
 import type { DateOrder } from '#common/schemas/uploads'
-import { readRows, rowsFrom } from './row-reader.ts'
 import { cellSql, KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -41,6 +40,13 @@ export class FormulaLets {
 }
 
 const WHITESPACE = ' \t\r\n'
+
+/**
+ * Unicode's simple case mapping whatever the database's locale (migration 0028, which
+ * `rowcraft_fold` uses too): with the database's own, a database made with the C locale changed
+ * the case of ASCII letters only.
+ */
+const CASE_RULES = sql.raw('public.rowcraft_case')
 
 /**
  * `from` (a FROM item aliased `r` giving `row_index` and `data`) under selects that compute the
@@ -108,25 +114,6 @@ export function formulaItemsTableSql(ast: FormulaNode, columns: readonly Pick<Vi
   if (ast.node !== 'call' || ast.name !== 'ITEMS') return null
   return new FormulaCompiler(columns).itemsTable(ast)
 }
-
-/** A formula's values over an upload's rows in file order, as a formula column stores them (a preview, a check). */
-export async function readFormulaValues({
-  uploadId,
-  ast,
-  columns,
-  limit,
-}: {
-  uploadId: string
-  ast: FormulaNode
-  columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
-  limit?: number
-}): Promise<Array<{ rowIndex: number; value: string | null }>> {
-  const rows = await readRows<{ row_index: number; value: string | null }>(sql`
-    SELECT row_index, ${formulaTextSql(ast, columns)} AS value FROM ${rowsFrom(uploadId)}
-    WHERE upload_id = ${uploadId} ORDER BY row_index ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`)
-  return rows.map((row) => ({ rowIndex: Number(row.row_index), value: row.value }))
-}
-
 
 /** Whether a part of a formula has the same value on every row, on every day. */
 function isConstant(node: FormulaNode): boolean {
@@ -313,9 +300,9 @@ class FormulaCompiler {
       case 'FIRST_NON_EMPTY':
         return this.firstNonEmpty(args, type)
       case 'LOWER':
-        return sql`lower(${text(a!)})`
+        return sql`lower(${text(a!)} COLLATE ${CASE_RULES})`
       case 'UPPER':
-        return sql`upper(${text(a!)})`
+        return sql`upper(${text(a!)} COLLATE ${CASE_RULES})`
       case 'TRIM':
         return sql`NULLIF(btrim(${text(a!)}), '')`
       case 'LEN':

@@ -25,9 +25,19 @@ import { KEEP_VALUES, type ViewColumn } from './view-sql.ts'
  * one, exactly: whole rows cost several times more to compare), so an answer can say its count
  * holds duplicates.
  */
-export async function runPlan({ source, plan }: { source: RowSource; plan: Plan }): Promise<PlanResult> {
-  return runPlanOver(source, plan, await storedColumnsOf(source.id))
+export async function runPlan({ source, plan, shown = FULL_ANSWER }: { source: RowSource; plan: Plan; shown?: PlanShown }): Promise<PlanResult> {
+  return runPlanOver(source, plan, await storedColumnsOf(source.id), shown)
 }
+
+/**
+ * How much of the matching rows an answer carries: `rows` with their values (the plan's `limit`,
+ * at most this) and `rowIndexes` indexes (past them, `rowIndexesComplete` is false). A door that
+ * shows less than the REST answer (an MCP tool) asks for what it shows, so nothing is read to be
+ * thrown away; the count, steps, aggregate and repeats are the same whatever it asks for.
+ */
+export type PlanShown = { rows: number; rowIndexes: number }
+
+const FULL_ANSWER: PlanShown = { rows: CHAT_PLAN.maxLimit, rowIndexes: CHAT_PLAN.maxRowIndexes }
 
 /**
  * A plan's computed answer and the upload's column names in their order (an answer shows both),
@@ -35,7 +45,7 @@ export async function runPlan({ source, plan }: { source: RowSource; plan: Plan 
  * resolves its plans against the columns its profile showed the model.
  */
 export async function runPlanWithColumns({ source, plan, columns }: { source: RowSource; plan: Plan; columns: ViewColumn[] }): Promise<{ computed: PlanResult; columnNames: string[] }> {
-  return { computed: await runPlanOver(source, plan, columns), columnNames: columns.map((column) => column.name) }
+  return { computed: await runPlanOver(source, plan, columns, FULL_ANSWER), columnNames: columns.map((column) => column.name) }
 }
 
 type ScanRow = Record<string, string | number | null>
@@ -67,7 +77,7 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
   return { kind: 'scan', op: aggregate.op, measure, compare }
 }
 
-async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<PlanResult> {
+async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[], shown: PlanShown): Promise<PlanResult> {
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
   const search = searchSource()
@@ -99,7 +109,7 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
       ${repeats.join}`
   const figures = sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
-      array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${CHAT_PLAN.maxRowIndexes}], ',') AS indexes
+      array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${shown.rowIndexes}], ',') AS indexes
       ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
       ${repeats.counts}`
   // A grouping reads the same rows: they are kept once, narrow (without `data`), for the figures
@@ -121,11 +131,11 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[])
   const counts = topLevel.map((_, i) => Number(scan?.[`s${i}`] ?? 0))
   const count = counts.at(-1) ?? totalRows
   const rowIndexes = typeof scan?.indexes === 'string' && scan.indexes !== '' ? scan.indexes.split(',').map(Number) : []
-  const rowIndexesComplete = count <= CHAT_PLAN.maxRowIndexes
+  const rowIndexesComplete = count <= shown.rowIndexes
   const criteria = describeCriteria(plan.where)
   const steps = [{ description: 'All rows in the file', count: totalRows }, ...criteria.map((description, i) => ({ description, count: counts[i] ?? 0 }))]
 
-  const limit = plan.limit ?? CHAT_PLAN.defaultLimit
+  const limit = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, shown.rows)
   const byKey = new Map(columns.map((column) => [column.key, column.name]))
   const rows = (await rowsByIndex(source.id, rowIndexes.slice(0, limit))).map((row) => ({
     rowIndex: row.rowIndex,

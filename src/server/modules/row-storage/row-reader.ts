@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
 import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
+import type { FormulaNode } from '#common/schemas/formula'
 import type { GridRow, RowView } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -8,6 +9,7 @@ import { uploadColumns } from '#server/db/schema/index'
 import { csvRows } from '#server/db/schema/rows'
 import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
+import { formulaTextSql } from './formula-sql.ts'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
 import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
 import { partitionName, storesSearchText } from './row-writer.ts'
@@ -78,6 +80,24 @@ export const readWholeFile = <T>(query: SQL): Promise<T[]> =>
       return queryRows<T>(query, tx)
     }),
   )
+
+/** A formula's values over an upload's rows in file order, as a formula column stores them (a preview, a check). */
+export async function readFormulaValues({
+  uploadId,
+  ast,
+  columns,
+  limit,
+}: {
+  uploadId: string
+  ast: FormulaNode
+  columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
+  limit?: number
+}): Promise<Array<{ rowIndex: number; value: string | null }>> {
+  const rows = await readRows<{ row_index: number; value: string | null }>(sql`
+    SELECT row_index, ${formulaTextSql(ast, columns)} AS value FROM ${rowsFrom(uploadId)}
+    WHERE upload_id = ${uploadId} ORDER BY row_index ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`)
+  return rows.map((row) => ({ rowIndex: Number(row.row_index), value: row.value }))
+}
 
 /** PostgreSQL's undefined_table, however the driver wraps it. */
 export function isMissingTable(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROWS_API } from '#common/constants'
-import { API_TOKEN_MESSAGES, COLUMN_MESSAGES, ROWS_API_MESSAGES } from '#common/messages'
+import { API_TOKEN_MESSAGES, COLUMN_MESSAGES, ROWS_API_MESSAGES, UPLOAD_MESSAGES } from '#common/messages'
 import { addRowsResultSchema, deleteRowsResultSchema, gridRowSchema, rowsPageSchema, rowViewSearchParams } from '#common/schemas/rows'
 import { searchResultSchema } from '#common/schemas/search'
 import { columnsResponseSchema } from '#common/schemas/rows'
@@ -254,6 +254,31 @@ describe('adding rows as CSV', () => {
       { Email: 'ml@example.com', Name: 'Em', Company: 'Multi\r\nLine' },
       { Email: 'short@example.com', Name: '', Company: 'Short' },
     ])
+  })
+
+  it('drops the NUL bytes of a short body, however large their share, and refuses only an archive or program', async () => {
+    const id = await leads()
+    // 31 bytes, 2 of them NUL: a file's sniff would call it binary; a rows call is text by its Content-Type.
+    const short = new TextEncoder().encode('Email,Name\nz@example.com,Zo\u0000\u0000e\n')
+    expect(short.length).toBe(31)
+    expect((await added(await postCsv(writer, id, short))).addedRowIndexes).toEqual([3])
+    // Mostly NULs, in a value and between cells.
+    const heavy = new TextEncoder().encode(`Email,Name\nn\u0000u\u0000l@example.com,${'\u0000'.repeat(60)}Nil\u0000\n`)
+    expect((await added(await postCsv(writer, id, heavy))).addedRowIndexes).toEqual([4])
+    // UTF-16 text, where every other byte is NUL, is read as UTF-16.
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Buffer.from('Email,Name\nu@example.com,Uta\n', 'utf16le')])
+    expect((await added(await postCsv(writer, id, utf16))).addedRowIndexes).toEqual([5])
+    const rows = await rowsByName(id)
+    expect(rows.slice(3).map((row) => row.values)).toEqual([
+      { Email: 'z@example.com', Name: 'Zoe', Company: '' },
+      { Email: 'nul@example.com', Name: 'Nil', Company: '' },
+      { Email: 'u@example.com', Name: 'Uta', Company: '' },
+    ])
+
+    const gzip = Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, ...new TextEncoder().encode('Email\na@example.com\n')])
+    const refused = await postCsv(writer, id, gzip)
+    expect(refused.status).toBe(422)
+    expect((await errorOf(refused)).message).toBe(ROWS_API_MESSAGES.csvUnreadable(UPLOAD_MESSAGES.binaryFile))
   })
 
   it('adds the columns the header names with ?addColumns=true, and refuses them without', async () => {

@@ -5,7 +5,8 @@ import { ROWS_API_MESSAGES } from '#common/messages'
 import { AppError } from '#server/platform/app-error'
 import { incomingDir } from '#server/platform/storage'
 import { decodeRows } from '#server/modules/row-storage/copy-binary'
-import { readRecords, sniffFile } from './lib/read-csv.ts'
+import { detectEncoding } from './lib/detect-encoding.ts'
+import { readRecords, SNIFF_BYTES, sniffFile } from './lib/read-csv.ts'
 
 /** A CSV body read as an import reads a file: its header's names and its rows' cells. */
 export type CsvBody = {
@@ -25,10 +26,15 @@ export type CsvBody = {
  * replaced, long values kept whole), with the first record as the header. The body goes to a file
  * in the incoming folder first, as an upload does, because that is what the importer reads.
  * More than `maxRows` rows is a 422 before the rest is decoded.
+ *
+ * A body sent as CSV is text by its Content-Type, not a file of unknown kind: its NUL bytes are
+ * dropped before the importer sniffs it (which would take a short body with two NULs for binary
+ * data by their share), as JSON bodies' rules and rows.md say. UTF-16 text keeps them: they are
+ * half of its bytes, and the importer reads it as UTF-16.
  */
 export async function readCsvBody(bytes: Uint8Array, { maxRows }: { maxRows: number }): Promise<CsvBody> {
   const path = join(incomingDir(), `rows-${randomUUID()}.csv`)
-  await writeFile(path, bytes)
+  await writeFile(path, withoutNulBytes(bytes))
   try {
     const sniff = await sniffFile(path)
     if (sniff.fatalError) throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.csvUnreadable(sniff.fatalError.message))
@@ -49,4 +55,10 @@ export async function readCsvBody(bytes: Uint8Array, { maxRows }: { maxRows: num
   } finally {
     await rm(path, { force: true })
   }
+}
+
+function withoutNulBytes(bytes: Uint8Array): Uint8Array {
+  if (!bytes.includes(0)) return bytes
+  if (detectEncoding(bytes.subarray(0, SNIFF_BYTES)).encoding.startsWith('utf-16')) return bytes
+  return bytes.filter((byte) => byte !== 0)
 }

@@ -23,7 +23,7 @@ const progressOf = (field: AiField) => ({
 export const createAiColumnTool = defineTool({
   name: 'create_ai_column',
   title: 'Create an AI column and start its run',
-  description: `Adds an AI column to a file: a prompt that an AI model answers for every row, reading the row's values named in braces, e.g. "Which industry is {Company} in? One or two words.". The column names in braces must be columns of the file (see describe_file). By default the run starts at once over every row ("run": "all"); "empty" fills only rows without an answer, "none" creates the column without running it. A run COSTS credits: ${CREDIT_COSTS.basicEnrichment} per row (${CREDIT_COSTS.webSearchEnrichment} with web search), nothing with the user's own AI provider key; rows with identical inputs are asked once; "budget" stops the run after that many credits. "runOnNewRows": true also enriches every row added later (add_rows, the API, the grid) as it arrives, within "monthlyCap" credits a month if given. It runs in the background: follow it with run_progress, then read the values with read_rows.`,
+  description: `Adds an AI column to a file: a prompt that an AI model answers for every row, reading the row's values named in braces, e.g. "Which industry is {Company} in? One or two words.". The column names in braces must be columns of the file (see describe_file). By default the run starts at once over every row ("run": "all"); "empty" fills only rows without an answer, "none" creates the column without running it. A run calls the AI model for every row and COSTS credits: ${CREDIT_COSTS.basicEnrichment} per row (${CREDIT_COSTS.webSearchEnrichment} with web search), nothing with the user's own AI provider key; rows with identical inputs are asked once; "budget" stops the run after that many credits. "runOnNewRows": true also runs it, at the same cost, on every row added later (add_rows, the API, the grid) as it arrives, within "monthlyCap" credits a month if given. It runs in the background: follow it with run_progress, then read the values with read_rows.`,
   scope: 'read_write',
   input: createAiFieldSchema.extend({
     fileId: fileIdInput,
@@ -55,7 +55,7 @@ export const runProgressTool = defineTool({
   name: 'run_progress',
   title: "An AI column's run progress",
   description:
-    "Reads an AI column's run: its status (processing, paused, completed, idle), rows processed of the run's total, the cells by state (queued, running, done, error, no_credits, stale, cancelled) and the credits spent. Poll it every few seconds while isRunning is true.",
+    "Reads an AI column's run: its status (processing, paused, completed, idle), rows processed of the run's total, the cells by state (queued, running, done, error, no_credits, stale, cancelled) and the credits spent. Poll it every few seconds while isRunning is true. Costs nothing and calls no AI model.",
   scope: 'read',
   input: z.object({ fileId: fileIdInput, columnId: z.string().max(100).describe('The AI column id (create_ai_column or describe_file gives it).') }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

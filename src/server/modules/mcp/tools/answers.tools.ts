@@ -12,17 +12,17 @@ import { fileIdInput } from './files.tools.ts'
 export const runPlanTool = defineTool({
   name: 'run_plan',
   title: 'Run a query plan',
-  description: `Computes an exact answer over every row of a file from a query plan, with no model and no credits (free, repeatable): "count" of matching rows, an optional aggregate, and the first matching rows. A plan is {"where": condition, "aggregate": {...}, "sort": {"column","direction"}, "limit": n}; a condition is {"column": name, "op": one of equals, not_equals, contains, not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty, is_not_empty, "value": text}, {"column","op":"in"|"not_in","values":[...]}, {"column","op":"between","values":[low,high]}, or a group {"all":[...]}, {"any":[...]}, {"not":condition}. Aggregates: {"op":"count"}, {"op":"count_by","column"}, {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"}, {"op":"group_by","column","measures":[{"op":"count"} or {"op":"sum"|"avg"|"min"|"max"|"count_distinct","column"}],"limit"?,"direction"?}, {"op":"exists"} (yes/no), and "compare":{"op","value"} on count, count_distinct, sum, avg, min, max for a yes/no answer with the figure. Wherever a plan names a column it may give {"formula": "..."} instead: the formula language of formula columns ({Column} references, e.g. "NUMBER({Revenue}) / NUMBER({Employees})", "DOMAIN({Email})", "YEAR(DATE({Signup}))"); count_by or group_by over "ITEMS({Tags})" counts each item of a list cell once per row. Columns are named as describe_file lists them (case-insensitive); text compares ignore case. Example: {"where":{"all":[{"column":"Country","op":"equals","value":"France"},{"formula":"NUMBER({Revenue}) / NUMBER({Employees})","op":"at_least","value":"1000"}]},"aggregate":{"op":"group_by","column":"Industry","measures":[{"op":"sum","column":"Revenue"}]}}. Shows at most ${MCP.maxRowsShown} rows and ${MCP.maxRowIndexesShown} row indexes; "truncated" says when more matched.`,
+  description: `Computes an exact answer over every row of a file from a query plan, free and repeatable: "count" of matching rows, an optional aggregate, and the first matching rows. A plan is {"where": condition, "aggregate": {...}, "sort": {"column","direction"}, "limit": n}; a condition is {"column": name, "op": one of equals, not_equals, contains, not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty, is_not_empty, "value": text}, {"column","op":"in"|"not_in","values":[...]}, {"column","op":"between","values":[low,high]}, or a group {"all":[...]}, {"any":[...]}, {"not":condition}. Aggregates: {"op":"count"}, {"op":"count_by","column"}, {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"}, {"op":"group_by","column","measures":[{"op":"count"} or {"op":"sum"|"avg"|"min"|"max"|"count_distinct","column"}],"limit"?,"direction"?}, {"op":"exists"} (yes/no), and "compare":{"op","value"} on count, count_distinct, sum, avg, min, max for a yes/no answer with the figure. Wherever a plan names a column it may give {"formula": "..."} instead: the formula language of formula columns ({Column} references, e.g. "NUMBER({Revenue}) / NUMBER({Employees})", "DOMAIN({Email})", "YEAR(DATE({Signup}))"); count_by or group_by over "ITEMS({Tags})" counts each item of a list cell once per row. Columns are named as describe_file lists them (case-insensitive); text compares ignore case. Example: {"where":{"all":[{"column":"Country","op":"equals","value":"France"},{"formula":"NUMBER({Revenue}) / NUMBER({Employees})","op":"at_least","value":"1000"}]},"aggregate":{"op":"group_by","column":"Industry","measures":[{"op":"sum","column":"Revenue"}]}}. Shows at most ${MCP.maxRowsShown} rows and ${MCP.maxRowIndexesShown} row indexes; "truncated" says when more matched. Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({ fileId: fileIdInput, plan: planSchema.describe(`The plan: where, aggregate, sort and limit (1 to ${CHAT_PLAN.maxLimit}), all optional.`) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ fileId, plan }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
     await assertPaidAccessOrThrow({ userId: user.id, details: { source: 'mcp', tool: 'run_plan' } })
-    const result = await runPlanForUser({ userId: user.id, uploadId, plan })
-    const shownRows = firstOf(result.rows, MCP.maxRowsShown)
-    const { rows, cutValues } = compactRows(shownRows.items)
-    const indexes = firstOf(result.rowIndexes, MCP.maxRowIndexesShown)
+    // Only what the answer shows is read: the first rows and indexes, not the REST answer's 1,000 and 100,000.
+    const result = await runPlanForUser({ userId: user.id, uploadId, plan, shown: { rows: MCP.maxRowsShown, rowIndexes: MCP.maxRowIndexesShown } })
+    const { rows, cutValues } = compactRows(result.rows)
+    const rowsAsked = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, result.count)
     return {
       count: result.count,
       totalRows: result.totalRows,
@@ -31,10 +31,10 @@ export const runPlanTool = defineTool({
       aggregate: result.aggregate,
       duplicates: result.duplicates,
       rows,
-      rowIndexes: indexes.items,
-      rowIndexesShown: indexes.items.length,
+      rowIndexes: result.rowIndexes,
+      rowIndexesShown: result.rowIndexes.length,
       cutValues,
-      truncated: shownRows.truncated || indexes.truncated || !result.rowIndexesComplete || cutValues > 0,
+      truncated: result.rows.length < rowsAsked || !result.rowIndexesComplete || cutValues > 0,
     }
   },
 })
@@ -42,7 +42,7 @@ export const runPlanTool = defineTool({
 export const askQuestionTool = defineTool({
   name: 'ask_question',
   title: 'Ask a question in plain language',
-  description: `Asks Magic Chat a question about one file in plain language ("How many leads are in France?", "Top 10 companies by revenue"). A model turns it into a plan, the plan is computed exactly over every row, and the answer states the computed figures. It COSTS ${CREDIT_COSTS.chatQuery} credits per question from the user's balance (nothing when the user has their own AI provider key; refunded if it fails) and is saved in the file's chat history. Prefer run_plan, which is free and exact, when you can write the plan yourself. A question that needs a judgment per row comes back as a proposed AI column (see create_ai_column).`,
+  description: `Asks Magic Chat a question about one file in plain language ("How many leads are in France?", "Top 10 companies by revenue"). It calls the AI model, which turns it into a plan; the plan is computed exactly over every row, and the answer states the computed figures. It COSTS ${CREDIT_COSTS.chatQuery} credits per question from the user's balance (nothing when the user has their own AI provider key; refunded if it fails) and is saved in the file's chat history. Prefer run_plan, which is free and exact, when you can write the plan yourself. A question that needs a judgment per row comes back as a proposed AI column (see create_ai_column).`,
   scope: 'read_write',
   input: z.object({ fileId: fileIdInput, question: z.string().trim().min(1).max(CHAT.maxQueryLength).describe('The question, as a person would ask it.') }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -10,7 +10,7 @@ import { fileIdInput } from './files.tools.ts'
 export const exportTool = defineTool({
   name: 'export',
   title: 'Export a file',
-  description: `Gives a download link for a file's rows as CSV, JSON or Excel (xlsx), with its AI columns: every row ("scope": "all") or the rows of a view ("scope": "view" with "query", "where", "filters" and "sort", as read_rows takes them). The link opens without a token, for ${EXPORT_LINKS.validMinutes} minutes only: give it to the user to click, or fetch it at once. It costs nothing.`,
+  description: `Gives a download link for a file's rows as CSV, JSON or Excel (xlsx), with its AI columns: every row ("scope": "all") or the rows of a view ("scope": "view" with "query", "where", "filters" and "sort", as read_rows takes them). The link opens without a token, for ${EXPORT_LINKS.validMinutes} minutes only: give it to the user to click, or fetch it at once. Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({
     fileId: fileIdInput,

@@ -19,7 +19,7 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 export const listFilesTool = defineTool({
   name: 'list_files',
   title: 'List files',
-  description: `Lists the user's files (uploaded CSV or Excel tables) and their folders: each file's id, name, folder, import status, row count and AI column count, newest first. Start here to find a file's id. At most ${MCP.maxFilesShown} files a page: when "truncated" is true, call again with the next "page". "query" matches file names.`,
+  description: `Lists the user's files (uploaded CSV or Excel tables) and their folders: each file's id, name, folder, import status, row count and AI column count, newest first. Start here to find a file's id. At most ${MCP.maxFilesShown} files a page: when "truncated" is true, call again with the next "page". "query" matches file names. Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({
     query: z.string().trim().max(200).optional().describe('Part of a file name to match (case-insensitive).'),
@@ -56,7 +56,7 @@ export const describeFileTool = defineTool({
   name: 'describe_file',
   title: 'Describe a file',
   description:
-    "Describes one file's table: its row count and, per column, the name to use in plans and views, the key (c1, c2, ...) read_rows' filters and sort take, the type, how many rows are filled and empty (exact, over every row), the most common values, a few samples and number or date ranges; and its AI columns with their ids and run status. Call it before writing a plan so conditions name real columns and compare with values that occur.",
+    "Describes one file's table: its row count and, per column, the name to use in plans and views, the key (c1, c2, ...) read_rows' filters and sort take, the type, how many rows are filled and empty (exact, over every row), the most common values, a few samples and number or date ranges; and its AI columns with their ids and run status. Call it before writing a plan so conditions name real columns and compare with values that occur. Costs nothing and calls no AI model.",
   scope: 'read',
   input: z.object({ fileId: fileIdInput }),
   annotations: readOnly,
@@ -99,7 +99,7 @@ export const describeFileTool = defineTool({
 export const searchRowsTool = defineTool({
   name: 'search_rows',
   title: 'Search rows across files',
-  description: `Finds rows containing a term in every column of every imported file of the user (names, e-mails, companies, AI answers alike). Answers at most ${SEARCH.maxResults} hits, best first (values starting with the term, then shorter values), each with the file id, row index, the column and value that matched and two other values of the row. To read more rows of one file, use read_rows with "query".`,
+  description: `Finds rows containing a term in every column of every imported file of the user (names, e-mails, companies, AI answers alike). Answers at most ${SEARCH.maxResults} hits, best first (values starting with the term, then shorter values), each with the file id, row index, the column and value that matched and two other values of the row. To read more rows of one file, use read_rows with "query". Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({ query: z.string().trim().min(1).max(SEARCH.termMaxLength).describe('The text to look for.') }),
   annotations: readOnly,
@@ -124,7 +124,7 @@ export const searchRowsTool = defineTool({
 export const readRowsTool = defineTool({
   name: 'read_rows',
   title: 'Read rows of a view',
-  description: `Reads one page of a file's rows, as the grid shows them: values keyed by column name. A view narrows and orders them: "query" searches every column, "where" is a condition tree naming columns by name (the run_plan contract's "where"), "filters" and "sort" name columns by key (from describe_file). "count" is the rows in the view (when "isCountExact" is false, at least that many). Values longer than ${MCP.maxValueChars} characters are cut ("cutValues" says how many). For counts, sums and groups over all rows use run_plan instead of paging.`,
+  description: `Reads one page of a file's rows, as the grid shows them: values keyed by column name. A view narrows and orders them: "query" searches every column, "where" is a condition tree naming columns by name (the run_plan contract's "where"), "filters" and "sort" name columns by key (from describe_file). "count" is the rows in the view (when "isCountExact" is false, at least that many). Values longer than ${MCP.maxValueChars} characters are cut ("cutValues" says how many). For counts, sums and groups over all rows use run_plan instead of paging. Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({
     fileId: fileIdInput,
