@@ -270,6 +270,24 @@ describe('Run on new rows', () => {
     expect((await cellsOf(id, field.id, [30]))[0]).toMatchObject({ status: 'done', display: 'About Latecomer' })
   })
 
+  it("keeps two meters: auto cells that join a user's run spend the monthly cap, not the run's budget, and go on past it", async () => {
+    fake.reset({ latencyMs: 150, answer: ({ messages }) => ({ reasoning: 'r', confidence: 0.9, value: `About ${companyOf(messages)}` }) })
+    const id = await importCsv(alice, 'meters.csv', csvOf(['Name', 'Company'], Array.from({ length: 20 }, (_, i) => [`P${i}`, `Meter Firm ${i}`])))
+    const field = await autoField(id, 'Blurb', 'Write about {Company}', { enabled: true, monthlyCap: 100 })
+    const started = await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id, fieldId: field.id }, json: { scope: 'all', budget: 6 } })
+    expect(started.status).toBe(202)
+    // Three rows arrive while the user's run goes: they join it.
+    const added = await addRows(id, [1, 2, 3].map((n) => ({ Name: `New ${n}`, Company: `Joined Firm ${n}` })))
+    expect((await fieldOf(id, field.id)).run).toMatchObject({ total: 23, budget: 6 })
+    const done = await settled(id, field.id)
+    // The budget stopped the user's cells at 6; the auto cells were not cancelled with them.
+    expect(done.run).toMatchObject({ stopReason: 'budget', creditsSpent: 9 })
+    expect(done.counts).toMatchObject({ done: 9, cancelled: 14 })
+    expect((await cellsOf(id, field.id, added.addedRowIndexes)).map((cell) => cell.status)).toEqual(['done', 'done', 'done'])
+    // The cap counts the auto cells only; the user's cells spent the budget only.
+    expect(done.autoRun.spentThisMonth).toBe(3)
+  })
+
   it('keeps a cell and its event together: a write whose event cannot be recorded is written again, and sent once', async () => {
     const hook = await addWebhook('/atomic')
     const id = await importCsv(alice, 'atomic.csv', LEADS)

@@ -19,16 +19,23 @@ type Executor = Pick<Database, 'execute'>
 export type EndedCell = { rowIndex: number; auto: boolean }
 
 /**
- * Ends the field's queued cells with a status and message (a run cancelled, out of credits, past
- * its budget, without a provider), or only its auto-queued ones (the monthly cap).
+ * Ends the field's queued cells with a status and message (a run cancelled, out of credits,
+ * without a provider), or only its auto-queued ones (the monthly cap), or only the user's own (the
+ * run's budget: auto cells that joined the run go on under the cap).
  */
 export async function endQueuedCells(
   executor: Executor,
-  { fieldId, status, error, autoOnly = false }: { fieldId: string; status: Extract<AiCellStatus, 'cancelled' | 'no_credits' | 'error'>; error: string | null; autoOnly?: boolean },
+  {
+    fieldId,
+    status,
+    error,
+    which = 'all',
+  }: { fieldId: string; status: Extract<AiCellStatus, 'cancelled' | 'no_credits' | 'error'>; error: string | null; which?: 'all' | 'auto' | 'user' },
 ): Promise<EndedCell[]> {
+  const only = which === 'auto' ? sql`AND auto_pending` : which === 'user' ? sql`AND NOT auto_pending` : sql``
   const rows = await queryRows<{ row_index: number; auto_pending: boolean }>(
     sql`UPDATE ai_cells SET status = ${status}, error = ${error}, follows_row = NULL, updated_at = now()
-      WHERE field_id = ${fieldId} AND status = 'queued' ${autoOnly ? sql`AND auto_pending` : sql``}
+      WHERE field_id = ${fieldId} AND status = 'queued' ${only}
       RETURNING row_index, auto_pending`,
     executor,
   )

@@ -30,7 +30,7 @@ export const isAutoRunPaused = (field: Pick<AiFieldRow, 'autoRunPausedAt' | 'aut
  */
 export async function pauseAutoRuns(field: Pick<AiFieldRow, 'id' | 'userId' | 'uploadId' | 'columnKey'>) {
   const paused = await db.transaction(async (tx) => {
-    const cancelled = await endQueuedCells(tx, { fieldId: field.id, status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached, autoOnly: true })
+    const cancelled = await endQueuedCells(tx, { fieldId: field.id, status: 'cancelled', error: AI_FIELD_MESSAGES.autoRunCapReached, which: 'auto' })
     await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: cancelled.map((cell) => cell.rowIndex) })
     const [row] = await tx
       .update(aiFields)

@@ -13,7 +13,8 @@ export const NO_ACTIVE_PLAN = 'no_active_plan'
 
 /**
  * The balance or the budget is spent: the cells still queued will not be paid for. Out of
- * credits they show 'Add credits'; past the budget they are cancelled.
+ * credits they show 'Add credits'; past the budget the user's own cells are cancelled, while
+ * auto-queued cells that joined the run go on within the monthly cap (two meters).
  */
 export async function stopUnpaidRun(field: Pick<AiFieldRow, 'id' | 'userId' | 'uploadId'>, reason: 'no_credits' | 'budget') {
   await db.transaction(async (tx) => {
@@ -21,6 +22,7 @@ export async function stopUnpaidRun(field: Pick<AiFieldRow, 'id' | 'userId' | 'u
       fieldId: field.id,
       status: reason === 'no_credits' ? 'no_credits' : 'cancelled',
       error: reason === 'no_credits' ? AI_FIELD_MESSAGES.insufficientCreditsCell : AI_FIELD_MESSAGES.budgetReached,
+      which: reason === 'no_credits' ? 'all' : 'user',
     })
     const autoRows = ended.filter((cell) => cell.auto).map((cell) => cell.rowIndex)
     await recordEnrichedRows(tx, { userId: field.userId, uploadId: field.uploadId, rowIndexes: autoRows })
