@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '#server/db/client'
-import { creditTransactions, loginHistory, securityEvents } from '#server/db/schema/index'
+import { creditTransactions, loginHistory, securityEvents, subscribers } from '#server/db/schema/index'
 import { consumeCredits, grantCredits } from '#server/modules/billing/credits.service'
 import { listSchedules } from '#server/platform/queue'
 import { createTestApp, type TestApp } from '#server/test/test-app'
@@ -14,6 +14,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
+
+/** A user on a running trial with this many credits: the charge asks the payment gate. */
+async function onTrialWith(userId: string, credits: number) {
+  await grantCredits({ userId, operation: 'trial_grant', amount: credits, idempotencyKey: 'seed' })
+  await db.update(subscribers).set({ trialEndsAt: new Date(Date.now() + 86_400_000) }).where(eq(subscribers.userId, userId))
+}
 
 async function eventsOf(userId: string) {
   return db.select().from(securityEvents).where(eq(securityEvents.userId, userId))
@@ -61,7 +67,7 @@ describe('the security monitor', () => {
   it('logs excessive_credit_usage (medium) above 100 credits in 10 minutes, not at 100', async () => {
     const { browser } = await t.signUpVerified()
     const userId = await t.userIdOf(browser)
-    await grantCredits({ userId, operation: 'trial_grant', amount: 500, idempotencyKey: 'seed' })
+    await onTrialWith(userId, 500)
     for (let i = 0; i < 12; i += 1) {
       await consumeCredits({ userId, operation: 'chat_query', amount: 8, idempotencyKey: `chat-${i}` })
     }
@@ -78,7 +84,7 @@ describe('the security monitor', () => {
   it("reports nobody for a deleted account's anonymised ledger rows", async () => {
     const { browser } = await t.signUpVerified()
     const userId = await t.userIdOf(browser)
-    await grantCredits({ userId, operation: 'trial_grant', amount: 500, idempotencyKey: 'seed' })
+    await onTrialWith(userId, 500)
     await consumeCredits({ userId, operation: 'chat_query', amount: 150, idempotencyKey: 'big' })
     await db.update(creditTransactions).set({ userId: null }).where(eq(creditTransactions.userId, userId))
     await runSecurityMonitor()
