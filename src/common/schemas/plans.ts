@@ -16,7 +16,12 @@ import { FORMULA_LIMITS } from './formula.ts'
 
 const columnName = z.string().trim().min(1, 'Name a column.').max(200)
 const formulaText = z.string().trim().min(1, 'Write a formula.').max(FORMULA_LIMITS.maxLength)
-const operand = z.string().max(500)
+/**
+ * A value a condition compares with: text, or a JSON number or boolean (`"value": 4000`), read as
+ * the text it is written as ("4000", "true") and compared by the same rules.
+ */
+const operandScalar = (text: z.ZodString) => z.union([text, z.number(), z.boolean()]).transform((value) => String(value))
+const operand = operandScalar(z.string().max(500))
 
 /** What a condition, the sort or an aggregate reads: a column by name, or a formula. */
 export type Subject = { column: string } | { formula: string }
@@ -124,7 +129,7 @@ export const conditionSchema = z.preprocess((value: Condition, ctx) => {
 /** A yes/no question about one figure: is it above, below, equal to a value? */
 export const compareOperatorSchema = z.enum(['equals', 'not_equals', 'greater_than', 'less_than', 'at_least', 'at_most'])
 export const aggregateCompareSchema = z
-  .object({ op: compareOperatorSchema, value: operand.trim().min(1, 'Give a value to compare with.') })
+  .object({ op: compareOperatorSchema, value: operandScalar(z.string().trim().min(1, 'Give a value to compare with.').max(500)) })
   .strict()
   .describe('Makes the answer a yes or no: whether the figure compares so with the value.')
 export type AggregateCompare = z.infer<typeof aggregateCompareSchema>

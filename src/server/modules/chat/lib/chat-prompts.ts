@@ -23,7 +23,7 @@ Answer with JSON only:
 - kind "plan": "plan" = { where?, aggregate?, sort?, limit? }.
   where: a condition. A condition is {"all":[...]} (every one holds), {"any":[...]} (at least
   one holds), {"not": condition}, or a column condition: {"column": <column name exactly as
-  listed>, "op": <op>, "value": <text>} with op one of equals, not_equals, contains,
+  listed>, "op": <op>, "value": <text or number>} with op one of equals, not_equals, contains,
   not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty,
   is_not_empty (no value for the last two); {"column", "op": "in" or "not_in", "values": [..]};
   {"column", "op": "between", "values": [low, high]} (both ends included).
