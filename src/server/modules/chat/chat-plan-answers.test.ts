@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseNumber } from '#common/cell-values'
 import { planResultSchema, type Plan, type PlanResult } from '#common/schemas/plans'
+import { rowsPageSchema, rowViewSearchParams, type RowSort } from '#common/schemas/rows'
+import type { UploadColumn } from '#common/schemas/uploads'
 import { readJson } from '#server/test/contract'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 
 /**
  * Issue 44, the plans' part: values sent as JSON numbers and booleans, ties in file order both
@@ -15,6 +17,7 @@ import { csvOf, importCsv } from '#server/test/upload-helpers'
 let t: TestApp
 let alice: TestBrowser
 let uploadId: string
+let columns: UploadColumn[]
 
 const ROWS = 180
 const brands = ['Hacendado', 'hacendado', 'HACENDADO', 'Bosque Verde', 'bosque verde', 'Deliplus', '']
@@ -45,6 +48,7 @@ beforeAll(async () => {
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
   await t.startTrial(alice)
   uploadId = await importCsv(alice, 'products.csv', csvOf(header, rows))
+  columns = (await getUploadDetail(alice, uploadId)).columns as UploadColumn[]
 }, 120_000)
 afterAll(async () => {
   await t?.close()
@@ -82,5 +86,70 @@ describe('numbers as numbers', () => {
     const message = (await errorOf(op)).message
     expect(message).toMatch(/^plan\.aggregate\.op: Invalid option: expected one of /)
     for (const known of ['"count"', '"count_by"', '"sum"', '"group_by"']) expect(message).toContain(known)
+  })
+})
+
+// ---- Ties ----------------------------------------------------------------------------------------
+
+const keyOf = (name: string) => columns.find((c) => c.name === name)!.key
+const brandKey = (i: number) => (cell(i, 'Brand').trim() === '' ? null : cell(i, 'Brand').trim().toLowerCase())
+
+/** Values in the sort's direction, tied ones (and the empty ones, last) in file order whichever the direction. */
+function expectedOrder(valueOf: (i: number) => number | string | null, direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1
+  const valued = indexesWhere((i) => valueOf(i) !== null).sort((a, b) => {
+    const [x, y] = [valueOf(a)!, valueOf(b)!]
+    return x < y ? -sign : x > y ? sign : a - b
+  })
+  return [...valued, ...indexesWhere((i) => valueOf(i) === null)]
+}
+
+async function gridOrder(sort: RowSort, perPage: number) {
+  const pageOf = async (page: number) => {
+    const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], sort })), page: String(page), perPage: String(perPage) }
+    return readJson(await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query }), rowsPageSchema)
+  }
+  const first = await pageOf(1)
+  const indexes = first.data.map((row) => row.rowIndex)
+  // The later pages are read from the far end of the order: the ties must read the same from there.
+  for (let n = 2; n <= first.totalPages; n += 1) indexes.push(...(await pageOf(n)).data.map((row) => row.rowIndex))
+  return indexes
+}
+
+describe('ties keep file order both ways', () => {
+  it('in the grid, page by page, for a number and a text column', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      expect(await gridOrder({ column: keyOf('Price'), direction }, 25)).toEqual(expectedOrder((i) => numberOf(i, 'Price'), direction))
+      expect(await gridOrder({ column: keyOf('Brand'), direction }, 10)).toEqual(expectedOrder(brandKey, direction))
+    }
+  })
+
+  it('in plans: the top rows of a descending sort are the first of the tied rows in the file', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const byPrice = await planOk({ sort: { column: 'Price', direction }, limit: 7 })
+      const expected = expectedOrder((i) => numberOf(i, 'Price'), direction)
+      expect(byPrice.rowIndexes).toEqual(expected)
+      expect(byPrice.rows.map((row) => row.rowIndex)).toEqual(expected.slice(0, 7))
+      const byBrand = await planOk({ sort: { column: 'Brand', direction }, limit: 3 })
+      expect(byBrand.rowIndexes).toEqual(expectedOrder(brandKey, direction))
+      const byFormula = await planOk({ sort: { formula: 'LOWER({Brand})', direction }, limit: 3 })
+      expect(byFormula.rowIndexes).toEqual(expectedOrder(brandKey, direction))
+    }
+    // The four highest prices among tied ones: the earlier rows.
+    const top = await planOk({ sort: { column: 'Price', direction: 'desc' }, limit: 4 })
+    const highest = numberOf(top.rows[0]!.rowIndex, 'Price')
+    expect(indexesWhere((i) => numberOf(i, 'Price') === highest).length).toBeGreaterThan(1)
+  })
+
+  it('in exports of a sorted view', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const res = await alice.request(`/api/uploads/${uploadId}/exports`, {
+        method: 'POST',
+        json: { format: 'json', scope: 'view', view: { filters: [], sort: { column: keyOf('Brand'), direction } }, columns: [keyOf('Product')] },
+      })
+      expect(res.status, res.ok ? '' : await res.clone().text()).toBe(200)
+      const exported = (await res.json()) as Array<{ Product: string }>
+      expect(exported.map((row) => row.Product)).toEqual(expectedOrder(brandKey, direction).map((i) => cell(i, 'Product')))
+    }
   })
 })

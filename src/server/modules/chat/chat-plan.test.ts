@@ -257,7 +257,7 @@ describe('sorts, limits and aggregates', () => {
   it('sorts numbers descending, empty values last, and lists the first `limit` rows', async () => {
     const result = await planOk({ where: { column: 'Country', op: 'equals', value: 'germany' }, sort: { column: 'Score', direction: 'desc' }, limit: 5 })
     const expected = matching({ column: 'Country', op: 'equals', value: 'germany' })
-    const valued = expected.filter((i) => table[i]!.Score !== '').sort((a, b) => Number(table[b]!.Score) - Number(table[a]!.Score) || b - a)
+    const valued = expected.filter((i) => table[i]!.Score !== '').sort((a, b) => Number(table[b]!.Score) - Number(table[a]!.Score) || a - b)
     const empty = expected.filter((i) => table[i]!.Score === '')
     expect(result.rowIndexes).toEqual([...valued, ...empty])
     expect(result.rows.map((row) => row.rowIndex)).toEqual(valued.slice(0, 5))
