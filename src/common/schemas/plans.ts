@@ -134,14 +134,27 @@ export const aggregateCompareSchema = z
   .describe('Makes the answer a yes or no: whether the figure compares so with the value.')
 export type AggregateCompare = z.infer<typeof aggregateCompareSchema>
 
-export const measureOpSchema = z.enum(['count_distinct', 'sum', 'avg', 'min', 'max'])
+/** `median` is the 0.5 percentile: the middle value, or halfway between the two middle ones. */
+export const measureOpSchema = z.enum(['count_distinct', 'sum', 'avg', 'min', 'max', 'median'])
 export type MeasureOp = z.infer<typeof measureOpSchema>
+
+/**
+ * The value below which `fraction` of the values lie, interpolated between the two values around
+ * it (PostgreSQL's percentile_cont, pandas' quantile): 0.9 is the 90th percentile, 0 the minimum,
+ * 1 the maximum.
+ */
+const percentileShape = {
+  op: z.literal('percentile'),
+  fraction: z.number().min(0, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).').max(1, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).'),
+}
 
 /** A figure of each group of a `group_by`: its rows, or a measure of a column or formula. */
 export const groupMeasureSchema = z.union([
   z.object({ op: z.literal('count') }).strict(),
   z.object({ op: measureOpSchema, ...columnSubject }).strict(),
   z.object({ op: measureOpSchema, ...formulaSubject }).strict(),
+  z.object({ ...percentileShape, ...columnSubject }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject }).strict(),
 ])
 export type GroupMeasure = z.infer<typeof groupMeasureSchema>
 
@@ -161,6 +174,8 @@ export const aggregateSchema = z.union([
   z.object({ op: z.literal('count_by'), ...formulaSubject, limit: groupsLimit }).strict(),
   z.object({ op: measureOpSchema, ...columnSubject, compare: aggregateCompareSchema.optional() }).strict(),
   z.object({ op: measureOpSchema, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ ...percentileShape, ...columnSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
   z.object({ ...columnSubject, ...groupByShape }).strict(),
   z.object({ ...formulaSubject, ...groupByShape }).strict(),
 ])
@@ -198,13 +213,13 @@ export const aggregateResultSchema = z.union([
   z.object({ op: z.literal('exists'), column: z.null(), value: z.number(), answer: z.boolean() }),
   z.object({ op: z.literal('count_by'), column: z.string(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
   z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number(), ...answered }),
-  /** `value` null when no value of the column reads as a number (or date, for min and max). */
-  z.object({ op: z.enum(['sum', 'avg', 'min', 'max']), column: z.string(), value: figure, skipped: z.number(), ...answered }),
+  /** `value` null when no value of the column reads as a number (or date, for min and max); `fraction` of a percentile. */
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median', 'percentile']), column: z.string(), fraction: z.number().optional(), value: figure, skipped: z.number(), ...answered }),
   z.object({
     op: z.literal('group_by'),
     column: z.string(),
     /** The measures as asked, each with the column or formula it reads (null for count). */
-    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options]), column: z.string().nullable() })),
+    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options, 'percentile']), column: z.string().nullable(), fraction: z.number().optional() })),
     /** Each group's rows (`count`) and its measures in the order asked; `skipped`: its values that are not numbers. */
     groups: z.array(z.object({ value: z.string(), count: z.number(), measures: z.array(z.object({ value: figure, skipped: z.number() })) })),
     otherGroups: z.number(),

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseNumber } from '#common/cell-values'
-import { planResultSchema, type Plan, type PlanResult } from '#common/schemas/plans'
+import { evaluateFormula } from '#common/formula/evaluate'
+import { parseFormula } from '#common/formula/parse'
+import { percentileOf } from '#common/formula/percentile'
+import { todayKey } from '#common/formula/values'
+import { askChatResponseSchema, type AskChatResponse, type ChatModelAnswer } from '#common/schemas/chat'
+import { planResultSchema, type AggregateResult, type Plan, type PlanResult } from '#common/schemas/plans'
 import { rowsPageSchema, rowViewSearchParams, type RowSort } from '#common/schemas/rows'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { readJson } from '#server/test/contract'
+import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
+import { PLAN_PROMPT_MARKER } from './lib/chat-prompts.ts'
 
 /**
  * Issue 44, the plans' part: values sent as JSON numbers and booleans, ties in file order both
@@ -15,6 +22,7 @@ import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
  */
 
 let t: TestApp
+let fake: FakeAiServer
 let alice: TestBrowser
 let uploadId: string
 let columns: UploadColumn[]
@@ -43,8 +51,17 @@ async function planOk(plan: Plan | Record<string, unknown>): Promise<PlanResult>
   return readJson(res, planResultSchema)
 }
 
+/** What the fake model answers a plan request with; a summary request gets one that states no figure, so the answer's own sentence is kept. */
+let planAnswer: ChatModelAnswer = { kind: 'plan', plan: {}, reasoning: 'All rows', confidence: 0.8 }
+function modelAnswer(call: FakeAiAnswerContext) {
+  const system = call.messages.find((m) => m.role === 'system')?.content ?? ''
+  return system.startsWith(PLAN_PROMPT_MARKER) ? planAnswer : { summary: 'Here is the figure.' }
+}
+
 beforeAll(async () => {
-  t = await createTestApp({}, { withWorkers: true })
+  fake = await startFakeAiServer()
+  fake.reset({ answer: modelAnswer })
+  t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model' }, { withWorkers: true })
   alice = (await t.signUpVerified({ firstName: 'Alice' })).browser
   await t.startTrial(alice)
   uploadId = await importCsv(alice, 'products.csv', csvOf(header, rows))
@@ -52,7 +69,18 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await t?.close()
+  await fake?.stop()
 })
+
+/** A Magic Chat question the fake model answers with `plan`: the answer, and the plan prompt the model was sent. */
+async function askWith(plan: Plan, query: string): Promise<{ reply: AskChatResponse; prompt: string }> {
+  planAnswer = { kind: 'plan', plan, reasoning: 'From the question', confidence: 0.9 }
+  fake.reset({ answer: modelAnswer })
+  const res = await alice.request(`/api/uploads/${uploadId}/chat`, { method: 'POST', json: { query } })
+  expect(res.status, await res.clone().text()).toBe(200)
+  const prompt = fake.calls.flatMap((call) => call.messages).find((m) => m.role === 'system' && m.content.startsWith(PLAN_PROMPT_MARKER))!.content
+  return { reply: await readJson(res, askChatResponseSchema), prompt }
+}
 
 describe('numbers as numbers', () => {
   it('accepts a value sent as a JSON number and compares it as the same number written as text', async () => {
@@ -151,5 +179,99 @@ describe('ties keep file order both ways', () => {
       const exported = (await res.json()) as Array<{ Product: string }>
       expect(exported.map((row) => row.Product)).toEqual(expectedOrder(brandKey, direction).map((i) => cell(i, 'Product')))
     }
+  })
+})
+
+// ---- Medians and percentiles -----------------------------------------------------------------------
+
+const fold = (text: string) => text.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const isUnreadable = (text: string) => text.trim() !== '' && parseNumber(text.trim()) === null
+const numbersOf = (indexes: number[], name: string) => indexes.map((i) => numberOf(i, name)).filter((n): n is number => n !== null)
+
+/** A number formula's value for each row, by the reference evaluator. */
+function formulaValues(formula: string): Array<number | null> {
+  const parsed = parseFormula(formula, columns)
+  if (!parsed.ok) throw new Error(parsed.error.message)
+  return rows.map((row, i) => {
+    const cells = Object.fromEntries(header.map((name, j) => [keyOf(name), row[j]!]))
+    const value = evaluateFormula(parsed.ast, { cells, rowNumber: i + 1 }, { today: todayKey() })
+    return typeof value === 'number' ? value : null
+  })
+}
+function groupsOf(aggregate: AggregateResult | null) {
+  if (aggregate?.op !== 'group_by') throw new Error(`not a group_by: ${JSON.stringify(aggregate)}`)
+  return aggregate
+}
+
+describe('medians and percentiles', () => {
+  it('computes the median and percentiles of a number column exactly, as percentile_cont interpolates', async () => {
+    const prices = numbersOf(indexesWhere(() => true), 'Price')
+    const median = await planOk({ aggregate: { op: 'median', column: 'Price' } })
+    expect(median.aggregate).toEqual({ op: 'median', column: 'Price', value: percentileOf(prices, 0.5), skipped: 0 })
+    for (const fraction of [0, 0.1, 0.25, 0.9, 0.975, 1]) {
+      const result = await planOk({ aggregate: { op: 'percentile', fraction, column: 'Price' } })
+      expect(result.aggregate).toEqual({ op: 'percentile', column: 'Price', fraction, value: percentileOf(prices, fraction), skipped: 0 })
+    }
+    expect(percentileOf(prices, 0)).toBe(Math.min(...prices))
+  })
+
+  it('skips the values that are not numbers, within a condition, and answers a yes/no question', async () => {
+    const within = indexesWhere((i) => fold(cell(i, 'Brand')) === 'hacendado')
+    const reviews = numbersOf(within, 'Reviews')
+    const where = { column: 'Brand', op: 'equals', value: 'hacendado' } as const
+    const result = await planOk({ where, aggregate: { op: 'percentile', fraction: 0.9, column: 'Reviews' } })
+    const skipped = within.filter((i) => isUnreadable(cell(i, 'Reviews'))).length
+    expect(skipped).toBeGreaterThan(0)
+    expect(result.aggregate).toEqual({ op: 'percentile', column: 'Reviews', fraction: 0.9, value: percentileOf(reviews, 0.9), skipped })
+    const compared = await planOk({ where, aggregate: { op: 'median', column: 'Reviews', compare: { op: 'at_least', value: 20 } } })
+    expect(compared.aggregate).toMatchObject({ op: 'median', value: percentileOf(reviews, 0.5), answer: percentileOf(reviews, 0.5)! >= 20 })
+    const none = await planOk({ where: { column: 'Product', op: 'equals', value: 'nothing' }, aggregate: { op: 'median', column: 'Price' } })
+    expect(none.aggregate).toMatchObject({ op: 'median', value: null })
+  })
+
+  it('computes a formula\'s median against the reference evaluator', async () => {
+    const formula = 'NUMBER({Price}) * 1.1 + NUMBER({Reviews}) / 3'
+    const values = formulaValues(formula).filter((v): v is number => v !== null)
+    const result = await planOk({ aggregate: { op: 'median', formula } })
+    expect(result.aggregate).toMatchObject({ op: 'median', column: formula, value: percentileOf(values, 0.5) })
+  })
+
+  it('gives each group its median and percentile, ordered by the first measure', async () => {
+    const formula = 'NUMBER({Reviews}) * 2'
+    const perRow = formulaValues(formula)
+    const result = await planOk({
+      aggregate: { op: 'group_by', column: 'Brand', measures: [{ op: 'median', column: 'Price' }, { op: 'percentile', fraction: 0.75, formula }, { op: 'count' }] },
+    })
+    const groups = groupsOf(result.aggregate)
+    expect(groups.measures).toEqual([{ op: 'median', column: 'Price' }, { op: 'percentile', column: formula, fraction: 0.75 }, { op: 'count', column: null }])
+    const byBrand = new Map<string, number[]>()
+    for (let i = 0; i < ROWS; i += 1) byBrand.set(fold(cell(i, 'Brand')), [...(byBrand.get(fold(cell(i, 'Brand'))) ?? []), i])
+    const expected = [...byBrand.entries()]
+      .map(([brand, members]) => ({ brand, members, median: percentileOf(numbersOf(members, 'Price'), 0.5) }))
+      .sort((a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || (a.brand < b.brand ? -1 : 1))
+    expect(groups.groups.map((g) => fold(g.value))).toEqual(expected.map((e) => e.brand))
+    for (const [i, group] of groups.groups.entries()) {
+      const { members, median } = expected[i]!
+      const formulaFigure = percentileOf(members.map((m) => perRow[m]).filter((v): v is number => v !== null && v !== undefined), 0.75)
+      expect(group.count).toBe(members.length)
+      expect(group.measures.map((m) => m.value)).toEqual([median, formulaFigure, members.length])
+    }
+  })
+
+  it('is told to Magic Chat\'s model, whose percentile plan is answered exactly and headlined in words', async () => {
+    const { reply, prompt } = await askWith({ aggregate: { op: 'percentile', fraction: 0.9, column: 'Price' } }, 'What is the 90th percentile price?')
+    expect(prompt).toContain('"median"')
+    expect(prompt).toContain('{"op":"percentile","fraction":<0 to 1>,"column"}')
+    const value = percentileOf(numbersOf(indexesWhere(() => true), 'Price'), 0.9)!
+    expect(reply.answer.result!.data.aggregate).toEqual({ op: 'percentile', column: 'Price', fraction: 0.9, value, skipped: 0 })
+    expect(reply.answer.result!.data.summary).toMatch(/^The 90th percentile of Price is /)
+  })
+
+  it('refuses a fraction outside 0..1 naming the field, and a median of dates or words', async () => {
+    const outside = await runBody({ plan: { aggregate: { op: 'percentile', fraction: 90, column: 'Price' } } })
+    expect(outside.status).toBe(422)
+    expect((await errorOf(outside)).message).toBe('plan.aggregate.fraction: A percentile is a fraction from 0 to 1 (0.9 for the 90th).')
+    const word = await runBody({ plan: { aggregate: { op: 'median', column: 'Price', compare: { op: 'at_least', value: 'lots' } } } })
+    expect(word.status).toBe(422)
   })
 })

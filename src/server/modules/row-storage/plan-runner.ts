@@ -56,7 +56,7 @@ type Compare = AggregateCompare & { target: number }
 type Planned =
   | { kind: 'none' }
   | { kind: 'count' | 'exists'; compare: Compare | null }
-  | { kind: 'scan'; op: MeasureOp; measure: MeasureSql; compare: Compare | null }
+  | { kind: 'scan'; op: MeasureOp | 'percentile'; measure: MeasureSql; compare: Compare | null }
   | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: MeasureSql[]; limit: number; direction: 'asc' | 'desc' }
 
 function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[], formulas: ScanFormulas): Planned {
@@ -67,12 +67,12 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
     return { kind: 'count', compare }
   }
   const subject = resolveSubjectOrThrow(columns, aggregate)
-  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql({ op: 'count' }, null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
   if (aggregate.op === 'group_by') {
-    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
+    const measures = aggregate.measures.map((m, i) => measureSql(m, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
     return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
   }
-  const measure = measureSql(aggregate.op, subject, 'agg', (formula) => formulas.add(formula))
+  const measure = measureSql(aggregate, subject, 'agg', (formula) => formulas.add(formula))
   const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
   return { kind: 'scan', op: aggregate.op, measure, compare }
 }
@@ -235,7 +235,7 @@ function aggregateOf(planned: Planned, { scan, count }: { scan: ScanRow; count: 
       const label = measure.label!
       const answered = compare ? { compare: { op: compare.op, value: compare.value }, answer: compareFigure(comparableOf(measure, scan, 'agg'), compare.op, compare.target) } : {}
       if (planned.op === 'count_distinct') return { op: 'count_distinct', column: label, value: Number(figure.value ?? 0), ...answered }
-      return { op: planned.op, column: label, value: figure.value, skipped: figure.skipped, ...answered }
+      return { op: planned.op, column: label, ...(planned.op === 'percentile' ? { fraction: measure.fraction } : {}), value: figure.value, skipped: figure.skipped, ...answered }
     }
     case 'groups':
       return groupsOf(planned, (scan.groups ?? []) as unknown as ScanRow[])
@@ -252,7 +252,7 @@ function groupsOf(planned: Extract<Planned, { kind: 'groups' }>, rows: ScanRow[]
   return {
     op: 'group_by',
     column,
-    measures: measures.map((m) => ({ op: m.op, column: m.label })),
+    measures: measures.map((m) => ({ op: m.op, column: m.label, ...(m.op === 'percentile' ? { fraction: m.fraction } : {}) })),
     groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) })),
     otherGroups,
   }

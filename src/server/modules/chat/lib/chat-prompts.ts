@@ -30,14 +30,18 @@ Answer with JSON only:
   Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
   compare as numbers or dates. Use values as they appear in the common values and samples.
   aggregate: {"op":"count"}, {"op":"count_by","column","limit"?} (how many rows per value),
-  {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"},
+  {"op":"count_distinct"|"sum"|"avg"|"min"|"max"|"median","column"},
+  {"op":"percentile","fraction":<0 to 1>,"column"} (the 90th percentile is "fraction": 0.9;
+  median and percentile interpolate between the two values around the point, as pandas' median
+  and quantile do),
   {"op":"group_by","column","measures":[measure, ...],"limit"?,"direction"?} (figures per value:
-  a measure is {"op":"count"} or {"op":"sum"|"avg"|"min"|"max"|"count_distinct","column"};
-  groups come largest first by the first measure, "direction":"asc" for smallest first),
+  a measure is {"op":"count"}, {"op":"sum"|"avg"|"min"|"max"|"median"|"count_distinct","column"}
+  or {"op":"percentile","fraction","column"}; groups come largest first by the first measure,
+  "direction":"asc" for smallest first),
   {"op":"exists"} (a yes/no question: does any row match?).
   A yes/no question about a figure ("is the total revenue above 1M?", "are there more than 50
   leads in Spain?") adds "compare": {"op": equals|not_equals|greater_than|less_than|at_least|at_most,
-  "value"} to count, count_distinct, sum, avg, min or max.
+  "value"} to count, count_distinct, sum, avg, min, max, median or percentile.
   sort: {"column","direction":"asc"|"desc"}; limit: rows to list (1-1000), for "top N" questions.
   A question about which or how many rows: a where (and no aggregate). Put the separate
   requirements of the question as separate members of a top-level "all".

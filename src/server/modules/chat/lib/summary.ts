@@ -1,4 +1,4 @@
-import { describeCompare, describeMeasure } from '#common/plan-text'
+import { describeCompare, describeMeasure, percentileWords } from '#common/plan-text'
 import type { AggregateResult } from '#common/schemas/plans'
 import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
@@ -42,7 +42,8 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
       return aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ${sentence}, against ${describeCompare(aggregate.compare)}.` : `${sentence}.`
     }
     default: {
-      const label = { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest' }[aggregate.op]
+      const label =
+        aggregate.op === 'percentile' ? `The ${percentileWords(aggregate.fraction ?? 0.5)} of` : { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest', median: 'The median of' }[aggregate.op]
       const skipped = aggregate.skipped > 0 ? ` (${formatNumber(aggregate.skipped)} values that are not numbers were skipped)` : ''
       const answer = aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ` : ''
       const against = aggregate.answer !== undefined && aggregate.compare ? `, against ${describeCompare(aggregate.compare)}` : ''

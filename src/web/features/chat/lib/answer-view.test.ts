@@ -40,6 +40,10 @@ describe('the answer card', () => {
   it('names aggregates and their skipped values in words', () => {
     expect(aggregateLabel({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('Average of Employees')
     expect(aggregateLabel({ op: 'count', column: null, value: 4 })).toBe('Count')
+    expect(aggregateLabel({ op: 'median', column: 'Price', value: 3.5, skipped: 0 })).toBe('Median of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.9, value: 46, skipped: 0 })).toBe('90th percentile of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.975, value: 46, skipped: 0 })).toBe('97.5th percentile of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.01, value: 1, skipped: 0 })).toBe('1st percentile of Price')
     expect(skippedNote({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('2 values were skipped (not a number).')
     expect(skippedNote({ op: 'sum', column: 'Employees', value: 1, skipped: 0 })).toBeNull()
     expect(formatFigure(1234.5678)).toBe('1,234.57')

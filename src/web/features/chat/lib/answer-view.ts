@@ -1,7 +1,7 @@
 import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES, DUPLICATES_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
-import { describeCompare } from '#common/plan-text'
+import { describeCompare, percentileWords } from '#common/plan-text'
 import type { AggregateResult, PlanDuplicates } from '#common/schemas/plans'
 
 /** The answer shown prominently: the last AI message of the conversation that carries a result. */
@@ -46,12 +46,16 @@ const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
   avg: 'Average of',
   min: 'Lowest',
   max: 'Highest',
+  median: 'Median of',
+  percentile: 'Percentile of',
 }
 
-/** The aggregate's heading: 'Average of Employees'. */
+/** The aggregate's heading: 'Average of Employees', '90th percentile of Price'. */
 export function aggregateLabel(aggregate: AggregateResult): string {
-  return aggregate.column ? `${AGGREGATE_LABELS[aggregate.op]} ${aggregate.column}` : AGGREGATE_LABELS[aggregate.op]
+  const words = aggregate.op === 'percentile' && aggregate.fraction !== undefined ? `${capitalised(percentileWords(aggregate.fraction))} of` : AGGREGATE_LABELS[aggregate.op]
+  return aggregate.column ? `${words} ${aggregate.column}` : words
 }
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** A figure as the answer shows it: numbers grouped, at most two decimals; text (a date) as it is. */
 export function formatFigure(value: number | string | null): string {
