@@ -42,9 +42,10 @@ export function describeCondition(condition: Condition): string {
   const label = PLAN_OPERATOR_LABELS[condition.op]
   const subject = subjectLabel(condition)
   if (condition.op === 'between') return `${subject} ${label} ${quote(condition.values[0])} and ${quote(condition.values[1])}`
-  if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}`
+  const exact = 'caseSensitive' in condition && condition.caseSensitive ? ' (exact case)' : ''
+  if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}${exact}`
   if (condition.op === 'is_empty' || condition.op === 'is_not_empty') return `${subject} ${label}`
-  return `${subject} ${label} ${quote(condition.value ?? '')}`
+  return `${subject} ${label} ${quote(condition.value ?? '')}${exact}`
 }
 
 /** The top-level conditions of a where: the members of an `all`, or the condition itself. */

@@ -54,14 +54,20 @@ export const PLAN_OPERATORS: readonly PlanOperator[] = [...valueOperatorSchema.o
 /** Operators that take no value. */
 export const VALUELESS_PLAN_OPERATORS: readonly PlanOperator[] = ['is_empty', 'is_not_empty']
 
-const valueConditionShape = { op: valueOperatorSchema, value: operand.optional() }
+/**
+ * Text compares ignoring case and accents unless `caseSensitive` (issue 44: "Hacendado" and
+ * "hacendado" as two brands): then as written, case and accents counting (outer spaces still
+ * ignored). Numbers and dates compare as before.
+ */
+const caseSensitive = z.boolean().optional().describe('Compare text as written: case and accents count.')
+const valueConditionShape = { op: valueOperatorSchema, value: operand.optional(), caseSensitive }
 const hasValue = (c: { op: ValueOperator; value?: string }) => VALUELESS_PLAN_OPERATORS.includes(c.op) || (c.value ?? '').trim() !== ''
 const needsValue = () => ({ message: 'Give a value to compare with.', path: ['value'] })
 const valueConditionBranches = [
   z.object({ ...columnSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
   z.object({ ...formulaSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
 ] as const
-const listConditionShape = { op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues) }
+const listConditionShape = { op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues), caseSensitive }
 const listConditionBranches = [z.object({ ...columnSubject, ...listConditionShape }).strict(), z.object({ ...formulaSubject, ...listConditionShape }).strict()] as const
 const betweenConditionShape = { op: z.literal('between'), values: z.tuple([operand, operand]) }
 const betweenConditionBranches = [z.object({ ...columnSubject, ...betweenConditionShape }).strict(), z.object({ ...formulaSubject, ...betweenConditionShape }).strict()] as const

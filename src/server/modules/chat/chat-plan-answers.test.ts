@@ -275,3 +275,48 @@ describe('medians and percentiles', () => {
     expect(word.status).toBe(422)
   })
 })
+
+// ---- Exact case when asked ---------------------------------------------------------------------------
+
+const exactText = (i: number, name: string) => cell(i, name).trim()
+
+describe('exact case when asked', () => {
+  it('compares text as written with caseSensitive, and ignoring case without it', async () => {
+    const cases: Array<[Record<string, unknown>, (i: number) => boolean]> = [
+      [{ column: 'Brand', op: 'equals', value: 'Hacendado', caseSensitive: true }, (i) => exactText(i, 'Brand') === 'Hacendado'],
+      [{ column: 'Brand', op: 'equals', value: 'Hacendado' }, (i) => fold(cell(i, 'Brand')) === 'hacendado'],
+      [{ column: 'Brand', op: 'not_equals', value: 'hacendado', caseSensitive: true }, (i) => exactText(i, 'Brand') !== 'hacendado'],
+      [{ column: 'Brand', op: 'contains', value: 'Verde', caseSensitive: true }, (i) => exactText(i, 'Brand').includes('Verde')],
+      [{ column: 'Brand', op: 'not_contains', value: 'verde', caseSensitive: true }, (i) => !exactText(i, 'Brand').includes('verde')],
+      [{ column: 'Brand', op: 'starts_with', value: 'HAC', caseSensitive: true }, (i) => exactText(i, 'Brand').startsWith('HAC')],
+      [{ column: 'Brand', op: 'ends_with', value: 'ado ', caseSensitive: true }, (i) => exactText(i, 'Brand').endsWith('ado')],
+      [{ column: 'Brand', op: 'in', values: ['HACENDADO', 'Deliplus'], caseSensitive: true }, (i) => ['HACENDADO', 'Deliplus'].includes(exactText(i, 'Brand'))],
+      [{ formula: 'CONCAT({Brand}, "!")', op: 'equals', value: 'hacendado!', caseSensitive: true }, (i) => `${exactText(i, 'Brand')}!` === 'hacendado!'],
+      [{ formula: 'EXACT({Brand}, "Bosque Verde")', op: 'equals', value: 'true' }, (i) => exactText(i, 'Brand') === 'Bosque Verde'],
+    ]
+    for (const [where, holds] of cases) {
+      const result = await planOk({ where, limit: 1000 })
+      const expected = indexesWhere(holds)
+      expect(expected.length, JSON.stringify(where)).toBeGreaterThan(0)
+      expect(expected.length, JSON.stringify(where)).toBeLessThan(ROWS)
+      expect(result.rowIndexes, JSON.stringify(where)).toEqual(expected)
+    }
+    const described = await planOk({ where: { column: 'Brand', op: 'equals', value: 'Hacendado', caseSensitive: true } })
+    expect(described.criteria).toEqual(['Brand is "Hacendado" (exact case).'])
+  })
+
+  it('still compares a number as a number, and counts exact groups apart from folded ones', async () => {
+    const numeric = await planOk({ where: { column: 'Reviews', op: 'equals', value: '13', caseSensitive: true }, limit: 1000 })
+    expect(numeric.rowIndexes).toEqual(indexesWhere((i) => numberOf(i, 'Reviews') === 13))
+    const exactCount = await planOk({ where: { column: 'Brand', op: 'equals', value: 'hacendado', caseSensitive: true }, aggregate: { op: 'count' } })
+    expect(exactCount.aggregate).toEqual({ op: 'count', column: null, value: indexesWhere((i) => exactText(i, 'Brand') === 'hacendado').length })
+  })
+
+  it('is told to Magic Chat\'s model, whose exact-case plan is answered with its criterion', async () => {
+    const { reply, prompt } = await askWith({ where: { column: 'Brand', op: 'equals', value: 'Hacendado', caseSensitive: true } }, 'How many products are of the brand "Hacendado", exactly as written?')
+    expect(prompt).toContain('"caseSensitive": true')
+    expect(prompt).toContain('EXACT(a, b)')
+    expect(reply.answer.result!.data.count).toBe(indexesWhere((i) => exactText(i, 'Brand') === 'Hacendado').length)
+    expect(reply.answer.result!.data.filter_criteria).toEqual(['Brand is "Hacendado" (exact case).'])
+  })
+})

@@ -29,6 +29,10 @@ Answer with JSON only:
   {"column", "op": "between", "values": [low, high]} (both ends included).
   Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
   compare as numbers or dates. Use values as they appear in the common values and samples.
+  Only when the question treats spellings that differ in case as different values ("Hacendado"
+  and "hacendado" as two brands), add "caseSensitive": true to an equals, not_equals, contains,
+  not_contains, starts_with, ends_with, in or not_in condition: it then compares text as written
+  (case and accents count). In a formula, EXACT(a, b) compares two texts the same way.
   aggregate: {"op":"count"}, {"op":"count_by","column","limit"?} (how many rows per value),
   {"op":"count_distinct"|"sum"|"avg"|"min"|"max"|"median","column"},
   {"op":"percentile","fraction":<0 to 1>,"column"} (the 90th percentile is "fraction": 0.9;
