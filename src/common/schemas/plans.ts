@@ -217,13 +217,17 @@ export const aggregateResultSchema = z.union([
   z.object({ op: z.literal('count'), column: z.null(), value: z.number(), ...answered }),
   /** Yes when some row matches; `value` is how many do. */
   z.object({ op: z.literal('exists'), column: z.null(), value: z.number(), answer: z.boolean() }),
-  z.object({ op: z.literal('count_by'), column: z.string(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
+  /** With `limit: 1`, the one group (`group`) and its rows (`value`) headline the answer, beside `groups`. */
+  z.object({ op: z.literal('count_by'), column: z.string(), group: z.string().optional(), value: z.number().optional(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
   z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number(), ...answered }),
   /** `value` null when no value of the column reads as a number (or date, for min and max); `fraction` of a percentile. */
   z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median', 'percentile']), column: z.string(), fraction: z.number().optional(), value: figure, skipped: z.number(), ...answered }),
   z.object({
     op: z.literal('group_by'),
     column: z.string(),
+    /** With `limit: 1`, the one group (`group`) and its first measure (`value`) headline the answer, beside `groups`. */
+    group: z.string().optional(),
+    value: figure.optional(),
     /** The measures as asked, each with the column or formula it reads (null for count). */
     measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options, 'percentile']), column: z.string().nullable(), fraction: z.number().optional() })),
     /** Each group's rows (`count`) and its measures in the order asked; `skipped`: its values that are not numbers. */

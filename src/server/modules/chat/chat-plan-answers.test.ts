@@ -320,3 +320,46 @@ describe('exact case when asked', () => {
     expect(reply.answer.result!.data.filter_criteria).toEqual(['Brand is "Hacendado" (exact case).'])
   })
 })
+
+// ---- One group, one figure -------------------------------------------------------------------------
+
+describe('one group, one figure', () => {
+  /** Brands folded, with their rows, largest first and ties by value (as count_by orders them). */
+  function brandGroups() {
+    const groups = new Map<string, number[]>()
+    for (let i = 0; i < ROWS; i += 1) groups.set(fold(cell(i, 'Brand')), [...(groups.get(fold(cell(i, 'Brand'))) ?? []), i])
+    return [...groups.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+  }
+
+  it('headlines the one group of a count_by limited to one: its name and rows beside the groups', async () => {
+    const [top] = brandGroups()
+    const result = await planOk({ aggregate: { op: 'count_by', column: 'Brand', limit: 1 } })
+    expect(result.aggregate).toMatchObject({ op: 'count_by', column: 'Brand', value: top![1].length, otherGroups: brandGroups().length - 1 })
+    const aggregate = result.aggregate as { group: string; groups: Array<{ value: string; count: number }> }
+    expect(fold(aggregate.group)).toBe(top![0])
+    expect(aggregate.groups).toEqual([{ value: aggregate.group, count: top![1].length }])
+    const two = await planOk({ aggregate: { op: 'count_by', column: 'Brand', limit: 2 } })
+    expect(two.aggregate).not.toHaveProperty('value')
+    expect(two.aggregate).not.toHaveProperty('group')
+  })
+
+  it("headlines a group_by's first measure of its one group, smallest first when asked", async () => {
+    const medians = brandGroups().map(([brand, members]) => ({ brand, median: percentileOf(numbersOf(members, 'Price'), 0.5)! }))
+    const lowest = [...medians].sort((a, b) => a.median - b.median || (a.brand < b.brand ? -1 : 1))[0]!
+    const result = await planOk({ aggregate: { op: 'group_by', column: 'Brand', measures: [{ op: 'median', column: 'Price' }, { op: 'count' }], limit: 1, direction: 'asc' } })
+    const groups = groupsOf(result.aggregate)
+    expect(groups.value).toBe(lowest.median)
+    expect(fold(groups.group!)).toBe(lowest.brand)
+    expect(groups.groups).toHaveLength(1)
+  })
+
+  it('is told to Magic Chat\'s model, whose one-group answer leads with the figure', async () => {
+    const [top] = brandGroups()
+    const { reply, prompt } = await askWith({ aggregate: { op: 'count_by', column: 'Brand', limit: 1 } }, 'How many products does the most common brand have?')
+    expect(prompt).toContain('"limit": 1')
+    const data = reply.answer.result!.data
+    expect(data.aggregate).toMatchObject({ op: 'count_by', value: top![1].length })
+    const group = (data.aggregate as { group: string }).group
+    expect(data.summary).toBe(`Brand "${group}" has ${top![1].length} rows, over all ${ROWS} rows.`)
+  })
+})

@@ -248,12 +248,19 @@ function groupsOf(planned: Extract<Planned, { kind: 'groups' }>, rows: ScanRow[]
   const total = Number(rows[0]?.group_total ?? 0)
   const otherGroups = Math.max(0, total - rows.length)
   const column = planned.subject.label
-  if (planned.op === 'count_by') return { op: 'count_by', column, groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) })), otherGroups }
+  // A grouping limited to one group ("the most common city") answers with that group's figure.
+  const isOne = planned.limit === 1 && rows.length === 1
+  if (planned.op === 'count_by') {
+    const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) }))
+    return { op: 'count_by', column, ...(isOne ? { group: groups[0]!.value, value: groups[0]!.count } : {}), groups, otherGroups }
+  }
+  const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) }))
   return {
     op: 'group_by',
     column,
+    ...(isOne ? { group: groups[0]!.value, value: groups[0]!.measures[0]!.value } : {}),
     measures: measures.map((m) => ({ op: m.op, column: m.label, ...(m.op === 'percentile' ? { fraction: m.fraction } : {}) })),
-    groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) })),
+    groups,
     otherGroups,
   }
 }

@@ -43,6 +43,9 @@ Answer with JSON only:
   or {"op":"percentile","fraction","column"}; groups come largest first by the first measure,
   "direction":"asc" for smallest first),
   {"op":"exists"} (a yes/no question: does any row match?).
+  A question about one group picked by its figure ("how many leads are in the most common city?",
+  "the average price of the cheapest brand") is a count_by or group_by with "limit": 1 (and
+  "direction":"asc" for the smallest): the answer is that group's figure.
   A yes/no question about a figure ("is the total revenue above 1M?", "are there more than 50
   leads in Spain?") adds "compare": {"op": equals|not_equals|greater_than|less_than|at_least|at_most,
   "value"} to count, count_distinct, sum, avg, min, max, median or percentile.

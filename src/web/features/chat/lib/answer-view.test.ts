@@ -61,6 +61,20 @@ describe('the answer card', () => {
     expect(answerHeadline(top)).toEqual({ figure: '5', line: CHAT_MESSAGES.topRows(5, 20000) })
     expect(answerHeadline(result())).toEqual({ figure: '3', line: CHAT_MESSAGES.summaryRows(3, 10) })
   })
+
+  it("leads with the one group's figure of a grouping limited to one", () => {
+    const city = result({ data: { ...result().data, count: 1000, total_rows: 1000, aggregate: { op: 'count_by', column: 'City', group: 'Madrid', value: 85, groups: [{ value: 'Madrid', count: 85 }], otherGroups: 40 } } })
+    expect(answerHeadline(city)).toEqual({ figure: '85', line: CHAT_MESSAGES.figureOverRows('Rows of City "Madrid"', 1000, 1000) })
+    const cheapest = result({
+      data: {
+        ...result().data,
+        count: 1000,
+        total_rows: 1000,
+        aggregate: { op: 'group_by', column: 'Brand', group: 'Deliplus', value: 2.5, measures: [{ op: 'median', column: 'Price' }], groups: [{ value: 'Deliplus', count: 9, measures: [{ value: 2.5, skipped: 0 }] }], otherGroups: 3 },
+      },
+    })
+    expect(answerHeadline(cheapest)).toEqual({ figure: '2.5', line: CHAT_MESSAGES.figureOverRows('Median Price of Brand "Deliplus"', 1000, 1000) })
+  })
 })
 
 describe('duplicatesNote', () => {
