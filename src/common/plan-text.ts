@@ -1,4 +1,4 @@
-import { subjectLabel, type Aggregate, type AggregateCompare, type Condition, type GroupMeasure, type Plan, type PlanOperator } from './schemas/plans.ts'
+import { subjectLabel, type Aggregate, type AggregateCompare, type Condition, type GroupMeasure, type Plan, type PlanFigure, type PlanOperator } from './schemas/plans.ts'
 
 /** Plain words for a plan's operators and conditions: the chat's criteria and its chips. */
 
@@ -41,11 +41,18 @@ export function describeCondition(condition: Condition): string {
   if ('not' in condition) return `not ${describeCondition(condition.not)}`
   const label = PLAN_OPERATOR_LABELS[condition.op]
   const subject = subjectLabel(condition)
+  if ('figure' in condition) return `${subject} ${label} ${describeFigure(condition.figure)}`
   if (condition.op === 'between') return `${subject} ${label} ${quote(condition.values[0])} and ${quote(condition.values[1])}`
   const exact = 'caseSensitive' in condition && condition.caseSensitive ? ' (exact case)' : ''
   if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}${exact}`
   if (condition.op === 'is_empty' || condition.op === 'is_not_empty') return `${subject} ${label}`
   return `${subject} ${label} ${quote(condition.value ?? '')}${exact}`
+}
+
+/** A figure over every row, as a condition compares with it: 'the average of Salary', 'the 90th percentile of Price'. */
+export function describeFigure(figure: PlanFigure): string {
+  const words = figure.op === 'percentile' ? `${percentileWords(figure.fraction)} of` : { sum: 'total of', avg: 'average of', min: 'lowest', max: 'highest', median: 'median of' }[figure.op]
+  return `the ${words} ${subjectLabel(figure)} (over every row)`
 }
 
 /** The top-level conditions of a where: the members of an `all`, or the condition itself. */

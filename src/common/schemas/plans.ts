@@ -77,10 +77,16 @@ export const listConditionSchema = z.union(listConditionBranches)
 export const betweenConditionSchema = z.union(betweenConditionBranches)
 
 export type ValueCondition = z.infer<typeof valueConditionSchema>
+/**
+ * A row against its column (issue 44): a row's value compared with a figure over every row of the
+ * file ("above the average salary", "the most expensive": equals the max), computed once per plan
+ * before the conditions run. A figure that is empty (no number) matches no row.
+ */
+export type FigureCondition = Subject & { op: AggregateCompare['op']; figure: PlanFigure }
 export type ListCondition = z.infer<typeof listConditionSchema>
 export type BetweenCondition = z.infer<typeof betweenConditionSchema>
 /** A condition on one column or formula (not a group). */
-export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition
+export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition | FigureCondition
 export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ColumnCondition
 
 const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
@@ -91,6 +97,7 @@ const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
     ...valueConditionBranches,
     ...listConditionBranches,
     ...betweenConditionBranches,
+    ...figureConditionBranches(),
   ]),
 )
 
@@ -163,6 +170,19 @@ export const groupMeasureSchema = z.union([
   z.object({ ...percentileShape, ...formulaSubject }).strict(),
 ])
 export type GroupMeasure = z.infer<typeof groupMeasureSchema>
+
+/** A figure over every row a condition compares a row's value with. */
+export const planFigureSchema = z.union([
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median']), ...columnSubject }).strict(),
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median']), ...formulaSubject }).strict(),
+  z.object({ ...percentileShape, ...columnSubject }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject }).strict(),
+])
+export type PlanFigure = z.infer<typeof planFigureSchema>
+function figureConditionBranches() {
+  const shape = { op: compareOperatorSchema, figure: planFigureSchema }
+  return [z.object({ ...columnSubject, ...shape }).strict(), z.object({ ...formulaSubject, ...shape }).strict()] as const
+}
 
 const groupsLimit = z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional()
 const groupByShape = {

@@ -363,3 +363,51 @@ describe('one group, one figure', () => {
     expect(data.summary).toBe(`Brand "${group}" has ${top![1].length} rows, over all ${ROWS} rows.`)
   })
 })
+
+// ---- A row against its column ----------------------------------------------------------------------
+
+describe('a row against its column', () => {
+  const everyRow = () => indexesWhere(() => true)
+  const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+
+  it('keeps the rows above the average, those equal to the maximum, and those under a percentile', async () => {
+    const prices = numbersOf(everyRow(), 'Price')
+    const mean = average(prices)
+    const above = await planOk({ where: { column: 'Price', op: 'greater_than', figure: { op: 'avg', column: 'Price' } }, limit: 1000 })
+    // The database adds numerics: the test's own average of halves is exact too.
+    expect(above.rowIndexes).toEqual(indexesWhere((i) => (numberOf(i, 'Price') ?? -Infinity) > mean))
+    expect(above.criteria).toEqual(['Price is greater than the average of Price (over every row).'])
+    const highest = Math.max(...prices)
+    const most = await planOk({ where: { column: 'Price', op: 'equals', figure: { op: 'max', column: 'Price' } }, limit: 1000 })
+    expect(most.rowIndexes).toEqual(indexesWhere((i) => numberOf(i, 'Price') === highest))
+    const p25 = percentileOf(prices, 0.25)!
+    const under = await planOk({ where: { column: 'Price', op: 'at_most', figure: { op: 'percentile', fraction: 0.25, column: 'Price' } }, limit: 1000 })
+    expect(under.rowIndexes).toEqual(indexesWhere((i) => (numberOf(i, 'Price') ?? Infinity) <= p25))
+  })
+
+  it('computes the figure over every row, whatever the other conditions keep, and reads formulas', async () => {
+    const median = percentileOf(numbersOf(everyRow(), 'Reviews'), 0.5)!
+    const where = { all: [{ column: 'Brand', op: 'equals', value: 'deliplus' }, { formula: 'NUMBER({Reviews})', op: 'at_least', figure: { op: 'median', column: 'Reviews' } }] }
+    const result = await planOk({ where, aggregate: { op: 'count' }, limit: 1000 })
+    const expected = indexesWhere((i) => fold(cell(i, 'Brand')) === 'deliplus' && (numberOf(i, 'Reviews') ?? -Infinity) >= median)
+    expect(result.rowIndexes).toEqual(expected)
+    expect(result.steps.map((step) => step.count)).toEqual([ROWS, indexesWhere((i) => fold(cell(i, 'Brand')) === 'deliplus').length, expected.length])
+  })
+
+  it('matches no row against a figure with no number, and not keeps them all; a view refuses it', async () => {
+    const none = await planOk({ where: { column: 'Price', op: 'less_than', figure: { op: 'avg', formula: 'NUMBER({Brand})' } }, limit: 1000 })
+    expect(none.count).toBe(0)
+    const negated = await planOk({ where: { not: { column: 'Price', op: 'less_than', figure: { op: 'avg', formula: 'NUMBER({Brand})' } } }, aggregate: { op: 'count' } })
+    expect(negated.count).toBe(ROWS)
+    const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], where: { column: 'Price', op: 'greater_than', figure: { op: 'avg', column: 'Price' } } })) }
+    const view = await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query })
+    expect(view.status).toBe(422)
+  })
+
+  it('is told to Magic Chat\'s model, whose plan against a figure is answered exactly', async () => {
+    const prices = numbersOf(everyRow(), 'Price')
+    const { reply, prompt } = await askWith({ where: { column: 'Price', op: 'greater_than', figure: { op: 'avg', column: 'Price' } } }, 'Which products cost more than the average?')
+    expect(prompt).toContain('"figure"')
+    expect(reply.answer.result!.data.count).toBe(indexesWhere((i) => (numberOf(i, 'Price') ?? -Infinity) > average(prices)).length)
+  })
+})

@@ -101,6 +101,7 @@ function holds(row: Record<string, string>, c: Condition): boolean {
   if ('any' in c) return c.any.some((x) => holds(row, x))
   if ('not' in c) return !holds(row, c.not)
   if (!('column' in c)) throw new Error('This suite reads columns; chat-plan-formulas.test.ts reads formulas.')
+  if ('figure' in c) throw new Error('chat-plan-answers.test.ts reads conditions against figures.')
   const cell = cellOf(row, c.column)
   switch (c.op) {
     case 'is_empty':

@@ -86,6 +86,8 @@ export function resolveCondition(condition: Condition, columns: readonly ViewCol
   if ('all' in condition) return { all: condition.all.map((c) => resolveCondition(c, columns)) }
   if ('any' in condition) return { any: condition.any.map((c) => resolveCondition(c, columns)) }
   if ('not' in condition) return { not: resolveCondition(condition.not, columns) }
+  // A plan's figures are computed before its conditions (plan-runner.ts); a view has none to read.
+  if ('figure' in condition) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.figureInView)
   const values = 'values' in condition ? [...condition.values] : condition.value === undefined ? [] : [condition.value]
   const exact = 'caseSensitive' in condition && condition.caseSensitive ? { caseSensitive: true } : {}
   if ('formula' in condition) return { formula: resolveFormulaOrThrow(columns, condition.formula), op: condition.op, values, ...exact }

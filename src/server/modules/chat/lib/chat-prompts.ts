@@ -26,7 +26,12 @@ Answer with JSON only:
   listed>, "op": <op>, "value": <text or number>} with op one of equals, not_equals, contains,
   not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty,
   is_not_empty (no value for the last two); {"column", "op": "in" or "not_in", "values": [..]};
-  {"column", "op": "between", "values": [low, high]} (both ends included).
+  {"column", "op": "between", "values": [low, high]} (both ends included);
+  a row against its column: {"column", "op": equals|not_equals|greater_than|less_than|at_least|
+  at_most, "figure": {"op": "sum"|"avg"|"min"|"max"|"median", "column"} or {"op": "percentile",
+  "fraction", "column"}}, the figure computed over every row ("rows above the average salary":
+  greater_than the avg; "is Switzerland the most expensive?": Country equals Switzerland and
+  Price equals the max).
   Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
   compare as numbers or dates. Use values as they appear in the common values and samples.
   Only when the question treats spellings that differ in case as different values ("Hacendado"

@@ -49,6 +49,7 @@ describe('a chip’s draft', () => {
       { column: 'Email', op: 'is_not_empty' },
       { column: 'Brand', op: 'equals', value: 'Hacendado', caseSensitive: true },
       { column: 'Brand', op: 'in', values: ['HACENDADO', 'Deliplus'], caseSensitive: true },
+      { column: 'Salary', op: 'greater_than', figure: { op: 'avg', column: 'Salary' } },
     ] satisfies ColumnCondition[]) {
       expect(conditionOf(draftOf(condition))).toEqual({ condition })
     }
