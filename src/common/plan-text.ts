@@ -1,4 +1,4 @@
-import { subjectLabel, type Aggregate, type AggregateCompare, type Condition, type GroupMeasure, type Plan, type PlanOperator } from './schemas/plans.ts'
+import { subjectLabel, type Aggregate, type AggregateCompare, type Condition, type GroupMeasure, type Plan, type PlanFigure, type PlanOperator } from './schemas/plans.ts'
 
 /** Plain words for a plan's operators and conditions: the chat's criteria and its chips. */
 
@@ -41,10 +41,18 @@ export function describeCondition(condition: Condition): string {
   if ('not' in condition) return `not ${describeCondition(condition.not)}`
   const label = PLAN_OPERATOR_LABELS[condition.op]
   const subject = subjectLabel(condition)
+  if ('figure' in condition) return `${subject} ${label} ${describeFigure(condition.figure)}`
   if (condition.op === 'between') return `${subject} ${label} ${quote(condition.values[0])} and ${quote(condition.values[1])}`
-  if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}`
+  const exact = 'caseSensitive' in condition && condition.caseSensitive ? ' (exact case)' : ''
+  if ('values' in condition) return `${subject} ${label} ${joinWords(condition.values.map(quote), 'or')}${exact}`
   if (condition.op === 'is_empty' || condition.op === 'is_not_empty') return `${subject} ${label}`
-  return `${subject} ${label} ${quote(condition.value ?? '')}`
+  return `${subject} ${label} ${quote(condition.value ?? '')}${exact}`
+}
+
+/** A figure over every row, as a condition compares with it: 'the average of Salary', 'the 90th percentile of Price'. */
+export function describeFigure(figure: PlanFigure): string {
+  const words = figure.op === 'percentile' ? `${percentileWords(figure.fraction)} of` : { sum: 'total of', avg: 'average of', min: 'lowest', max: 'highest', median: 'median of' }[figure.op]
+  return `the ${words} ${subjectLabel(figure)} (over every row)`
 }
 
 /** The top-level conditions of a where: the members of an `all`, or the condition itself. */
@@ -70,7 +78,22 @@ const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count' | 'exists'>, stri
   avg: 'Average of',
   min: 'Lowest',
   max: 'Highest',
+  median: 'Median of',
+  percentile: 'Percentile of',
 }
+
+/** A percentile's fraction in words: 0.9 is 'the 90th percentile', 0.975 'the 97.5th percentile'. */
+export function percentileWords(fraction: number): string {
+  const hundredths = Math.round(fraction * 100_000) / 1000
+  const whole = Math.trunc(hundredths)
+  const suffix = hundredths !== whole || (whole % 100 >= 11 && whole % 100 <= 13) ? 'th' : (['th', 'st', 'nd', 'rd'][whole % 10] ?? 'th')
+  return `${hundredths}${suffix} percentile`
+}
+
+/** An aggregate's words before its column: 'Average of', '90th percentile of'. */
+const aggregateWords = (aggregate: Exclude<Aggregate, { op: 'count' | 'exists' }>) =>
+  aggregate.op === 'percentile' ? `${capitalised(percentileWords(aggregate.fraction))} of` : AGGREGATE_WORDS[aggregate.op]
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /**
  * What a plan computes, in words, as an answer's title once its conditions were edited (issue 30
@@ -83,7 +106,7 @@ export function describePlan(plan: Plan): string {
   if (aggregate?.op === 'exists') head = 'Any rows'
   else if (aggregate?.op === 'count' && aggregate.compare) head = `Rows ${describeCompare(aggregate.compare)}`
   else if (aggregate?.op === 'group_by') head = `${aggregate.measures.map(describeMeasure).join(', ')} by ${subjectLabel(aggregate)}`
-  else if (aggregate && aggregate.op !== 'count') head = `${AGGREGATE_WORDS[aggregate.op]} ${subjectLabel(aggregate)}${'compare' in aggregate && aggregate.compare ? ` ${describeCompare(aggregate.compare)}` : ''}`
+  else if (aggregate && aggregate.op !== 'count') head = `${aggregateWords(aggregate)} ${subjectLabel(aggregate)}${'compare' in aggregate && aggregate.compare ? ` ${describeCompare(aggregate.compare)}` : ''}`
   else if (plan.limit) head = plan.sort ? `Top ${plan.limit} by ${subjectLabel(plan.sort)}` : `First ${plan.limit} rows`
   if (!head) return where ? `${where.charAt(0).toUpperCase()}${where.slice(1)}` : 'Every row'
   return where ? `${head} where ${where}` : head
@@ -101,10 +124,11 @@ const COMPARE_WORDS: Record<AggregateCompare['op'], string> = {
 /** A yes/no question's comparison: 'greater than "1000"'. */
 export const describeCompare = (compare: AggregateCompare) => `${COMPARE_WORDS[compare.op]} ${quote(compare.value)}`
 
-const MEASURE_WORDS: Record<GroupMeasure['op'], string> = { count: 'Rows', count_distinct: 'Distinct', sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest' }
+const MEASURE_WORDS: Record<GroupMeasure['op'], string> = { count: 'Rows', count_distinct: 'Distinct', sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest', median: 'Median', percentile: 'Percentile' }
 
-/** A group_by's measure, as its column heading: 'Total Revenue', 'Rows'. */
-export const describeMeasure = (measure: GroupMeasure | { op: GroupMeasure['op']; column: string | null }) => {
+/** A group_by's measure, as its column heading: 'Total Revenue', 'Rows', '90th percentile Price'. */
+export const describeMeasure = (measure: GroupMeasure | { op: GroupMeasure['op']; column: string | null; fraction?: number }) => {
   const subject = 'formula' in measure ? measure.formula : 'column' in measure ? measure.column : null
-  return subject ? `${MEASURE_WORDS[measure.op]} ${subject}` : MEASURE_WORDS[measure.op]
+  const words = measure.op === 'percentile' && 'fraction' in measure && measure.fraction !== undefined ? capitalised(percentileWords(measure.fraction)) : MEASURE_WORDS[measure.op]
+  return subject ? `${words} ${subject}` : words
 }

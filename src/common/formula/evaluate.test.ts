@@ -41,6 +41,13 @@ describe('the formula language', () => {
     expect(run('{Value} = "x"', '')).toBeNull()
   })
 
+  it('compares text exactly with EXACT: case and accents count, a cell\'s outer spaces do not', () => {
+    expect(run('EXACT({Value}, "Hacendado")', ' Hacendado ')).toBe('true')
+    expect(run('EXACT({Value}, "hacendado")', 'Hacendado')).toBe('false')
+    expect(run('EXACT({Value}, "Ebene")', 'Ébène')).toBe('false')
+    expect(run('EXACT({Value}, "")', '')).toBe('true')
+  })
+
   it("changes case by Unicode's simple mapping, letter for letter, in every script", () => {
     expect(run('LOWER({Value})', 'İSTANBUL ΑΘΗΝΑ ЖУК ǅ')).toBe('istanbul αθηνα жук ǆ')
     // ß and ŉ have no one-letter capital and keep their own; ᾳ's capital has its iota beside.

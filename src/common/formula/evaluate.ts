@@ -269,6 +269,8 @@ class Evaluator {
         if (node.name === 'CONTAINS') return whole.includes(piece)
         return node.name === 'STARTS_WITH' ? whole.startsWith(piece) : whole.endsWith(piece)
       }
+      case 'EXACT':
+        return (this.text(a!) ?? '') === (this.text(b!) ?? '')
       case 'SPLIT': {
         const text = this.text(a!)
         const n = this.number(c!)

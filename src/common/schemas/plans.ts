@@ -16,7 +16,12 @@ import { FORMULA_LIMITS } from './formula.ts'
 
 const columnName = z.string().trim().min(1, 'Name a column.').max(200)
 const formulaText = z.string().trim().min(1, 'Write a formula.').max(FORMULA_LIMITS.maxLength)
-const operand = z.string().max(500)
+/**
+ * A value a condition compares with: text, or a JSON number or boolean (`"value": 4000`), read as
+ * the text it is written as ("4000", "true") and compared by the same rules.
+ */
+const operandScalar = (text: z.ZodString) => z.union([text, z.number(), z.boolean()]).transform((value) => String(value))
+const operand = operandScalar(z.string().max(500))
 
 /** What a condition, the sort or an aggregate reads: a column by name, or a formula. */
 export type Subject = { column: string } | { formula: string }
@@ -49,14 +54,20 @@ export const PLAN_OPERATORS: readonly PlanOperator[] = [...valueOperatorSchema.o
 /** Operators that take no value. */
 export const VALUELESS_PLAN_OPERATORS: readonly PlanOperator[] = ['is_empty', 'is_not_empty']
 
-const valueConditionShape = { op: valueOperatorSchema, value: operand.optional() }
+/**
+ * Text compares ignoring case and accents unless `caseSensitive` (issue 44: "Hacendado" and
+ * "hacendado" as two brands): then as written, case and accents counting (outer spaces still
+ * ignored). Numbers and dates compare as before.
+ */
+const caseSensitive = z.boolean().optional().describe('Compare text as written: case and accents count.')
+const valueConditionShape = { op: valueOperatorSchema, value: operand.optional(), caseSensitive }
 const hasValue = (c: { op: ValueOperator; value?: string }) => VALUELESS_PLAN_OPERATORS.includes(c.op) || (c.value ?? '').trim() !== ''
 const needsValue = () => ({ message: 'Give a value to compare with.', path: ['value'] })
 const valueConditionBranches = [
   z.object({ ...columnSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
   z.object({ ...formulaSubject, ...valueConditionShape }).strict().refine(hasValue, needsValue()),
 ] as const
-const listConditionShape = { op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues) }
+const listConditionShape = { op: listOperatorSchema, values: z.array(operand).min(1, 'Give at least one value.').max(CHAT_PLAN.maxListValues), caseSensitive }
 const listConditionBranches = [z.object({ ...columnSubject, ...listConditionShape }).strict(), z.object({ ...formulaSubject, ...listConditionShape }).strict()] as const
 const betweenConditionShape = { op: z.literal('between'), values: z.tuple([operand, operand]) }
 const betweenConditionBranches = [z.object({ ...columnSubject, ...betweenConditionShape }).strict(), z.object({ ...formulaSubject, ...betweenConditionShape }).strict()] as const
@@ -66,10 +77,16 @@ export const listConditionSchema = z.union(listConditionBranches)
 export const betweenConditionSchema = z.union(betweenConditionBranches)
 
 export type ValueCondition = z.infer<typeof valueConditionSchema>
+/**
+ * A row against its column (issue 44): a row's value compared with a figure over every row of the
+ * file ("above the average salary", "the most expensive": equals the max), computed once per plan
+ * before the conditions run. A figure that is empty (no number) matches no row.
+ */
+export type FigureCondition = Subject & { op: AggregateCompare['op']; figure: PlanFigure }
 export type ListCondition = z.infer<typeof listConditionSchema>
 export type BetweenCondition = z.infer<typeof betweenConditionSchema>
 /** A condition on one column or formula (not a group). */
-export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition
+export type ColumnCondition = ValueCondition | ListCondition | BetweenCondition | FigureCondition
 export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ColumnCondition
 
 const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
@@ -80,6 +97,7 @@ const nestedConditionSchema: z.ZodType<Condition> = z.lazy(() =>
     ...valueConditionBranches,
     ...listConditionBranches,
     ...betweenConditionBranches,
+    ...figureConditionBranches(),
   ]),
 )
 
@@ -124,21 +142,47 @@ export const conditionSchema = z.preprocess((value: Condition, ctx) => {
 /** A yes/no question about one figure: is it above, below, equal to a value? */
 export const compareOperatorSchema = z.enum(['equals', 'not_equals', 'greater_than', 'less_than', 'at_least', 'at_most'])
 export const aggregateCompareSchema = z
-  .object({ op: compareOperatorSchema, value: operand.trim().min(1, 'Give a value to compare with.') })
+  .object({ op: compareOperatorSchema, value: operandScalar(z.string().trim().min(1, 'Give a value to compare with.').max(500)) })
   .strict()
   .describe('Makes the answer a yes or no: whether the figure compares so with the value.')
 export type AggregateCompare = z.infer<typeof aggregateCompareSchema>
 
-export const measureOpSchema = z.enum(['count_distinct', 'sum', 'avg', 'min', 'max'])
+/** `median` is the 0.5 percentile: the middle value, or halfway between the two middle ones. */
+export const measureOpSchema = z.enum(['count_distinct', 'sum', 'avg', 'min', 'max', 'median'])
 export type MeasureOp = z.infer<typeof measureOpSchema>
+
+/**
+ * The value below which `fraction` of the values lie, interpolated between the two values around
+ * it (PostgreSQL's percentile_cont, pandas' quantile): 0.9 is the 90th percentile, 0 the minimum,
+ * 1 the maximum.
+ */
+const percentileShape = {
+  op: z.literal('percentile'),
+  fraction: z.number().min(0, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).').max(1, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).'),
+}
 
 /** A figure of each group of a `group_by`: its rows, or a measure of a column or formula. */
 export const groupMeasureSchema = z.union([
   z.object({ op: z.literal('count') }).strict(),
   z.object({ op: measureOpSchema, ...columnSubject }).strict(),
   z.object({ op: measureOpSchema, ...formulaSubject }).strict(),
+  z.object({ ...percentileShape, ...columnSubject }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject }).strict(),
 ])
 export type GroupMeasure = z.infer<typeof groupMeasureSchema>
+
+/** A figure over every row a condition compares a row's value with. */
+export const planFigureSchema = z.union([
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median']), ...columnSubject }).strict(),
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median']), ...formulaSubject }).strict(),
+  z.object({ ...percentileShape, ...columnSubject }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject }).strict(),
+])
+export type PlanFigure = z.infer<typeof planFigureSchema>
+function figureConditionBranches() {
+  const shape = { op: compareOperatorSchema, figure: planFigureSchema }
+  return [z.object({ ...columnSubject, ...shape }).strict(), z.object({ ...formulaSubject, ...shape }).strict()] as const
+}
 
 const groupsLimit = z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional()
 const groupByShape = {
@@ -156,6 +200,8 @@ export const aggregateSchema = z.union([
   z.object({ op: z.literal('count_by'), ...formulaSubject, limit: groupsLimit }).strict(),
   z.object({ op: measureOpSchema, ...columnSubject, compare: aggregateCompareSchema.optional() }).strict(),
   z.object({ op: measureOpSchema, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ ...percentileShape, ...columnSubject, compare: aggregateCompareSchema.optional() }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
   z.object({ ...columnSubject, ...groupByShape }).strict(),
   z.object({ ...formulaSubject, ...groupByShape }).strict(),
 ])
@@ -191,15 +237,19 @@ export const aggregateResultSchema = z.union([
   z.object({ op: z.literal('count'), column: z.null(), value: z.number(), ...answered }),
   /** Yes when some row matches; `value` is how many do. */
   z.object({ op: z.literal('exists'), column: z.null(), value: z.number(), answer: z.boolean() }),
-  z.object({ op: z.literal('count_by'), column: z.string(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
+  /** With `limit: 1`, the one group (`group`) and its rows (`value`) headline the answer, beside `groups`. */
+  z.object({ op: z.literal('count_by'), column: z.string(), group: z.string().optional(), value: z.number().optional(), groups: z.array(z.object({ value: z.string(), count: z.number() })), otherGroups: z.number() }),
   z.object({ op: z.literal('count_distinct'), column: z.string(), value: z.number(), ...answered }),
-  /** `value` null when no value of the column reads as a number (or date, for min and max). */
-  z.object({ op: z.enum(['sum', 'avg', 'min', 'max']), column: z.string(), value: figure, skipped: z.number(), ...answered }),
+  /** `value` null when no value of the column reads as a number (or date, for min and max); `fraction` of a percentile. */
+  z.object({ op: z.enum(['sum', 'avg', 'min', 'max', 'median', 'percentile']), column: z.string(), fraction: z.number().optional(), value: figure, skipped: z.number(), ...answered }),
   z.object({
     op: z.literal('group_by'),
     column: z.string(),
+    /** With `limit: 1`, the one group (`group`) and its first measure (`value`) headline the answer, beside `groups`. */
+    group: z.string().optional(),
+    value: figure.optional(),
     /** The measures as asked, each with the column or formula it reads (null for count). */
-    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options]), column: z.string().nullable() })),
+    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options, 'percentile']), column: z.string().nullable(), fraction: z.number().optional() })),
     /** Each group's rows (`count`) and its measures in the order asked; `skipped`: its values that are not numbers. */
     groups: z.array(z.object({ value: z.string(), count: z.number(), measures: z.array(z.object({ value: figure, skipped: z.number() })) })),
     otherGroups: z.number(),

@@ -8,7 +8,7 @@ import { REQUEST_MESSAGES } from '#common/messages'
 import { AppError } from './app-error.ts'
 import { strictInput } from './strict-input.ts'
 
-type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][]; input?: unknown }
+type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][]; input?: unknown; values?: unknown[]; expected?: string }
 /** An issue as listed: its own fields (`keys` of unknown ones, `expected`...), not the branches' issues or the input. */
 type ListedIssue = Omit<Issue, 'errors' | 'input'>
 
@@ -26,8 +26,29 @@ function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] 
     const branches = errors.map((branch) => flattenIssues(branch, path))
     const shallow = (branch: ListedIssue[]) => branch.filter((b) => b.path.length <= path.length + 1).length
     const best = branches.reduce((a, b) => (shallow(b) < shallow(a) || (shallow(b) === shallow(a) && b.length < a.length) ? b : a))
-    return best.length ? best : [{ ...listed, path }]
+    if (!best.length) return [{ ...listed, path }]
+    return best.length === 1 ? [everyBranchOption(best[0]!, branches)] : best
   })
+}
+
+/**
+ * A field every branch refuses for its value (an aggregate's `op` of "median" before it existed,
+ * an object where a value is text, a number or yes/no): one branch's expectation ("expected
+ * count_by", "expected string") is not what the field takes, so the issue lists what every branch
+ * would take there.
+ */
+function everyBranchOption(issue: ListedIssue, branches: readonly ListedIssue[][]): ListedIssue {
+  if (issue.code !== 'invalid_value' && issue.code !== 'invalid_type') return issue
+  const samePath = (other: ListedIssue) => other.code === issue.code && other.path.length === issue.path.length && other.path.every((key, i) => key === issue.path[i])
+  const alike = branches.flatMap((branch) => branch.filter(samePath))
+  if (issue.code === 'invalid_type') {
+    const types = [...new Set(alike.map((other) => other.expected).filter((type): type is string => typeof type === 'string'))]
+    if (types.length <= 1) return issue
+    return { ...issue, message: `Invalid input: expected ${types.slice(0, -1).join(', ')} or ${types.at(-1)}` }
+  }
+  const options = [...new Set(alike.flatMap((other) => other.values ?? []))]
+  if (options.length <= (issue.values?.length ?? 0)) return issue
+  return { ...issue, values: options, message: `Invalid option: expected one of ${options.map((option) => JSON.stringify(option)).join('|')}` }
 }
 
 const whereOf = (path: readonly PropertyKey[]) => (path.length ? `${path.map(String).join('.')}: ` : '')

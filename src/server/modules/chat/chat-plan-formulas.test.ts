@@ -124,7 +124,7 @@ describe('formulas where plans name columns', () => {
   it('sorts by a formula, empty values last in row order', async () => {
     const values = valuesOf(PER_EMPLOYEE)
     const result = await planOk({ sort: { formula: PER_EMPLOYEE, direction: 'desc' }, limit: 5 })
-    const valued = indexesWhere((i) => typeof values[i] === 'number').sort((a, b) => (values[b] as number) - (values[a] as number) || b - a)
+    const valued = indexesWhere((i) => typeof values[i] === 'number').sort((a, b) => (values[b] as number) - (values[a] as number) || a - b)
     expect(result.rowIndexes).toEqual([...valued, ...indexesWhere((i) => values[i] === null)])
     expect(result.rows.map((row) => row.rowIndex)).toEqual(valued.slice(0, 5))
   })

@@ -101,6 +101,7 @@ function holds(row: Record<string, string>, c: Condition): boolean {
   if ('any' in c) return c.any.some((x) => holds(row, x))
   if ('not' in c) return !holds(row, c.not)
   if (!('column' in c)) throw new Error('This suite reads columns; chat-plan-formulas.test.ts reads formulas.')
+  if ('figure' in c) throw new Error('chat-plan-answers.test.ts reads conditions against figures.')
   const cell = cellOf(row, c.column)
   switch (c.op) {
     case 'is_empty':
@@ -257,7 +258,7 @@ describe('sorts, limits and aggregates', () => {
   it('sorts numbers descending, empty values last, and lists the first `limit` rows', async () => {
     const result = await planOk({ where: { column: 'Country', op: 'equals', value: 'germany' }, sort: { column: 'Score', direction: 'desc' }, limit: 5 })
     const expected = matching({ column: 'Country', op: 'equals', value: 'germany' })
-    const valued = expected.filter((i) => table[i]!.Score !== '').sort((a, b) => Number(table[b]!.Score) - Number(table[a]!.Score) || b - a)
+    const valued = expected.filter((i) => table[i]!.Score !== '').sort((a, b) => Number(table[b]!.Score) - Number(table[a]!.Score) || a - b)
     const empty = expected.filter((i) => table[i]!.Score === '')
     expect(result.rowIndexes).toEqual([...valued, ...empty])
     expect(result.rows.map((row) => row.rowIndex)).toEqual(valued.slice(0, 5))
@@ -295,12 +296,9 @@ describe('sorts, limits and aggregates', () => {
     const rowsIn = matching(where)
     const priority = rowsIn.filter((i) => table[i]!.Segment === 'Priority').length
     const later = rowsIn.length - priority
-    expect(result.aggregate).toEqual({
-      op: 'count_by',
-      column: 'Segment',
-      groups: [{ value: priority >= later ? 'Priority' : 'Later', count: Math.max(priority, later) }],
-      otherGroups: 1,
-    })
+    const top = { value: priority >= later ? 'Priority' : 'Later', count: Math.max(priority, later) }
+    // One group asked for: its figure headlines the answer beside the groups (issue 44).
+    expect(result.aggregate).toEqual({ op: 'count_by', column: 'Segment', group: top.value, value: top.count, groups: [top], otherGroups: 1 })
   })
 
   it('counts distinct values, folded, without the empty ones', async () => {

@@ -182,7 +182,7 @@ describe('asking', () => {
   const badReplies: Array<[string, unknown]> = [
     ['prose', 'Sure! Probably about 10 leads are in France.'],
     ['a truncated object', '{"kind":"plan","plan":{"where":{"column":"Country","op":"equ'],
-    ['a plan of the wrong type', { kind: 'plan', plan: { where: { column: 'Country', op: 'equals', value: 5 } }, reasoning: 'x', confidence: 0.5 }],
+    ['a plan of the wrong type', { kind: 'plan', plan: { where: { column: 'Country', op: 'equals', value: ['France'] } }, reasoning: 'x', confidence: 0.5 }],
     ['an unknown operator', { kind: 'plan', plan: { where: { column: 'Country', op: 'like', value: 'Fr%' } }, reasoning: 'x', confidence: 0.5 }],
     ['a confidence that is not a number', { kind: 'plan', plan: francePlan, reasoning: 'x', confidence: 'high' }],
   ]

@@ -212,6 +212,9 @@ describe('reading files', () => {
 
     const grouped = await ok(client, 'run_plan', { fileId, plan: { aggregate: { op: 'count_by', column: 'Country' } } })
     expect(grouped.aggregate).toMatchObject({ op: 'count_by', groups: [{ value: 'France', count: 3 }, { value: 'Germany', count: 2 }, { value: 'Spain', count: 1 }] })
+    // One group asked for: its figure is the answer, beside the groups (issue 44).
+    const one = await ok(client, 'run_plan', { fileId, plan: { aggregate: { op: 'count_by', column: 'Country', limit: 1 } } })
+    expect(one.aggregate).toEqual({ op: 'count_by', column: 'Country', group: 'France', value: 3, groups: [{ value: 'France', count: 3 }], otherGroups: 2 })
   })
 
   it('runs a plan with a formula, a group_by and a yes/no answer (the shared plan contract)', async () => {

@@ -322,6 +322,9 @@ class FormulaCompiler {
         return sql`starts_with(rowcraft_fold(${text(a!)}), rowcraft_fold(${text(b!)}))`
       case 'ENDS_WITH':
         return sql`starts_with(reverse(rowcraft_fold(${text(a!)})), reverse(rowcraft_fold(${text(b!)})))`
+      case 'EXACT':
+        // Byte for byte: whatever collation an argument carries (LOWER's), case and accents count.
+        return sql`((coalesce(${text(a!)}, '') COLLATE "C") = (coalesce(${text(b!)}, '') COLLATE "C"))`
       case 'SPLIT':
         return this.bind({ sql: this.whole(c!, -COUNT_LIMIT, COUNT_LIMIT), isCheap: c!.type === 'number' && isConstant(c!) }, (n) =>
           sql`(CASE WHEN ${n} <> 0 THEN NULLIF(btrim(split_part(${text(a!)}, coalesce(${text(b!)}, ''), ${n})), '') END)`,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
-import type { AggregateCompare, GroupMeasure, MeasureOp } from '#common/schemas/plans'
+import { measureOpSchema, type AggregateCompare, type GroupMeasure, type MeasureOp } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
 import { formulaItemsTableSql, formulaUnreadableSql, formulaValueTextSql } from './formula-sql.ts'
 import type { PlanFormula, ResolvedSubject, ScanFormulas } from './plan-sql.ts'
@@ -26,6 +26,8 @@ export type Figure = { value: number | string | null; skipped: number }
 export type MeasureSql = {
   op: GroupMeasure['op']
   label: string | null
+  /** A percentile's fraction (0.5 for a median). */
+  fraction?: number
   /** Per-row values for the inner select: `[alias, expression]`. */
   inputs: Array<[string, SQL]>
   /**
@@ -47,11 +49,31 @@ export type MeasureSql = {
 const raw = (name: string) => sql.raw(name)
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
+/** What a plan asks to measure: an op, and a percentile's fraction. */
+export type MeasureAsked = { op: GroupMeasure['op']; fraction?: number }
+
+/**
+ * The aggregate of a measure over numbers (`values`, doubles or numerics), counting only `matched`
+ * rows. A median or percentile is PostgreSQL's percentile_cont: exact for the values it reads
+ * (no sample, no sketch), interpolated between the two values around the fraction, as pandas'
+ * quantile and the reference (`percentileOf`) are. The fraction is a checked number, written as a
+ * literal so a group's order and its figure are one expression.
+ */
+function numberAggregateSql(asked: MeasureAsked, values: SQL, matched: SQL | null): SQL {
+  const filter = matched ? sql` FILTER (WHERE ${matched})` : sql``
+  if (asked.op === 'median' || asked.op === 'percentile') {
+    const fraction = asked.op === 'median' ? 0.5 : asked.fraction!
+    return sql`percentile_cont(${raw(`${fraction}::float8`)}) WITHIN GROUP (ORDER BY (${values})::float8)${filter}`
+  }
+  return sql`${raw(asked.op)}(${values})${filter}`
+}
+
 /**
  * A measure of the matched rows: `p` prefixes its inputs and results (a plain identifier). A
  * formula's value is read from its column of the plan's scan (`columnOf`, from `ScanFormulas`).
  */
-export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | null, p: string, columnOf: (formula: PlanFormula) => SQL): MeasureSql {
+export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null, p: string, columnOf: (formula: PlanFormula) => SQL): MeasureSql {
+  const { op } = asked
   const value = raw(`${p}_v`)
   const skipped = raw(`${p}_s`)
   const label = subject?.label ?? null
@@ -61,7 +83,7 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
   const text = raw(`${p}_t`)
   const key = raw(`${p}_k`)
   const num = raw(`${p}_n`)
-  const base = { op, label, dateOrder: null, kind: 'number' as const }
+  const base = { op, label, dateOrder: null, kind: 'number' as const, ...(op === 'percentile' || op === 'median' ? { fraction: op === 'median' ? 0.5 : asked.fraction } : {}) }
   const readNumber = (row: Row): Figure => ({ value: numberOrNull(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) })
   const formulaValue = 'formula' in subject ? columnOf(subject.formula) : null
   const textOf = 'column' in subject ? cellSql(subject.column.key) : formulaValueTextSql(formulaValue!, subject.formula.type)
@@ -109,7 +131,6 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
     }
   }
 
-  const fn = raw(op)
   if ('formula' in subject && kind === 'number') {
     const { ast, columns } = subject.formula
     const unreadable = raw(`${p}_u`)
@@ -122,8 +143,8 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
       inputs: [[`${p}_n`, added]],
       // Whether a cell left the row empty is asked only of the rows it is empty in.
       late: [[`${p}_u`, sql`CASE WHEN ${num} IS NULL THEN ${formulaUnreadableSql(ast, columns)} ELSE false END`]],
-      select: (m) => sql`(${fn}(${num}) FILTER (WHERE ${m}))::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
-      order: sql`${fn}(${num})`,
+      select: (m) => sql`(${numberAggregateSql(asked, num, m)})::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
+      order: numberAggregateSql(asked, num, null),
       read: readNumber,
     }
   }
@@ -133,9 +154,9 @@ export function measureSql(op: GroupMeasure['op'], subject: ResolvedSubject | nu
     inputs: [[`${p}_t`, textOf]],
     late: [],
     select: (m) => sql`
-      (${fn}(rowcraft_num(${text})) FILTER (WHERE ${m}))::float8 AS ${value},
+      (${numberAggregateSql(asked, sql`rowcraft_num(${text})`, m)})::float8 AS ${value},
       count(*) FILTER (WHERE ${m} AND btrim(${text}) <> '' AND rowcraft_num(${text}) IS NULL) AS ${skipped}`,
-    order: sql`${fn}(rowcraft_num(${text}))`,
+    order: numberAggregateSql(asked, sql`rowcraft_num(${text})`, null),
     read: readNumber,
   }
 }
@@ -200,4 +221,4 @@ export function groupKeySql(subject: ResolvedSubject, formulas: ScanFormulas): {
   return { key: formulaValueTextSql(formulas.add(subject.formula, 'matched'), subject.formula.type) }
 }
 
-export const isMeasureOp = (op: string): op is MeasureOp => ['count_distinct', 'sum', 'avg', 'min', 'max'].includes(op)
+export const isMeasureOp = (op: string): op is MeasureOp => (measureOpSchema.options as readonly string[]).includes(op)

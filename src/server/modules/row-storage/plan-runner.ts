@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
-import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
+import type { Aggregate, AggregateCompare, AggregateResult, Condition, MeasureOp, Plan, PlanFigure, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
 import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
@@ -56,7 +56,7 @@ type Compare = AggregateCompare & { target: number }
 type Planned =
   | { kind: 'none' }
   | { kind: 'count' | 'exists'; compare: Compare | null }
-  | { kind: 'scan'; op: MeasureOp; measure: MeasureSql; compare: Compare | null }
+  | { kind: 'scan'; op: MeasureOp | 'percentile'; measure: MeasureSql; compare: Compare | null }
   | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: MeasureSql[]; limit: number; direction: 'asc' | 'desc' }
 
 function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[], formulas: ScanFormulas): Planned {
@@ -67,17 +67,57 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
     return { kind: 'count', compare }
   }
   const subject = resolveSubjectOrThrow(columns, aggregate)
-  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql('count', null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql({ op: 'count' }, null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
   if (aggregate.op === 'group_by') {
-    const measures = aggregate.measures.map((m, i) => measureSql(m.op, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
+    const measures = aggregate.measures.map((m, i) => measureSql(m, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
     return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
   }
-  const measure = measureSql(aggregate.op, subject, 'agg', (formula) => formulas.add(formula))
+  const measure = measureSql(aggregate, subject, 'agg', (formula) => formulas.add(formula))
   const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
   return { kind: 'scan', op: aggregate.op, measure, compare }
 }
 
-async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[], shown: PlanShown): Promise<PlanResult> {
+/**
+ * A row against its column (issue 44): each figure a condition compares with ("above the average
+ * salary") computed once, over every row, by a plan of its own, and the condition given that
+ * number as its value. A figure with no number matches no row (an empty `any`). The criteria keep
+ * the figure's words ('Salary is greater than the average of Salary (over every row)').
+ */
+async function withFiguresComputed(source: RowSource, where: Condition, columns: ViewColumn[]): Promise<{ where: Condition; described: Condition }> {
+  const figures = new Map<string, Promise<number | string | null>>()
+  const figureOf = (figure: PlanFigure) => {
+    const key = JSON.stringify(figure)
+    if (!figures.has(key)) figures.set(key, runPlanOver(source, { aggregate: figure }, columns, { rows: 0, rowIndexes: 0 }).then((r) => (r.aggregate && 'value' in r.aggregate ? (r.aggregate.value ?? null) : null)))
+    return figures.get(key)!
+  }
+  const walk = async (condition: Condition): Promise<{ where: Condition; described: Condition }> => {
+    if ('all' in condition) {
+      const parts = await Promise.all(condition.all.map(walk))
+      return { where: { all: parts.map((p) => p.where) }, described: { all: parts.map((p) => p.described) } }
+    }
+    if ('any' in condition) {
+      const parts = await Promise.all(condition.any.map(walk))
+      return { where: { any: parts.map((p) => p.where) }, described: { any: parts.map((p) => p.described) } }
+    }
+    if ('not' in condition) {
+      const inner = await walk(condition.not)
+      return { where: { not: inner.where }, described: { not: inner.described } }
+    }
+    if (!('figure' in condition)) return { where: condition, described: condition }
+    const value = await figureOf(condition.figure)
+    const subject = 'formula' in condition ? { formula: condition.formula } : { column: condition.column }
+    if (value === null) return { where: { any: [] }, described: condition }
+    return { where: { ...subject, op: condition.op, value: String(value) }, described: condition }
+  }
+  return walk(where)
+}
+
+const hasFigure = (condition: Condition): boolean =>
+  'all' in condition ? condition.all.some(hasFigure) : 'any' in condition ? condition.any.some(hasFigure) : 'not' in condition ? hasFigure(condition.not) : 'figure' in condition
+
+async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[], shown: PlanShown): Promise<PlanResult> {
+  const figured = asked.where && hasFigure(asked.where) ? await withFiguresComputed(source, asked.where, columns) : null
+  const plan = figured ? { ...asked, where: figured.where } : asked
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
   const search = searchSource()
@@ -132,7 +172,7 @@ async function runPlanOver(source: RowSource, plan: Plan, columns: ViewColumn[],
   const count = counts.at(-1) ?? totalRows
   const rowIndexes = typeof scan?.indexes === 'string' && scan.indexes !== '' ? scan.indexes.split(',').map(Number) : []
   const rowIndexesComplete = count <= shown.rowIndexes
-  const criteria = describeCriteria(plan.where)
+  const criteria = describeCriteria(figured ? figured.described : plan.where)
   const steps = [{ description: 'All rows in the file', count: totalRows }, ...criteria.map((description, i) => ({ description, count: counts[i] ?? 0 }))]
 
   const limit = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, shown.rows)
@@ -235,7 +275,7 @@ function aggregateOf(planned: Planned, { scan, count }: { scan: ScanRow; count: 
       const label = measure.label!
       const answered = compare ? { compare: { op: compare.op, value: compare.value }, answer: compareFigure(comparableOf(measure, scan, 'agg'), compare.op, compare.target) } : {}
       if (planned.op === 'count_distinct') return { op: 'count_distinct', column: label, value: Number(figure.value ?? 0), ...answered }
-      return { op: planned.op, column: label, value: figure.value, skipped: figure.skipped, ...answered }
+      return { op: planned.op, column: label, ...(planned.op === 'percentile' ? { fraction: measure.fraction } : {}), value: figure.value, skipped: figure.skipped, ...answered }
     }
     case 'groups':
       return groupsOf(planned, (scan.groups ?? []) as unknown as ScanRow[])
@@ -248,12 +288,19 @@ function groupsOf(planned: Extract<Planned, { kind: 'groups' }>, rows: ScanRow[]
   const total = Number(rows[0]?.group_total ?? 0)
   const otherGroups = Math.max(0, total - rows.length)
   const column = planned.subject.label
-  if (planned.op === 'count_by') return { op: 'count_by', column, groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) })), otherGroups }
+  // A grouping limited to one group ("the most common city") answers with that group's figure.
+  const isOne = planned.limit === 1 && rows.length === 1
+  if (planned.op === 'count_by') {
+    const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) }))
+    return { op: 'count_by', column, ...(isOne ? { group: groups[0]!.value, value: groups[0]!.count } : {}), groups, otherGroups }
+  }
+  const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) }))
   return {
     op: 'group_by',
     column,
-    measures: measures.map((m) => ({ op: m.op, column: m.label })),
-    groups: rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) })),
+    ...(isOne ? { group: groups[0]!.value, value: groups[0]!.measures[0]!.value } : {}),
+    measures: measures.map((m) => ({ op: m.op, column: m.label, ...(m.op === 'percentile' ? { fraction: m.fraction } : {}) })),
+    groups,
     otherGroups,
   }
 }

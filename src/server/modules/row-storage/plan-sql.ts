@@ -38,8 +38,8 @@ export type Clause =
   | { all: Clause[] }
   | { any: Clause[] }
   | { not: Clause }
-  | { column: ViewColumn; op: PlanOperator; values: string[] }
-  | { formula: PlanFormula; op: PlanOperator; values: string[] }
+  | { column: ViewColumn; op: PlanOperator; values: string[]; caseSensitive?: boolean }
+  | { formula: PlanFormula; op: PlanOperator; values: string[]; caseSensitive?: boolean }
   | { search: string }
 
 export type ColumnClause = Extract<Clause, { op: PlanOperator }>
@@ -86,9 +86,12 @@ export function resolveCondition(condition: Condition, columns: readonly ViewCol
   if ('all' in condition) return { all: condition.all.map((c) => resolveCondition(c, columns)) }
   if ('any' in condition) return { any: condition.any.map((c) => resolveCondition(c, columns)) }
   if ('not' in condition) return { not: resolveCondition(condition.not, columns) }
+  // A plan's figures are computed before its conditions (plan-runner.ts); a view has none to read.
+  if ('figure' in condition) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.figureInView)
   const values = 'values' in condition ? [...condition.values] : condition.value === undefined ? [] : [condition.value]
-  if ('formula' in condition) return { formula: resolveFormulaOrThrow(columns, condition.formula), op: condition.op, values }
-  return { column: resolveColumnOrThrow(columns, condition.column), op: condition.op, values }
+  const exact = 'caseSensitive' in condition && condition.caseSensitive ? { caseSensitive: true } : {}
+  if ('formula' in condition) return { formula: resolveFormulaOrThrow(columns, condition.formula), op: condition.op, values, ...exact }
+  return { column: resolveColumnOrThrow(columns, condition.column), op: condition.op, values, ...exact }
 }
 
 /**
@@ -165,9 +168,10 @@ export function toCondition(clause: Clause): Condition | null {
     return inner ? { not: inner } : null
   }
   const subject: Subject = 'formula' in clause ? { formula: clause.formula.text } : { column: clause.column.name }
-  if (clause.op === 'in' || clause.op === 'not_in') return { ...subject, op: clause.op, values: clause.values }
+  const exact = clause.caseSensitive ? { caseSensitive: true } : {}
+  if (clause.op === 'in' || clause.op === 'not_in') return { ...subject, op: clause.op, values: clause.values, ...exact }
   if (clause.op === 'between') return { ...subject, op: 'between', values: [clause.values[0] ?? '', clause.values[1] ?? ''] }
-  return clause.values[0] === undefined ? { ...subject, op: clause.op } : { ...subject, op: clause.op, value: clause.values[0] }
+  return clause.values[0] === undefined ? { ...subject, op: clause.op, ...exact } : { ...subject, op: clause.op, value: clause.values[0], ...exact }
 }
 
 const fold = (text: SQL) => sql`rowcraft_fold(${text})`
@@ -231,10 +235,11 @@ function formulaOperandee(formula: PlanFormula, v: { value: SQL; text: SQL }): O
 function columnClauseSql(clause: ColumnClause, formulas?: ScanFormulas): SQL {
   const positive = NEGATED[clause.op]
   if (positive) return sql`NOT ${columnClauseSql({ ...clause, op: positive }, formulas)}`
+  const exact = clause.caseSensitive === true
   // Never null: an empty cell fails every positive test, so its negation keeps it.
   if ('formula' in clause) {
     const { ast, columns, type } = clause.formula
-    const body = (v: { value: SQL; text: SQL }) => sql`coalesce(${positiveSql(formulaOperandee(clause.formula, v), clause.op, clause.values)}, false)`
+    const body = (v: { value: SQL; text: SQL }) => sql`coalesce(${positiveSql(formulaOperandee(clause.formula, v), clause.op, clause.values, exact)}, false)`
     if (formulas) {
       const value = formulas.add(clause.formula)
       return body({ value, text: formulaValueTextSql(value, type) })
@@ -245,7 +250,7 @@ function columnClauseSql(clause: ColumnClause, formulas?: ScanFormulas): SQL {
     if (readsOnce) return body({ value: formulaValueSql(ast, columns), text: formulaTextSql(ast, columns) })
     return formulaOperandSql(ast, columns, body)
   }
-  return sql`coalesce(${positiveSql(columnOperandee(clause.column), clause.op, clause.values)}, false)`
+  return sql`coalesce(${positiveSql(columnOperandee(clause.column), clause.op, clause.values, exact)}, false)`
 }
 
 type Operand = { kind: 'number'; sql: SQL; value: number } | { kind: 'date'; sql: SQL; value: number } | { kind: 'text'; sql: SQL }
@@ -277,7 +282,14 @@ function operandOf(subject: Operandee, raw: string): Operand {
 
 const COMPARISON: Partial<Record<PlanOperator, string>> = { greater_than: '>', less_than: '<', at_least: '>=', at_most: '<=' }
 
-function equalsSql(subject: Operandee, raw: string): SQL {
+/**
+ * Text as a condition compares it: folded (case, accents and outer spaces ignored), or with
+ * `exact` (caseSensitive) as written, outer spaces only trimmed.
+ */
+const textOf = (text: SQL, exact: boolean) => (exact ? sql`btrim(${text})` : fold(text))
+const textParam = (value: string, exact: boolean) => (exact ? sql`${value.trim()}::text` : foldParam(value))
+
+function equalsSql(subject: Operandee, raw: string, exact: boolean): SQL {
   const cell = subject.text
   if (subject.type === 'boolean') {
     const wanted = parseBoolean(raw)
@@ -287,10 +299,10 @@ function equalsSql(subject: Operandee, raw: string): SQL {
     }
   }
   const operand = operandOf(subject, raw)
-  if (operand.kind === 'text') return sql`${fold(cell)} = ${operand.sql}`
+  if (operand.kind === 'text') return sql`${textOf(cell, exact)} = ${textParam(raw, exact)}`
   const typed = sql`${cellValueSql(subject, operand.kind)} = ${operand.sql}`
   // '1,200' equals '1200' on a text column; so does the text itself, whatever it reads as.
-  return subject.type === 'text' ? sql`(${typed} OR ${fold(cell)} = ${foldParam(raw)})` : typed
+  return subject.type === 'text' ? sql`(${typed} OR ${textOf(cell, exact)} = ${textParam(raw, exact)})` : typed
 }
 
 function compareSql(subject: Operandee, operator: string, raw: string): SQL {
@@ -298,7 +310,7 @@ function compareSql(subject: Operandee, operator: string, raw: string): SQL {
   return sql`${cellValueSql(subject, operand.kind)} ${sql.raw(operator)} ${operand.sql}`
 }
 
-function positiveSql(subject: Operandee, op: PlanOperator, values: string[]): SQL {
+function positiveSql(subject: Operandee, op: PlanOperator, values: string[], exact: boolean): SQL {
   const cell = subject.text
   const first = values[0] ?? ''
   switch (op) {
@@ -307,15 +319,15 @@ function positiveSql(subject: Operandee, op: PlanOperator, values: string[]): SQ
     case 'is_not_empty':
       return sql`btrim(${cell}) <> ''`
     case 'contains':
-      return sql`${fold(cell)} LIKE '%' || ${foldParam(escapeLike(first))} || '%'`
+      return sql`${textOf(cell, exact)} LIKE '%' || ${textParam(escapeLike(first), exact)} || '%'`
     case 'starts_with':
-      return sql`${fold(cell)} LIKE ${foldParam(escapeLike(first))} || '%'`
+      return sql`${textOf(cell, exact)} LIKE ${textParam(escapeLike(first), exact)} || '%'`
     case 'ends_with':
-      return sql`${fold(cell)} LIKE '%' || ${foldParam(escapeLike(first))}`
+      return sql`${textOf(cell, exact)} LIKE '%' || ${textParam(escapeLike(first), exact)}`
     case 'equals':
-      return equalsSql(subject, first)
+      return equalsSql(subject, first, exact)
     case 'in':
-      return sql`(${sql.join(values.map((value) => sql`coalesce(${equalsSql(subject, value)}, false)`), sql` OR `)})`
+      return sql`(${sql.join(values.map((value) => sql`coalesce(${equalsSql(subject, value, exact)}, false)`), sql` OR `)})`
     case 'between': {
       const [low, high] = orderedPair(subject, values[0] ?? '', values[1] ?? '')
       return sql`(${compareSql(subject, '>=', low)} AND ${compareSql(subject, '<=', high)})`
@@ -345,6 +357,7 @@ export function patternColumnsOf(clause: Clause): string[] {
   if ('all' in clause) return clause.all.flatMap(patternColumnsOf)
   if ('any' in clause) return clause.any.flatMap(patternColumnsOf)
   if ('not' in clause) return patternColumnsOf(clause.not)
-  if ('search' in clause || 'formula' in clause) return []
+  // An exact (caseSensitive) pattern reads the text as written, which the folded index does not hold.
+  if ('search' in clause || 'formula' in clause || clause.caseSensitive) return []
   return ['contains', 'not_contains', 'starts_with', 'ends_with'].includes(clause.op) ? [clause.column.key] : []
 }

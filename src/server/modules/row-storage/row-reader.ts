@@ -141,12 +141,18 @@ async function compileView(source: RowSource, view: RowView) {
   return { columns, where, isFiltered: isFiltered(view) }
 }
 
-/** The ORDER BY of a sort: empty (or, in a typed column, unreadable) values last, in row order. */
+/**
+ * The ORDER BY of a sort: empty (or, in a typed column, unreadable) values last, in row order.
+ * Tied values keep row order in both directions (issue 44: "the four most-reviewed books" took the
+ * later of two tied rows when a descending sort reversed ties too); `reverse` reads the same order
+ * from its end.
+ */
 function orderSql(sort: Sorted | undefined, reverse = false): SQL {
-  if (!sort) return reverse ? sql`row_index DESC` : sql`row_index ASC`
+  const ties = sql.raw(reverse ? 'row_index DESC' : 'row_index ASC')
+  if (!sort) return ties
   const value = sortValueSql(sort.column)
   const isAscending = (sort.direction === 'asc') !== reverse
-  return isAscending ? sql`${value} ASC, row_index ASC` : sql`${value} DESC, row_index DESC`
+  return sql`${value} ${sql.raw(isAscending ? 'ASC' : 'DESC')}, ${ties}`
 }
 
 /**
@@ -289,10 +295,9 @@ export function fullOrderSql(sort: Sorted | undefined): SQL {
   return orderByValueSql(sortValueSql(sort.column), sort.direction)
 }
 
-/** The same order by any value of a row (a plan's formula). */
+/** The same order by any value of a row (a plan's formula): ties, and the empty values, in row order. */
 export function orderByValueSql(value: SQL, direction: 'asc' | 'desc'): SQL {
-  const ties = direction === 'asc' ? sql`row_index` : sql`-row_index`
-  return sql`${value} IS NULL, ${value} ${sql.raw(direction === 'asc' ? 'ASC' : 'DESC')}, CASE WHEN ${value} IS NULL THEN row_index ELSE ${ties} END`
+  return sql`${value} IS NULL, ${value} ${sql.raw(direction === 'asc' ? 'ASC' : 'DESC')}, row_index ASC`
 }
 
 /** A view's WHERE and ORDER BY over `csv_rows`, for a caller that writes its own SELECT (a COPY export, an AI run's scope). */

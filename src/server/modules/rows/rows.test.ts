@@ -83,7 +83,8 @@ async function allIndexes(view: View, perPage = 25) {
 function expectedOrder(valueOf: (row: string[]) => number | string | null, direction: 'asc' | 'desc', rows = leads) {
   const valued = rows.map((row, index) => ({ index, value: valueOf(row) })).filter((entry) => entry.value !== null)
   const sign = direction === 'asc' ? 1 : -1
-  valued.sort((a, b) => (a.value! < b.value! ? -sign : a.value! > b.value! ? sign : sign * (a.index - b.index)))
+  // Ties keep row order in both directions.
+  valued.sort((a, b) => (a.value! < b.value! ? -sign : a.value! > b.value! ? sign : a.index - b.index))
   const empty = rows.map((row, index) => ({ index, value: valueOf(row) })).filter((entry) => entry.value === null)
   return [...valued.map((entry) => entry.index), ...empty.map((entry) => entry.index)]
 }

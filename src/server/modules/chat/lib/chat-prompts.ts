@@ -23,21 +23,37 @@ Answer with JSON only:
 - kind "plan": "plan" = { where?, aggregate?, sort?, limit? }.
   where: a condition. A condition is {"all":[...]} (every one holds), {"any":[...]} (at least
   one holds), {"not": condition}, or a column condition: {"column": <column name exactly as
-  listed>, "op": <op>, "value": <text>} with op one of equals, not_equals, contains,
+  listed>, "op": <op>, "value": <text or number>} with op one of equals, not_equals, contains,
   not_contains, starts_with, ends_with, greater_than, less_than, at_least, at_most, is_empty,
   is_not_empty (no value for the last two); {"column", "op": "in" or "not_in", "values": [..]};
-  {"column", "op": "between", "values": [low, high]} (both ends included).
+  {"column", "op": "between", "values": [low, high]} (both ends included);
+  a row against its column: {"column", "op": equals|not_equals|greater_than|less_than|at_least|
+  at_most, "figure": {"op": "sum"|"avg"|"min"|"max"|"median", "column"} or {"op": "percentile",
+  "fraction", "column"}}, the figure computed over every row ("rows above the average salary":
+  greater_than the avg; "is Switzerland the most expensive?": Country equals Switzerland and
+  Price equals the max).
   Text compares ignoring case, accents and outer spaces; values that read as numbers or dates
   compare as numbers or dates. Use values as they appear in the common values and samples.
+  Only when the question treats spellings that differ in case as different values ("Hacendado"
+  and "hacendado" as two brands), add "caseSensitive": true to an equals, not_equals, contains,
+  not_contains, starts_with, ends_with, in or not_in condition: it then compares text as written
+  (case and accents count). In a formula, EXACT(a, b) compares two texts the same way.
   aggregate: {"op":"count"}, {"op":"count_by","column","limit"?} (how many rows per value),
-  {"op":"count_distinct"|"sum"|"avg"|"min"|"max","column"},
+  {"op":"count_distinct"|"sum"|"avg"|"min"|"max"|"median","column"},
+  {"op":"percentile","fraction":<0 to 1>,"column"} (the 90th percentile is "fraction": 0.9;
+  median and percentile interpolate between the two values around the point, as pandas' median
+  and quantile do),
   {"op":"group_by","column","measures":[measure, ...],"limit"?,"direction"?} (figures per value:
-  a measure is {"op":"count"} or {"op":"sum"|"avg"|"min"|"max"|"count_distinct","column"};
-  groups come largest first by the first measure, "direction":"asc" for smallest first),
+  a measure is {"op":"count"}, {"op":"sum"|"avg"|"min"|"max"|"median"|"count_distinct","column"}
+  or {"op":"percentile","fraction","column"}; groups come largest first by the first measure,
+  "direction":"asc" for smallest first),
   {"op":"exists"} (a yes/no question: does any row match?).
+  A question about one group picked by its figure ("how many leads are in the most common city?",
+  "the average price of the cheapest brand") is a count_by or group_by with "limit": 1 (and
+  "direction":"asc" for the smallest): the answer is that group's figure.
   A yes/no question about a figure ("is the total revenue above 1M?", "are there more than 50
   leads in Spain?") adds "compare": {"op": equals|not_equals|greater_than|less_than|at_least|at_most,
-  "value"} to count, count_distinct, sum, avg, min or max.
+  "value"} to count, count_distinct, sum, avg, min, max, median or percentile.
   sort: {"column","direction":"asc"|"desc"}; limit: rows to list (1-1000), for "top N" questions.
   A question about which or how many rows: a where (and no aggregate). Put the separate
   requirements of the question as separate members of a top-level "all".

@@ -1,4 +1,4 @@
-import { describeCompare, describeMeasure } from '#common/plan-text'
+import { describeCompare, describeMeasure, percentileWords } from '#common/plan-text'
 import type { AggregateResult } from '#common/schemas/plans'
 import type { ComputedFigures, TopRows } from './chat-prompts.ts'
 
@@ -21,12 +21,16 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
     case 'exists':
       return aggregate.answer ? `Yes: ${formatNumber(aggregate.value)} rows match.` : 'No: no row matches.'
     case 'count_by': {
+      if (aggregate.group !== undefined && aggregate.value !== undefined) return `${aggregate.column} ${groupName(aggregate.group)} has ${formatNumber(aggregate.value)} rows.`
       if (aggregate.groups.length === 0) return null
       const shown = aggregate.groups.slice(0, 5).map((g) => `${g.value === '' ? '(empty)' : g.value} (${formatNumber(g.count)})`)
       const more = aggregate.otherGroups > 0 ? `, and ${formatNumber(aggregate.otherGroups)} other values` : ''
       return `By ${aggregate.column}: ${shown.join(', ')}${more}.`
     }
     case 'group_by': {
+      if (aggregate.group !== undefined && aggregate.value !== undefined) {
+        return `The ${describeMeasure(aggregate.measures[0]!).toLowerCase()} of ${aggregate.column} ${groupName(aggregate.group)} is ${figureText(aggregate.value)}.`
+      }
       if (aggregate.groups.length === 0) return null
       const shown = aggregate.groups.slice(0, 5).map((g) => {
         const figures = aggregate.measures.map((m, i) => `${describeMeasure(m).toLowerCase()} ${figureText(g.measures[i]?.value ?? null)}`)
@@ -42,7 +46,8 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
       return aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ${sentence}, against ${describeCompare(aggregate.compare)}.` : `${sentence}.`
     }
     default: {
-      const label = { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest' }[aggregate.op]
+      const label =
+        aggregate.op === 'percentile' ? `The ${percentileWords(aggregate.fraction ?? 0.5)} of` : { sum: 'The total of', avg: 'The average of', min: 'The lowest', max: 'The highest', median: 'The median of' }[aggregate.op]
       const skipped = aggregate.skipped > 0 ? ` (${formatNumber(aggregate.skipped)} values that are not numbers were skipped)` : ''
       const answer = aggregate.answer !== undefined && aggregate.compare ? `${yesNo(aggregate.answer)}: ` : ''
       const against = aggregate.answer !== undefined && aggregate.compare ? `, against ${describeCompare(aggregate.compare)}` : ''
@@ -53,11 +58,17 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
   }
 }
 
-/** An aggregate answered by one figure (an average, a total...): the figure is the answer's headline. */
+const groupName = (value: string) => (value === '' ? '(empty)' : `"${value}"`)
+
+/**
+ * An aggregate answered by one figure (an average, a total..., or the one group of a grouping
+ * limited to one): the figure is the answer's headline.
+ */
 export function isSingleFigure(aggregate: AggregateResult | null): boolean {
   if (aggregate === null) return false
   if (aggregate.op === 'count') return aggregate.answer !== undefined
-  return aggregate.op !== 'count_by' && aggregate.op !== 'group_by'
+  if (aggregate.op === 'count_by' || aggregate.op === 'group_by') return aggregate.group !== undefined && aggregate.value !== undefined
+  return true
 }
 
 function topSentence(top: TopRows, figures: ComputedFigures): string {
@@ -144,7 +155,7 @@ function askedFigure(figures: ComputedFigures): number | string | null {
   if (figures.top) return figures.top.n
   const aggregate = figures.aggregate
   if (!aggregate || !isSingleFigure(aggregate) || !('value' in aggregate)) return null
-  return aggregate.value
+  return aggregate.value ?? null
 }
 
 /**

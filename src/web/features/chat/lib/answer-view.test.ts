@@ -40,6 +40,10 @@ describe('the answer card', () => {
   it('names aggregates and their skipped values in words', () => {
     expect(aggregateLabel({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('Average of Employees')
     expect(aggregateLabel({ op: 'count', column: null, value: 4 })).toBe('Count')
+    expect(aggregateLabel({ op: 'median', column: 'Price', value: 3.5, skipped: 0 })).toBe('Median of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.9, value: 46, skipped: 0 })).toBe('90th percentile of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.975, value: 46, skipped: 0 })).toBe('97.5th percentile of Price')
+    expect(aggregateLabel({ op: 'percentile', column: 'Price', fraction: 0.01, value: 1, skipped: 0 })).toBe('1st percentile of Price')
     expect(skippedNote({ op: 'avg', column: 'Employees', value: 12.5, skipped: 2 })).toBe('2 values were skipped (not a number).')
     expect(skippedNote({ op: 'sum', column: 'Employees', value: 1, skipped: 0 })).toBeNull()
     expect(formatFigure(1234.5678)).toBe('1,234.57')
@@ -56,6 +60,20 @@ describe('the answer card', () => {
     const top = result({ data: { ...result().data, count: 5, total_rows: 20000, top: { n: 5, column: 'Revenue', direction: 'desc', matching: 20000 } } })
     expect(answerHeadline(top)).toEqual({ figure: '5', line: CHAT_MESSAGES.topRows(5, 20000) })
     expect(answerHeadline(result())).toEqual({ figure: '3', line: CHAT_MESSAGES.summaryRows(3, 10) })
+  })
+
+  it("leads with the one group's figure of a grouping limited to one", () => {
+    const city = result({ data: { ...result().data, count: 1000, total_rows: 1000, aggregate: { op: 'count_by', column: 'City', group: 'Madrid', value: 85, groups: [{ value: 'Madrid', count: 85 }], otherGroups: 40 } } })
+    expect(answerHeadline(city)).toEqual({ figure: '85', line: CHAT_MESSAGES.figureOverRows('Rows of City "Madrid"', 1000, 1000) })
+    const cheapest = result({
+      data: {
+        ...result().data,
+        count: 1000,
+        total_rows: 1000,
+        aggregate: { op: 'group_by', column: 'Brand', group: 'Deliplus', value: 2.5, measures: [{ op: 'median', column: 'Price' }], groups: [{ value: 'Deliplus', count: 9, measures: [{ value: 2.5, skipped: 0 }] }], otherGroups: 3 },
+      },
+    })
+    expect(answerHeadline(cheapest)).toEqual({ figure: '2.5', line: CHAT_MESSAGES.figureOverRows('Median Price of Brand "Deliplus"', 1000, 1000) })
   })
 })
 

@@ -1,7 +1,7 @@
 import { CHAT } from '#common/constants'
 import { CHAT_MESSAGES, DUPLICATES_MESSAGES } from '#common/messages'
 import type { ChatMessage, ChatResult } from '#common/schemas/chat'
-import { describeCompare } from '#common/plan-text'
+import { describeCompare, describeMeasure, percentileWords } from '#common/plan-text'
 import type { AggregateResult, PlanDuplicates } from '#common/schemas/plans'
 
 /** The answer shown prominently: the last AI message of the conversation that carries a result. */
@@ -46,12 +46,16 @@ const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
   avg: 'Average of',
   min: 'Lowest',
   max: 'Highest',
+  median: 'Median of',
+  percentile: 'Percentile of',
 }
 
-/** The aggregate's heading: 'Average of Employees'. */
+/** The aggregate's heading: 'Average of Employees', '90th percentile of Price'. */
 export function aggregateLabel(aggregate: AggregateResult): string {
-  return aggregate.column ? `${AGGREGATE_LABELS[aggregate.op]} ${aggregate.column}` : AGGREGATE_LABELS[aggregate.op]
+  const words = aggregate.op === 'percentile' && aggregate.fraction !== undefined ? `${capitalised(percentileWords(aggregate.fraction))} of` : AGGREGATE_LABELS[aggregate.op]
+  return aggregate.column ? `${words} ${aggregate.column}` : words
 }
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** A figure as the answer shows it: numbers grouped, at most two decimals; text (a date) as it is. */
 export function formatFigure(value: number | string | null): string {
@@ -94,6 +98,12 @@ export function answerHeadline(result: ChatResult): AnswerHeadline {
   }
   if (aggregate && aggregate.op !== 'count' && aggregate.op !== 'count_by' && aggregate.op !== 'group_by') {
     return { figure: formatFigure(aggregate.value), line: CHAT_MESSAGES.figureOverRows(aggregateLabel(aggregate), data.count, data.total_rows) }
+  }
+  // A grouping limited to one group leads with that group's figure ("the most common city": its rows).
+  if ((aggregate?.op === 'count_by' || aggregate?.op === 'group_by') && aggregate.group !== undefined && aggregate.value !== undefined) {
+    const group = aggregate.group === '' ? '(empty)' : `"${aggregate.group}"`
+    const label = aggregate.op === 'count_by' ? `Rows of ${aggregate.column} ${group}` : `${describeMeasure(aggregate.measures[0]!)} of ${aggregate.column} ${group}`
+    return { figure: formatFigure(aggregate.value), line: CHAT_MESSAGES.figureOverRows(label, data.count, data.total_rows) }
   }
   if (data.top) return { figure: formatFigure(data.top.n), line: CHAT_MESSAGES.topRows(data.top.n, data.top.matching) }
   return { figure: formatFigure(data.count), line: CHAT_MESSAGES.summaryRows(data.count, data.total_rows) }

@@ -47,6 +47,9 @@ describe('a chip’s draft', () => {
       { column: 'Industry', op: 'not_in', values: ['SaaS', 'Fintech'] },
       { column: 'Founded', op: 'between', values: ['2015', '2020'] },
       { column: 'Email', op: 'is_not_empty' },
+      { column: 'Brand', op: 'equals', value: 'Hacendado', caseSensitive: true },
+      { column: 'Brand', op: 'in', values: ['HACENDADO', 'Deliplus'], caseSensitive: true },
+      { column: 'Salary', op: 'greater_than', figure: { op: 'avg', column: 'Salary' } },
     ] satisfies ColumnCondition[]) {
       expect(conditionOf(draftOf(condition))).toEqual({ condition })
     }

@@ -6,6 +6,7 @@ import {
   type ColumnCondition,
   type Condition,
   type Plan,
+  type PlanFigure,
   type PlanOperator,
 } from '#common/schemas/plans'
 
@@ -37,10 +38,13 @@ export function withCriterion(plan: Plan, index: number, next: Condition | null)
  * A chip's editor: the operands as typed (a list as comma-separated text, `between` as two boxes).
  * `formula` is set when the condition reads a formula instead of a column (issue 32).
  */
-export type CriterionDraft = { column: string; formula?: string; op: PlanOperator; value: string; high: string }
+export type CriterionDraft = { column: string; formula?: string; op: PlanOperator; value: string; high: string; caseSensitive?: boolean; figure?: PlanFigure }
 
 export function draftOf(condition: ColumnCondition): CriterionDraft {
-  const subject = 'formula' in condition ? { column: '', formula: condition.formula } : { column: condition.column }
+  const exact = 'caseSensitive' in condition && condition.caseSensitive ? { caseSensitive: true } : {}
+  const subject = 'formula' in condition ? { column: '', formula: condition.formula, ...exact } : { column: condition.column, ...exact }
+  // A figure the chip does not edit is kept as it is (its subject and operator may change).
+  if ('figure' in condition) return { ...subject, op: condition.op, value: '', high: '', figure: condition.figure }
   if (condition.op === 'between') return { ...subject, op: condition.op, value: condition.values[0], high: condition.values[1] }
   if ('values' in condition) return { ...subject, op: condition.op, value: condition.values.join(', '), high: '' }
   return { ...subject, op: condition.op, value: condition.value ?? '', high: '' }
@@ -53,10 +57,13 @@ export const needsOperand = (op: PlanOperator) => !VALUELESS_PLAN_OPERATORS.incl
 export function conditionOf(draft: CriterionDraft): { condition: Condition } | { error: string } {
   const subject = draft.formula === undefined ? { column: draft.column.trim() } : { formula: draft.formula.trim() }
   let candidate: unknown
-  if (draft.op === 'between') candidate = { ...subject, op: draft.op, values: [draft.value.trim(), draft.high.trim()] }
-  else if (isListOperator(draft.op)) candidate = { ...subject, op: draft.op, values: splitList(draft.value) }
-  else if (!needsOperand(draft.op)) candidate = { ...subject, op: draft.op }
-  else candidate = { ...subject, op: draft.op, value: draft.value.trim() }
+  // An exact-case condition stays exact through an edit (the chip keeps what it does not show).
+  const exact = draft.caseSensitive ? { caseSensitive: true } : {}
+  if (draft.figure) candidate = { ...subject, op: draft.op, figure: draft.figure }
+  else if (draft.op === 'between') candidate = { ...subject, op: draft.op, values: [draft.value.trim(), draft.high.trim()] }
+  else if (isListOperator(draft.op)) candidate = { ...subject, op: draft.op, values: splitList(draft.value), ...exact }
+  else if (!needsOperand(draft.op)) candidate = { ...subject, op: draft.op, ...exact }
+  else candidate = { ...subject, op: draft.op, value: draft.value.trim(), ...exact }
   if (draft.op === 'between' && (draft.value.trim() === '' || draft.high.trim() === '')) return { error: 'Give both ends of the range.' }
   const parsed = conditionSchema.safeParse(candidate)
   if (parsed.success) return { condition: parsed.data }
