@@ -92,9 +92,11 @@ export const upperText = (text: string) => changeCase(text, (letter) => letter.t
 /** `rowcraft_fold`: outer spaces trimmed, Latin accents dropped, lower case. */
 export function fold(text: string): string {
   const trimmed = trimSpaces(text)
+  // ASCII text (most of a lead list) lower-cases letter for letter: the import folds every
+  // identifying cell of a file (issue 42).
   // eslint-disable-next-line no-control-regex
-  const plain = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : [...trimmed].map((letter) => PLAIN_OF.get(letter) ?? letter).join('')
-  return lowerText(plain)
+  if (/^[\x00-\x7f]*$/.test(trimmed)) return trimmed.toLowerCase()
+  return lowerText([...trimmed].map((letter) => PLAIN_OF.get(letter) ?? letter).join(''))
 }
 
 /** true/yes and false/no, in any case, with outer spaces. */

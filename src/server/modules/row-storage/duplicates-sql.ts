@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { identifyingColumnsOf, type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
+import { fold } from '#common/formula/values'
 import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { rowsFrom, storedColumnsOf, type RowSource } from './row-reader.ts'
@@ -32,6 +33,18 @@ export function compareValueSql(column: DedupeColumn): SQL {
   const folded = sql`rowcraft_fold(${cellSql(column.key)})`
   if (column.kind !== 'website') return sql`coalesce(${folded}, '')`
   return sql`coalesce(substring(${folded} from ${DOMAIN_PATTERN}::text), '')`
+}
+
+const DOMAIN = new RegExp(DOMAIN_PATTERN)
+
+/**
+ * `compareValueSql` in TypeScript, for the import's one pass (`row-facts.ts`) and the labels'
+ * refresh: `fold` is `rowcraft_fold`; `duplicates-sql.test.ts` holds the two to one another.
+ */
+export function compareValue(cell: string, kind: DedupeColumn['kind']): string {
+  const folded = fold(cell)
+  if (kind !== 'website') return folded
+  return DOMAIN.exec(folded)?.[1] ?? ''
 }
 
 /** Filled cells of a row: the most complete row of a group is the one kept when asked. */

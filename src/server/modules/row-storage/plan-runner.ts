@@ -3,7 +3,7 @@ import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateCompare, AggregateResult, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
-import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
+import { duplicateLabelsJoinSql, duplicateLabelSql } from './duplicate-labels.ts'
 import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
@@ -187,19 +187,19 @@ function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL)
     const label = sql.raw(`dl_${i}`)
     return sql`count(*) FILTER (WHERE ${label} = -2) AS ${sql.raw(`dst_${i}`)}, count(${label}) FILTER (WHERE ${label} >= 0) - count(DISTINCT ${label}) FILTER (WHERE ${label} >= 0) AS ${sql.raw(`dup_${i}`)}`
   })
-  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateKeysJoinSql(uploadId, sql`r`) }
+  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateLabelsJoinSql(uploadId, sql`r`) }
 }
 
 /**
  * The repeats among the matched rows: from the scan's label counts, except in a column where a
  * matched row changed since the labels were written (or is new): that column's values are
- * compared again over the matched rows (`matchedWhere`), and the labels are written again.
+ * compared again over the matched rows (`matchedWhere`). A plan never writes the labels again
+ * (CONVENTIONS 24): the writer that changed the rows asked for that (`rows.refresh-duplicate-labels`).
  */
 async function repeatsOf<C extends DedupeColumn>(uploadId: string, columns: C[], scan: ScanRow, matchedWhere: SQL) {
   const counted = duplicateCountsOf(columns, scan)
   const stale = columns.flatMap((column, i) => (Number(scan[`dst_${i}`] ?? 0) > 0 ? [{ column, i }] : []))
   if (stale.length === 0) return counted
-  refreshDuplicateKeysSoon(uploadId)
   const staleColumns = stale.map(({ column }) => column)
   const [row = {}] = await readRows<ScanRow>(sql`
     SELECT ${duplicateCountsSelect(staleColumns, { withExact: false })}

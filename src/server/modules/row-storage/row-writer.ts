@@ -16,8 +16,8 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './cop
  */
 
 export type RowWriter = {
-  /** Rows encoded by `copy-binary.ts` (the import worker thread, or `encodeRows`). */
-  write: (rows: EncodedRows) => Promise<void>
+  /** Rows encoded by `copy-binary.ts` (the import worker thread, or `encodeRows`), with their duplicate labels (`row-facts.ts`) when the file has identifying columns. */
+  write: (rows: EncodedRows, labels?: EncodedRows | null) => Promise<void>
   /** Builds the primary key and attaches the partition: the rows become visible. */
   finish: () => Promise<void>
   /** Drops whatever was written. */
@@ -80,35 +80,55 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE csv_rows ATTACH PARTITION "${table}" FOR VALUES IN ('${uploadId}');
     ALTER TABLE "${table}" DROP CONSTRAINT "${check}";`
   const dropSql = `DROP TABLE IF EXISTS "${table}"`
+  // The labels go beside the rows, in the same pass (issue 42); a retried job starts without them.
+  const dropLabelsSql = `DELETE FROM csv_row_duplicate_keys WHERE upload_id = '${uploadId}'`
+  const labelsCopySql = 'COPY csv_row_duplicate_keys (upload_id, row_index, keys) FROM STDIN WITH (FORMAT binary)'
+  await exec(d, dropLabelsSql)
   const copySql = `COPY "${table}" (row_index, data${storesSearchText() ? ', search_text' : ''}) FROM STDIN WITH (FORMAT binary)`
 
   if (d.kind === 'pglite') {
     // PGlite's COPY reads a Blob in place of STDIN, one whole binary stream per batch.
     const sql = copySql.replace('STDIN', "'/dev/blob'")
+    const labelsSql = labelsCopySql.replace('STDIN', "'/dev/blob'")
+    const copyBlob = (statement: string, rows: EncodedRows) =>
+      d.client.query(statement, [], { blob: new Blob([COPY_BINARY_HEADER, rows.bytes as Uint8Array<ArrayBuffer>, COPY_BINARY_TRAILER]) })
     return {
-      async write(rows) {
+      async write(rows, labels) {
         if (rows.count === 0) return
-        await d.client.query(sql, [], { blob: new Blob([COPY_BINARY_HEADER, rows.bytes as Uint8Array<ArrayBuffer>, COPY_BINARY_TRAILER]) })
+        await copyBlob(sql, rows)
         // PGlite runs one statement at a time on this thread: between batches, requests go first.
+        await yieldToForeground()
+        if (!labels || labels.count === 0) return
+        await copyBlob(labelsSql, labels)
         await yieldToForeground()
       },
       async finish() {
         await yieldToForeground()
         await exec(d, finishSql)
       },
-      abort: () => exec(d, dropSql),
+      async abort() {
+        await exec(d, dropSql)
+        await exec(d, dropLabelsSql)
+      },
     }
   }
 
   const streams = await Promise.all(Array.from({ length: COPY_STREAMS }, () => openCopyStream(d.pool, copySql)))
+  // Opened with the first labels: a file without identifying columns has none.
+  let labelsStream: Promise<CopyStream> | undefined
   const closeAll = async (fn: (stream: CopyStream) => Promise<void>) => {
-    const results = await Promise.allSettled(streams.map(fn))
+    const all = labelsStream ? [...streams, await labelsStream] : streams
+    const results = await Promise.allSettled(all.map(fn))
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) throw failed.reason
   }
   return {
-    async write(rows) {
+    async write(rows, labels) {
       if (rows.count === 0) return
+      if (labels && labels.count > 0) {
+        labelsStream ??= openCopyStream(d.pool, labelsCopySql)
+        await (await labelsStream).write(labels.bytes)
+      }
       // The batch goes to a stream that has taken in its last one, so every server process parses.
       let stream = streams.find((candidate) => candidate.isReady())
       if (!stream) stream = await Promise.race(streams.map((candidate) => candidate.ready().then(() => candidate)))
@@ -120,7 +140,9 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     },
     async abort() {
       for (const stream of streams) stream.destroy()
+      if (labelsStream) (await labelsStream.catch(() => undefined))?.destroy()
       await exec(d, dropSql)
+      await exec(d, dropLabelsSql)
     },
   }
 }

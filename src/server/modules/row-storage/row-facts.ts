@@ -1,0 +1,213 @@
+import { identifyingColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
+import type { DuplicateFigures } from '#common/schemas/duplicates'
+import { trimSpaces } from '#common/formula/values'
+import { sourceColumnKey, type EncodedRows } from './copy-binary.ts'
+import { duplicateLabelName } from './duplicate-labels.ts'
+import { compareValue } from './duplicates-sql.ts'
+import { FirstSeen, hashBytes, hashText } from './first-seen.ts'
+
+/**
+ * What an import learns about its rows, gathered while they stream through the reader (issue 42:
+ * one pass). Each whole-file SQL scan after the COPY (a date column's day/month evidence, the
+ * quality report's duplicate figures, the duplicate labels) cost about a second per 100,000 rows
+ * and, on PGlite, held every request behind it; here each batch of encoded rows is read once in
+ * the import's worker thread, beside the parsing:
+ * - the first rows, for the column types and the file's European signs;
+ * - each date column's evidence (`DateEvidence`), over every row;
+ * - the duplicate figures: whole rows repeated exactly (by their stored JSON), and repeats per
+ *   identifying column as plans compare them (`compareValue`);
+ * - each row's duplicate labels (decision 029), returned per batch, encoded for a binary COPY
+ *   into `csv_row_duplicate_keys`: a label is the first row index that had the row's compared
+ *   value, so it is known when the row is read.
+ */
+
+/** What a date column's values say of their day/month order (see `decideDateOrder`). */
+export type DateEvidence = {
+  numeric: number
+  dayFirst: number
+  monthFirst: number
+  dotted: number
+  dayFirstExample: string | null
+  monthFirstExample: string | null
+}
+
+export type RowFactsSummary = {
+  /** The first `sampleRows` rows as stored (non-empty cells by key), for the column types. */
+  firstRows: Array<Record<string, string>>
+  /** Per date column (as `dateColumnsOf` chose them), its evidence over every row. */
+  dateEvidence: Map<string, DateEvidence>
+  duplicates: DuplicateFigures
+}
+
+/** The pattern of NUMERIC_DATE in cell-values.ts: day/month dates such as `04/07/2024`, `4.7.24`. */
+const NUMERIC_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/
+
+/** Rows sampled to guess column types (the import's `TYPE_SAMPLE_ROWS`). */
+export const TYPE_SAMPLE_ROWS = 1000
+
+type Identifying = { key: string; name: string; kind: IdentifierKind; label: string; seen: FirstSeen }
+
+const JSONB_VERSION = 1
+const utf8 = new TextDecoder()
+
+export class RowFacts {
+  private identifying: Identifying[] | null = null
+  private keys: string[] = []
+  private dateKeys: string[] | null = null
+  private readonly evidence = new Map<string, DateEvidence>()
+  private readonly firstRows: Array<Record<string, string>> = []
+  private readonly exact = new FirstSeen()
+  private readonly uuid: Buffer
+  private readonly labels = new LabelEncoder()
+
+  constructor(
+    uploadId: string,
+    private readonly options: {
+      /** The date columns among `keys`, decided from the first rows (the caller's type inference). */
+      dateColumnsOf: (keys: string[], firstRows: Array<Record<string, string>>) => string[]
+      sampleRows?: number
+    },
+  ) {
+    this.uuid = Buffer.from(uploadId.replace(/-/g, ''), 'hex')
+  }
+
+  /**
+   * Reads a batch of encoded rows (`header` their column names) and answers their duplicate
+   * labels, encoded for COPY, or null when the file has no identifying column.
+   */
+  take(header: string[], rows: EncodedRows): EncodedRows | null {
+    this.keys = header.map((_, i) => sourceColumnKey(i))
+    // A spreadsheet row wider than the header adds columns named 'Column N': never identifying.
+    this.identifying ??= identifyingColumnsOf(header.map((name, i) => ({ key: sourceColumnKey(i), name }))).map((column) => ({
+      ...column,
+      label: duplicateLabelName(column),
+      seen: new FirstSeen(),
+    }))
+    const identifying = this.identifying
+    const sampleRows = this.options.sampleRows ?? TYPE_SAMPLE_ROWS
+    const { bytes } = rows
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    let at = 0
+    while (at < bytes.length) {
+      const fields = view.getInt16(at)
+      const index = view.getInt32(at + 6)
+      const jsonLength = view.getInt32(at + 10)
+      const jsonStart = at + 15
+      const jsonEnd = at + 14 + jsonLength
+      at = jsonEnd
+      if (fields === 3) at += 4 + view.getInt32(at)
+      // Whole rows compare as stored (`data`): equal cells make equal JSON, in both readers.
+      if (jsonEnd - jsonStart > 2) {
+        const [hi, lo] = hashBytes(bytes, jsonStart, jsonEnd)
+        this.exact.firstOf(hi, lo, index)
+      }
+      const wantsCells = identifying.length > 0 || this.dateKeys === null || this.dateKeys.length > 0
+      if (!wantsCells) continue
+      const data = JSON.parse(utf8.decode(bytes.subarray(jsonStart, jsonEnd))) as Record<string, string>
+      if (identifying.length > 0) this.labels.add(this.uuid, index, this.labelsOf(identifying, data, index))
+      if (this.dateKeys === null) {
+        this.firstRows.push(data)
+        if (this.firstRows.length >= sampleRows) this.decideDateKeys()
+      } else {
+        this.countDates(this.dateKeys, data)
+      }
+    }
+    return identifying.length > 0 ? this.labels.take() : null
+  }
+
+  summary(): RowFactsSummary {
+    if (this.dateKeys === null) this.decideDateKeys()
+    return {
+      firstRows: this.firstRows,
+      dateEvidence: this.evidence,
+      duplicates: {
+        exactRows: this.exact.repeats,
+        columns: (this.identifying ?? []).map(({ key, name, kind, seen }) => ({ key, name, kind, rows: seen.repeats })),
+      },
+    }
+  }
+
+  /** The row's labels: per identifying column, its cell as stored and the first row index with its compared value (null when empty). */
+  private labelsOf(identifying: Identifying[], data: Record<string, string>, index: number): string {
+    let json = '{'
+    for (let i = 0; i < identifying.length; i += 1) {
+      const column = identifying[i]!
+      const cell = data[column.key] ?? ''
+      const value = compareValue(cell, column.kind)
+      let label: number | null = null
+      if (value !== '') {
+        const [hi, lo] = hashText(value)
+        label = column.seen.firstOf(hi, lo, index)
+      }
+      json += `${i === 0 ? '' : ','}${JSON.stringify(column.label)}:[${JSON.stringify(cell)},${label}]`
+    }
+    return `${json}}`
+  }
+
+  private decideDateKeys(): void {
+    this.dateKeys = this.options.dateColumnsOf(this.keys, this.firstRows)
+    for (const key of this.dateKeys) {
+      this.evidence.set(key, { numeric: 0, dayFirst: 0, monthFirst: 0, dotted: 0, dayFirstExample: null, monthFirstExample: null })
+    }
+    for (const row of this.firstRows) this.countDates(this.dateKeys, row)
+  }
+
+  private countDates(keys: string[], data: Record<string, string>): void {
+    for (const key of keys) {
+      const cell = data[key]
+      if (cell === undefined) continue
+      const text = trimSpaces(cell)
+      const match = NUMERIC_DATE.exec(text)
+      if (!match) continue
+      const evidence = this.evidence.get(key)!
+      const first = Number(match[1])
+      const second = Number(match[3])
+      evidence.numeric += 1
+      if (match[2] === '.') evidence.dotted += 1
+      if (first >= 13 && first <= 31 && second >= 1 && second <= 12) {
+        evidence.dayFirst += 1
+        if (evidence.dayFirstExample === null || text < evidence.dayFirstExample) evidence.dayFirstExample = text
+      }
+      if (second >= 13 && second <= 31 && first >= 1 && first <= 12) {
+        evidence.monthFirst += 1
+        if (evidence.monthFirstExample === null || text < evidence.monthFirstExample) evidence.monthFirstExample = text
+      }
+    }
+  }
+}
+
+/** Rows of `csv_row_duplicate_keys` in PostgreSQL's binary COPY format: `upload_id uuid, row_index int4, labels jsonb`. */
+class LabelEncoder {
+  private buf = Buffer.allocUnsafeSlow(1 << 16)
+  private pos = 0
+  private count = 0
+
+  add(uuid: Buffer, index: number, json: string): void {
+    const need = 2 + 4 + 16 + 8 + 5 + json.length * 3
+    if (this.pos + need > this.buf.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + need))
+      this.buf.copy(grown, 0, 0, this.pos)
+      this.buf = grown
+    }
+    const { buf } = this
+    let at = buf.writeInt16BE(3, this.pos)
+    at = buf.writeInt32BE(16, at)
+    at += uuid.copy(buf, at)
+    at = buf.writeInt32BE(4, at)
+    at = buf.writeInt32BE(index, at)
+    const length = buf.write(json, at + 5)
+    at = buf.writeInt32BE(length + 1, at)
+    buf[at] = JSONB_VERSION
+    this.pos = at + 1 + length
+    this.count += 1
+  }
+
+  take(): EncodedRows {
+    const bytes = Buffer.allocUnsafeSlow(this.pos)
+    this.buf.copy(bytes, 0, 0, this.pos)
+    const rows = { bytes, count: this.count }
+    this.pos = 0
+    this.count = 0
+    return rows
+  }
+}
