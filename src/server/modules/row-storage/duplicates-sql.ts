@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { identifyingColumnsOf, type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
+import { type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
 import { fold } from '#common/formula/values'
 import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { rowsFrom, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { rowsFrom, type RowSource } from './row-reader.ts'
 import { cellSql } from './view-sql.ts'
 
 /**
@@ -39,7 +39,7 @@ const DOMAIN = new RegExp(DOMAIN_PATTERN)
 
 /**
  * `compareValueSql` in TypeScript, for the import's one pass (`row-facts.ts`) and the labels'
- * refresh: `fold` is `rowcraft_fold`; `duplicates-sql.test.ts` holds the two to one another.
+ * refresh: `fold` is `rowcraft_fold`; `uploads/one-pass.test.ts` holds the two to one another over the test files.
  */
 export function compareValue(cell: string, kind: DedupeColumn['kind']): string {
   const folded = fold(cell)
@@ -120,9 +120,4 @@ export async function countDuplicates(
   )
   const counts = duplicateCountsOf(columns, row)
   return { ...counts, exactRows: counts.exactRows ?? 0 }
-}
-
-/** The quality report's duplicate counts of an upload's rows as they are now, over its identifying columns. */
-export async function duplicateFiguresOf(source: Pick<RowSource, 'id'>, executor: Executor = db): Promise<DuplicateFigures> {
-  return countDuplicates(source, identifyingColumnsOf(await storedColumnsOf(source.id)), executor)
 }
