@@ -76,6 +76,7 @@ export const todayKey = (now: Date = new Date()) => now.getUTCFullYear() * 10000
 const ACCENTED = 'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďĐđÈÉÊËèéêëĒēĖėĘęĚěĞğÌÍÎÏìíîïĪīİıŁłÑñŃńŇňÒÓÔÕÖØòóôõöøŌōŐőŘřŚśŠšŞşŤťÙÚÛÜùúûüŪūŮůŰűÝýÿŸŹźŻżŽž'
 const PLAIN = 'AAAAAAaaaaaaAaAaAaCcCcCcDdDdEEEEeeeeEeEeEeEeGgIIIIiiiiIiIiLlNnNnNnOOOOOOooooooOoOoRrSsSsSsTtUUUUuuuuUuUuUuYyyYZzZzZz'
 const PLAIN_OF = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i]!]))
+const ACCENTED_LETTER = new RegExp(`[${ACCENTED}]`, 'g')
 
 /** Case changed letter by letter, where a letter has one letter for its other case (as PostgreSQL). */
 const changeCase = (text: string, change: (letter: string) => string) =>
@@ -96,7 +97,9 @@ export function fold(text: string): string {
   // identifying cell of a file (issue 42).
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(trimmed)) return trimmed.toLowerCase()
-  return lowerText([...trimmed].map((letter) => PLAIN_OF.get(letter) ?? letter).join(''))
+  const plain = trimmed.replace(ACCENTED_LETTER, (letter) => PLAIN_OF.get(letter) ?? letter)
+  // toLowerCase changes letters one for one except these two (İ to two letters, Σ by context).
+  return /[\u0130\u03a3]/.test(plain) ? lowerText(plain) : plain.toLowerCase()
 }
 
 /** true/yes and false/no, in any case, with outer spaces. */

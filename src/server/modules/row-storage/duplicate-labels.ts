@@ -49,9 +49,9 @@ export function duplicateLabelSql(column: DedupeColumn, labels: SQL): SQL {
   return sql`(CASE WHEN coalesce(${entry} ->> 0, '') = coalesce(${cellSql(column.key)}, '') THEN coalesce((${entry} ->> 1)::integer, -1) ELSE -2 END)`
 }
 
-/** The labels of a row of the upload (`row` the alias its rows are read under): a LEFT JOIN giving `dup_keys.keys`. */
+/** The labels of a row of the upload (`row` the alias its rows are read under): a LEFT JOIN giving `dup_labels.keys`. */
 export const duplicateLabelsJoinSql = (uploadId: string, row: SQL): SQL =>
-  sql`LEFT JOIN csv_row_duplicate_keys AS dup_keys ON dup_keys.upload_id = ${uploadId} AND dup_keys.row_index = ${row}.row_index`
+  sql`LEFT JOIN csv_row_duplicate_keys AS dup_labels ON dup_labels.upload_id = ${uploadId} AND dup_labels.row_index = ${row}.row_index`
 
 /** Rows read a statement at a time: on PGlite a request waits for at most one slice (about 20-60 ms). */
 const sliceRows = () => (driver.kind === 'pglite' ? 5_000 : 20_000)

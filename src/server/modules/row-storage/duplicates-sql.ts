@@ -77,14 +77,14 @@ export async function findDuplicateRows(
 
 /**
  * Repeats among the rows `matched` (SQL over a row's `data`), in two steps so each value is read
- * once a row: `duplicateKeysSql`, the select-list items of an inner select (a row's compared
+ * once a row: `comparedValuesSql`, the select-list items of an inner select (a row's compared
  * value per column, NULL when the row is not matched or the value is empty), then
  * `duplicateCountsSelect` over them: `dup_exact`, whole rows repeated exactly, and `dup_<i>` per
  * column, rows whose value an earlier row has. Reading a value in each of the three places that
  * count it made a plan over 100,000 rows take 4 s (a website's domain, a LinkedIn URL's accents).
  * The inner select needs OFFSET 0, or the planner puts the values back where they are counted.
  */
-export function duplicateKeysSql(columns: DedupeColumn[], matched: SQL, { withExact = true } = {}): SQL {
+export function comparedValuesSql(columns: DedupeColumn[], matched: SQL, { withExact = true } = {}): SQL {
   const perColumn = columns.map((column, i) => sql`, CASE WHEN ${matched} THEN NULLIF(${compareValueSql(column)}, '') END AS ${sql.raw(`dk_${i}`)}`)
   // Whole rows are the dearest to compare (about 6 s for 400,000 rows on a busy machine): only when asked.
   const exact = withExact ? sql`CASE WHEN ${matched} AND data <> '{}'::jsonb THEN data END` : sql`NULL::jsonb`
@@ -115,7 +115,7 @@ export async function countDuplicates(
   executor: Executor = db,
 ): Promise<DuplicateFigures> {
   const [row = {}] = await queryRows<Record<string, unknown>>(
-    sql`SELECT ${duplicateCountsSelect(columns)} FROM (SELECT ${duplicateKeysSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0) AS k`,
+    sql`SELECT ${duplicateCountsSelect(columns)} FROM (SELECT ${comparedValuesSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0) AS k`,
     executor,
   )
   const counts = duplicateCountsOf(columns, row)

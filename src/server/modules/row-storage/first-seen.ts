@@ -79,17 +79,26 @@ export function hashText(text: string): [number, number] {
   return [a >>> 0, mix(b) >>> 0]
 }
 
-/** The same two hashes over bytes (a row's stored JSON). */
+/**
+ * Two 32-bit hashes of bytes (a row's stored JSON), four bytes at a time: a byte at a time cost
+ * about 1.5 s of the import's worker thread on 100 MB.
+ */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): [number, number] {
-  let a = 0x811c9dc5
-  let b = 0x1b873593 ^ (end - start)
-  for (let i = start; i < end; i += 1) {
-    const c = bytes[i]!
-    a = Math.imul(a ^ c, 0x01000193)
-    b = Math.imul(b ^ c, 0x5bd1e995)
-    b ^= b >>> 15
+  let a = 0x811c9dc5 ^ (end - start)
+  let b = 0x1b873593
+  let i = start
+  for (; i + 4 <= end; i += 4) {
+    const word = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)
+    a = Math.imul(a ^ word, 0x01000193)
+    a ^= a >>> 15
+    b = Math.imul(b ^ Math.imul(word, 0xcc9e2d51), 0x5bd1e995)
+    b ^= b >>> 13
   }
-  return [a >>> 0, mix(b) >>> 0]
+  for (; i < end; i += 1) {
+    a = Math.imul(a ^ bytes[i]!, 0x01000193)
+    b = Math.imul(b ^ bytes[i]!, 0x5bd1e995)
+  }
+  return [mix(a) >>> 0, mix(b ^ 0x9e3779b9) >>> 0]
 }
 
 function mix(h: number): number {

@@ -43,11 +43,15 @@ export function partitionName(uploadId: string) {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** Drops an upload's rows: its partition, attached or still loading, whatever is being built on it. */
+/** Drops an upload's rows: its partition, attached or still loading, whatever is being built on it, and its duplicate labels. */
 export async function dropUploadRows(uploadId: string) {
   if (!uuidPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`)
   await dropRowsTable(driver, partitionName(uploadId))
+  await exec(driver, dropLabelsSqlOf(uploadId))
 }
+
+/** An upload's duplicate labels (no foreign key takes them with the upload: migration 0027). */
+const dropLabelsSqlOf = (uploadId: string) => `DELETE FROM csv_row_duplicate_keys WHERE upload_id = '${uploadId}'`
 
 /** PostgreSQL's concurrent index builds must not run beside the drop (index-builds.ts). */
 async function dropRowsTable(d: Driver, table: string) {
@@ -81,7 +85,7 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE "${table}" DROP CONSTRAINT "${check}";`
   const dropSql = `DROP TABLE IF EXISTS "${table}"`
   // The labels go beside the rows, in the same pass (issue 42); a retried job starts without them.
-  const dropLabelsSql = `DELETE FROM csv_row_duplicate_keys WHERE upload_id = '${uploadId}'`
+  const dropLabelsSql = dropLabelsSqlOf(uploadId)
   const labelsCopySql = 'COPY csv_row_duplicate_keys (upload_id, row_index, keys) FROM STDIN WITH (FORMAT binary)'
   await exec(d, dropLabelsSql)
   const copySql = `COPY "${table}" (row_index, data${storesSearchText() ? ', search_text' : ''}) FROM STDIN WITH (FORMAT binary)`
@@ -230,6 +234,11 @@ export async function dropOrphanRowTables(): Promise<string[]> {
       AND (u.id IS NULL OR (NOT c.relispartition AND u.status <> 'processing'))`
   const d = driver
   const { rows } = d.kind === 'pglite' ? await d.client.query<{ relname: string }>(query) : await d.pool.query<{ relname: string }>(query)
-  for (const { relname } of rows) await dropRowsTable(d, relname)
+  for (const { relname } of rows) {
+    await dropRowsTable(d, relname)
+    // The upload id is the table name's hex: its labels go too.
+    const hex = relname.slice('csv_rows_u_'.length)
+    await exec(d, dropLabelsSqlOf(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`))
+  }
   return rows.map((row) => row.relname)
 }
