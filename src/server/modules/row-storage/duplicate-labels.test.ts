@@ -13,6 +13,14 @@ import { appendRows } from './row-append.ts'
 import { updateRowCell } from './row-cells.ts'
 import { deleteRowsByIndex } from './row-delete.ts'
 import { storedColumnsOf } from './row-reader.ts'
+import { labelsJobDone } from '#server/test/duplicate-labels'
+
+/** An import, then its duplicate labels written (on PGlite by the labels job after it). */
+async function importSettled(...args: Parameters<typeof importCsv>): Promise<string> {
+  const id = await importCsv(...args)
+  await labelsJobDone(id)
+  return id
+}
 
 /**
  * Issue 32: a plan counts repeats among its rows from the labels stored at import, and its
@@ -48,7 +56,7 @@ async function importLeads(seed: number, rows: number) {
   const pick = (list: string[]) => list[Math.floor(random() * list.length)]!
   const { browser } = await t.signUpVerified()
   await t.startTrial(browser)
-  const id = await importCsv(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
+  const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
   await refreshDuplicateLabels(id)
   return { id, pick, random }
 }
@@ -78,12 +86,12 @@ async function labelsCurrent(id: string) {
 const everyRow: Plan = {}
 
 describe('duplicate labels', () => {
-  it('are written by the import for every row, and a plan over every row counts what comparing the values counts', async () => {
+  it('are written for every row after an import (by it on PostgreSQL, by the labels job on PGlite), and a plan over every row counts what comparing the values counts', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
     const random = rng(1)
     const pick = (list: string[]) => list[Math.floor(random() * list.length)]!
-    const id = await importCsv(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: 60 }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
+    const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: 60 }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
     expect(await labelsCurrent(id)).toBe(true)
     const { answer, truth } = await answerAndTruth(id, everyRow)
     expect(Object.keys(truth).sort()).toEqual(['Email', 'Website'])
@@ -101,7 +109,7 @@ describe('duplicate labels', () => {
       ['zoë@x.io', 'x.io', 'UK'],
       ['Zoe@x.io', 'z.io', 'FR'],
     ]
-    const id = await importCsv(browser, 'small.csv', csvOf(['Email', 'Website', 'Country'], rows))
+    const id = await importSettled(browser, 'small.csv', csvOf(['Email', 'Website', 'Country'], rows))
     await refreshDuplicateLabels(id)
     const uk = await runPlan({ source: { id, validRows: 5 }, plan: { where: { column: 'Country', op: 'equals', value: 'uk' } } })
     expect(uk.duplicates.columns).toEqual([
@@ -116,7 +124,7 @@ describe('duplicate labels', () => {
   it('are what a plan reads where they are current: the values are compared again only for a changed row', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
-    const id = await importCsv(browser, 'pair.csv', csvOf(['Email', 'Website', 'Country'], [['ada@x.io', 'a.io', 'UK'], ['bob@x.io', 'b.io', 'UK']]))
+    const id = await importSettled(browser, 'pair.csv', csvOf(['Email', 'Website', 'Country'], [['ada@x.io', 'a.io', 'UK'], ['bob@x.io', 'b.io', 'UK']]))
     await refreshDuplicateLabels(id)
     const [email] = identifyingColumnsOf(await storedColumnsOf(id))
     const uk: Plan = { where: { column: 'Country', op: 'equals', value: 'UK' } }
@@ -170,7 +178,7 @@ describe('duplicate labels', () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
     // Rows 0 and 2 repeat each other: both labelled 0.
-    const id = await importCsv(browser, 'reuse.csv', csvOf(['Email'], [['a@x.io'], ['b@x.io'], ['a@x.io']]))
+    const id = await importSettled(browser, 'reuse.csv', csvOf(['Email'], [['a@x.io'], ['b@x.io'], ['a@x.io']]))
     await refreshDuplicateLabels(id)
     await deleteRowsByIndex(db, id, [2])
     // Row 0 is alone now: written again, its label is none. Row 2's old label must go with it...
@@ -203,7 +211,7 @@ describe('duplicate labels', () => {
   it('go with their file', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
-    const id = await importCsv(browser, 'gone.csv', csvOf(['Email'], [['a@x.io'], ['a@x.io']]))
+    const id = await importSettled(browser, 'gone.csv', csvOf(['Email'], [['a@x.io'], ['a@x.io']]))
     await refreshDuplicateLabels(id)
     const count = async () => Number((await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n FROM csv_row_duplicate_keys WHERE upload_id = ${id}`))[0]?.n)
     expect(await count()).toBe(2)

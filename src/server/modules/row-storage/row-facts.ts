@@ -72,6 +72,8 @@ export class RowFacts {
       /** The date columns among `keys`, decided from the first rows (the caller's type inference). */
       dateColumnsOf: (keys: string[], firstRows: Array<Record<string, string>>) => string[]
       sampleRows?: number
+      /** false: only the figures, no labels to COPY (PGlite: see `writesLabelsAtImport`). */
+      withLabels?: boolean
     },
   ) {
     this.uuid = Buffer.from(uploadId.replace(/-/g, ''), 'hex')
@@ -91,6 +93,7 @@ export class RowFacts {
     }))
     const identifying = this.identifying
     const sampleRows = this.options.sampleRows ?? TYPE_SAMPLE_ROWS
+    const withLabels = this.options.withLabels ?? true
     const { bytes } = rows
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -116,7 +119,10 @@ export class RowFacts {
         this.dateKeys === null
           ? (JSON.parse(utf8.decode(bytes.subarray(jsonStart, jsonEnd))) as Record<string, string>)
           : this.wantedCells(buffer, jsonStart, jsonEnd)
-      if (identifying.length > 0) this.labels.add(this.uuid, index, this.labelsOf(identifying, data, index))
+      if (identifying.length > 0) {
+        const labels = this.labelsOf(identifying, data, index, withLabels)
+        if (withLabels) this.labels.add(this.uuid, index, labels)
+      }
       if (this.dateKeys === null) {
         this.firstRows.push(data)
         if (this.firstRows.length >= sampleRows) this.decideDateKeys()
@@ -124,7 +130,7 @@ export class RowFacts {
         this.countDates(this.dateKeys, data)
       }
     }
-    return identifying.length > 0 ? this.labels.take() : null
+    return withLabels && identifying.length > 0 ? this.labels.take() : null
   }
 
   summary(): RowFactsSummary {
@@ -140,7 +146,7 @@ export class RowFacts {
   }
 
   /** The row's labels: per identifying column, its cell as stored and the first row index with its compared value (null when empty). */
-  private labelsOf(identifying: Identifying[], data: Record<string, string>, index: number): string {
+  private labelsOf(identifying: Identifying[], data: Record<string, string>, index: number, asJson: boolean): string {
     let json = '{'
     for (let i = 0; i < identifying.length; i += 1) {
       const column = identifying[i]!
@@ -151,7 +157,7 @@ export class RowFacts {
         const [hi, lo] = hashText(value)
         label = column.seen.firstOf(hi, lo, index)
       }
-      json += `${i === 0 ? '' : ','}${column.label}:[${JSON.stringify(cell)},${label}]`
+      if (asJson) json += `${i === 0 ? '' : ','}${column.label}:[${JSON.stringify(cell)},${label}]`
     }
     return `${json}}`
   }

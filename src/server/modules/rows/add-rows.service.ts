@@ -15,7 +15,7 @@ import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { refreshDuplicateLabelsLater } from './rows.jobs.ts'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 

@@ -17,7 +17,8 @@ import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
-import { analyzeDuplicateLabels } from '#server/modules/row-storage/duplicate-labels'
+import { analyzeDuplicateLabels, writesLabelsAtImport } from '#server/modules/row-storage/duplicate-labels'
+import { refreshDuplicateLabelsLater } from './duplicate-labels.jobs.ts'
 import { RowFacts, type RowFactsSummary } from '#server/modules/row-storage/row-facts'
 import { dateColumnsOf } from './lib/infer-column-types.ts'
 import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
@@ -127,6 +128,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         headerRow: plan.headerRow,
         batchSize,
         withSearchText: storesSearchText(),
+        withLabels: writesLabelsAtImport(),
         onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.labels, batch.issues, batch.bytesRead),
       })
       result = {
@@ -153,7 +155,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         },
       }
     } else {
-      const facts = new RowFacts(uploadId, { dateColumnsOf })
+      const facts = new RowFacts(uploadId, { dateColumnsOf, withLabels: writesLabelsAtImport() })
       const summary = await readWorkbookRows(upload.storagePath, {
         workbook: plan.workbook,
         sheet: plan.sheet,
@@ -225,6 +227,8 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         .where(eq(csvUploads.id, uploadId))
         .returning()
       if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.completed', data: uploadEventData(row) })
+      // Where the import did not COPY the labels (PGlite), the labels job writes them in slices.
+      if (row && !writesLabelsAtImport() && metrics.duplicates.columns.length > 0) await refreshDuplicateLabelsLater(tx, uploadId)
       return row
     })
     if (!done) {
@@ -235,7 +239,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
     completed = done
     // Magic Chat's answers count repeats from the duplicate labels COPYed beside the rows; the
     // plans' join needs their statistics (a sample of the table, not a scan of the file).
-    if (result.facts.duplicates.columns.length > 0) await analyzeDuplicateLabels()
+    if (writesLabelsAtImport() && result.facts.duplicates.columns.length > 0) await analyzeDuplicateLabels()
     logger.info({
       event: 'uploads.import.done',
       uploadId,

@@ -33,7 +33,7 @@ const post = (message: WorkerMessage) =>
 const movedBuffers = (batch: WorkerBatch) => [batch.rows.bytes.buffer as ArrayBuffer, ...(batch.labels ? [batch.labels.bytes.buffer as ArrayBuffer] : [])]
 
 // What the import learns about the rows, gathered here as each batch is encoded (issue 42).
-const facts = new RowFacts(input.uploadId, { dateColumnsOf })
+const facts = new RowFacts(input.uploadId, { dateColumnsOf, withLabels: input.withLabels })
 
 try {
   const summary = await readRecords(input.path, {

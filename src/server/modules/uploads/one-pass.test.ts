@@ -13,6 +13,7 @@ import { rowsFrom, storedColumnsOf } from '#server/modules/row-storage/row-reade
 import { cellSql, cellText } from '#server/modules/row-storage/view-sql'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, postUpload, waitUntilDone } from '#server/test/upload-helpers'
+import { labelsJobDone } from '#server/test/duplicate-labels'
 import { dateColumnsOf } from './lib/infer-column-types.ts'
 import { readRecords } from './lib/read-csv.ts'
 import { corpusDir } from './lib/test-files.ts'
@@ -21,8 +22,9 @@ import { corpusDir } from './lib/test-files.ts'
  * Issue 42: what the import learns about the rows is gathered in one pass while they stream
  * (`row-facts.ts`), not by SQL scans after the COPY. Each file here is imported through the real
  * endpoint, then the scans the import used to run are run on its rows and must give the same:
- * the duplicate figures (`countDuplicates`), every row's duplicate labels (the refresh's window
- * over the compared values), and each date column's day/month evidence.
+ * the duplicate figures (`countDuplicates`), every row's duplicate labels (the old refresh's window
+ * over the compared values; COPYed by the import on PostgreSQL, written by the labels job's slices
+ * on PGlite), and each date column's day/month evidence.
  */
 
 let t: TestApp
@@ -95,7 +97,10 @@ async function importFile(name: string, content: string | Uint8Array): Promise<s
     if (confirm.status >= 300) return null
   }
   const progress = await waitUntilDone(browser, body.upload_id)
-  return progress.status === 'completed' ? body.upload_id : null
+  if (progress.status !== 'completed') return null
+  // On PGlite the labels are written by the labels job after the import (`writesLabelsAtImport`).
+  await labelsJobDone(body.upload_id)
+  return body.upload_id
 }
 
 async function expectOnePassEqualsScans(uploadId: string) {

@@ -14,6 +14,8 @@ export type ImportWorkerInput = {
   batchSize: number
   /** PGlite stores each row's search text (see row-writer.ts). */
   withSearchText: boolean
+  /** Whether the import COPYs the duplicate labels (`writesLabelsAtImport`). */
+  withLabels: boolean
 }
 
 export type WorkerMessage = WorkerBatch | { type: 'done'; summary: ReadSummary; facts: RowFactsSummary } | { type: 'error'; message: string }

@@ -6,6 +6,14 @@ import { refreshDuplicateLabels } from '#server/modules/row-storage/duplicate-la
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 import { until } from '#server/test/until'
+import { labelsJobDone } from '#server/test/duplicate-labels'
+
+/** An import, then its duplicate labels written (on PGlite by the labels job after it). */
+async function importSettled(...args: Parameters<typeof importCsv>): Promise<string> {
+  const id = await importCsv(...args)
+  await labelsJobDone(id)
+  return id
+}
 
 /**
  * Issue 42: the writers keep the duplicate labels and figures current through one job per
@@ -30,7 +38,7 @@ const emailRepeats = async (id: string) => (await getUploadDetail(alice, id)).qu
 
 describe('the duplicate labels job', () => {
   it("follows a user's edit of an identifying cell: the labels and the quality report's figures", async () => {
-    const id = await importCsv(alice, 'edit.csv', csvOf(['Email', 'Country'], [['ada@x.io', 'UK'], ['bob@x.io', 'UK'], ['carol@x.io', 'FR']]))
+    const id = await importSettled(alice, 'edit.csv', csvOf(['Email', 'Country'], [['ada@x.io', 'UK'], ['bob@x.io', 'UK'], ['carol@x.io', 'FR']]))
     expect(await emailRepeats(id)).toBe(0)
     const res = await alice.api.uploads[':id'].rows[':rowIndex'].$patch({ param: { id, rowIndex: '1' }, json: { column: 'c1', value: ' ADA@x.io' } })
     expect(res.status).toBe(200)
@@ -41,7 +49,7 @@ describe('the duplicate labels job', () => {
   })
 
   it('follows a deletion: the labels of rows gone go', async () => {
-    const id = await importCsv(alice, 'delete.csv', csvOf(['Email'], [['ada@x.io'], ['ada@x.io'], ['bob@x.io']]))
+    const id = await importSettled(alice, 'delete.csv', csvOf(['Email'], [['ada@x.io'], ['ada@x.io'], ['bob@x.io']]))
     expect(await labelCount(id)).toBe(3)
     expect(await emailRepeats(id)).toBe(1)
     const res = await alice.api.uploads[':id'].rows.$delete({ param: { id }, json: { rowIndexes: [1] } })
@@ -52,7 +60,7 @@ describe('the duplicate labels job', () => {
 
   it('lets a request through while it writes every label of a large file', async () => {
     const rows = 60_000
-    const id = await importCsv(
+    const id = await importSettled(
       alice,
       'large.csv',
       csvOf(
