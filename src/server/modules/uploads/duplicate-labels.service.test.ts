@@ -84,7 +84,8 @@ describe('the duplicate labels job', () => {
     expect(figures.columns.find((column) => column.name === 'Email')?.rows).toBe(rows - 45_000)
     expect(await labelCount(id)).toBe(rows)
     expect(waits.length).toBeGreaterThan(2)
-    // A slice is 5,000 rows on PGlite (tens of ms); the whole file in one statement held a request for seconds.
-    expect(Math.max(...waits)).toBeLessThan(1500)
+    // A slice is 5,000 rows on PGlite (tens of ms on a quiet machine, up to 2 s seen at load 15 on
+    // 2 cores); the whole file in one statement let one request through, after all of it.
+    expect(Math.max(...waits)).toBeLessThan(3000)
   }, 120_000)
 })
