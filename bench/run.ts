@@ -3,6 +3,7 @@ import { runEnrichBench } from './enrich.bench.ts'
 import { runFormulaBench } from './formula.bench.ts'
 import { runGridBench } from './grid.bench.ts'
 import { runImportBench } from './import.bench.ts'
+import { runLoadBench } from './load.bench.ts'
 import { runRowsApiBench } from './rows-api.bench.ts'
 import { runSearchBench } from './search.bench.ts'
 import { stopAllBenchServers, type Backend } from './lib/server.ts'
@@ -19,6 +20,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   search: runSearchBench,
   'rows-api': runRowsApiBench,
   formula: runFormulaBench,
+  load: runLoadBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

@@ -71,8 +71,8 @@ async function importFile(file: string, args: string[]) {
       await confirmHeaders({ userId: owner.id, uploadId: response.upload_id, hasHeaders, headerRowIndex: index, queueImport: false })
     }
     const started = performance.now()
-    // Its duplicate labels too, before this process ends (decision 029).
-    await importUpload({ uploadId: response.upload_id, labelsNow: true })
+    // Its duplicate labels are written with the rows (issue 42).
+    await importUpload({ uploadId: response.upload_id })
     const detail = await getUploadDetail({ userId: owner.id, uploadId: response.upload_id })
     return {
       uploadId: detail.id,

@@ -4,7 +4,7 @@ import { securityMonitorJob } from '#server/modules/security/security.jobs'
 import { dropOrphanRowTablesJob, importUploadJob } from '#server/modules/uploads/uploads.jobs'
 import { recoverRunsJob, runFieldJob } from '#server/modules/enrichment/enrichment.jobs'
 import { deliverWebhookJob } from '#server/modules/webhooks/webhooks.jobs'
-import { refreshDuplicateFiguresJob } from '#server/modules/rows/rows.jobs'
+import { refreshDuplicateLabelsJob } from '#server/modules/uploads/duplicate-labels.jobs'
 import type { AnyJobDefinition } from '#server/platform/queue'
 
 /** Every queue job of every module; workers register them all. */
@@ -18,5 +18,5 @@ export const allJobs: AnyJobDefinition[] = [
   runFieldJob,
   recoverRunsJob,
   deliverWebhookJob,
-  refreshDuplicateFiguresJob,
+  refreshDuplicateLabelsJob,
 ]

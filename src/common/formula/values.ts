@@ -76,6 +76,7 @@ export const todayKey = (now: Date = new Date()) => now.getUTCFullYear() * 10000
 const ACCENTED = 'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďĐđÈÉÊËèéêëĒēĖėĘęĚěĞğÌÍÎÏìíîïĪīİıŁłÑñŃńŇňÒÓÔÕÖØòóôõöøŌōŐőŘřŚśŠšŞşŤťÙÚÛÜùúûüŪūŮůŰűÝýÿŸŹźŻżŽž'
 const PLAIN = 'AAAAAAaaaaaaAaAaAaCcCcCcDdDdEEEEeeeeEeEeEeEeGgIIIIiiiiIiIiLlNnNnNnOOOOOOooooooOoOoRrSsSsSsTtUUUUuuuuUuUuUuYyyYZzZzZz'
 const PLAIN_OF = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i]!]))
+const ACCENTED_LETTER = new RegExp(`[${ACCENTED}]`, 'g')
 
 /**
  * Case changed letter by letter by Unicode's simple case mapping, one letter for one letter (as
@@ -111,9 +112,13 @@ export const upperText = (text: string) => changeCase(text, (letter) => letter.t
 /** `rowcraft_fold`: outer spaces trimmed, Latin accents dropped, lower case. */
 export function fold(text: string): string {
   const trimmed = trimSpaces(text)
+  // ASCII text (most of a lead list) lower-cases letter for letter: the import folds every
+  // identifying cell of a file (issue 42).
   // eslint-disable-next-line no-control-regex
-  const plain = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : [...trimmed].map((letter) => PLAIN_OF.get(letter) ?? letter).join('')
-  return lowerText(plain)
+  if (/^[\x00-\x7f]*$/.test(trimmed)) return trimmed.toLowerCase()
+  const plain = trimmed.replace(ACCENTED_LETTER, (letter) => PLAIN_OF.get(letter) ?? letter)
+  // toLowerCase changes letters one for one except these two (İ to two letters, Σ by context).
+  return /[\u0130\u03a3]/.test(plain) ? lowerText(plain) : plain.toLowerCase()
 }
 
 /** true/yes and false/no, in any case, with outer spaces. */

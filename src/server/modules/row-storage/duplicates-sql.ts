@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { identifyingColumnsOf, type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
+import { type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
+import { fold } from '#common/formula/values'
 import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { rowsFrom, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { rowsFrom, type RowSource } from './row-reader.ts'
 import { cellSql } from './view-sql.ts'
 
 /**
@@ -32,6 +33,18 @@ export function compareValueSql(column: DedupeColumn): SQL {
   const folded = sql`rowcraft_fold(${cellSql(column.key)})`
   if (column.kind !== 'website') return sql`coalesce(${folded}, '')`
   return sql`coalesce(substring(${folded} from ${DOMAIN_PATTERN}::text), '')`
+}
+
+const DOMAIN = new RegExp(DOMAIN_PATTERN)
+
+/**
+ * `compareValueSql` in TypeScript, for the import's one pass (`row-facts.ts`) and the labels'
+ * refresh: `fold` is `rowcraft_fold`; `uploads/one-pass.test.ts` holds the two to one another over the test files.
+ */
+export function compareValue(cell: string, kind: DedupeColumn['kind']): string {
+  const folded = fold(cell)
+  if (kind !== 'website') return folded
+  return DOMAIN.exec(folded)?.[1] ?? ''
 }
 
 /** Filled cells of a row: the most complete row of a group is the one kept when asked. */
@@ -64,14 +77,14 @@ export async function findDuplicateRows(
 
 /**
  * Repeats among the rows `matched` (SQL over a row's `data`), in two steps so each value is read
- * once a row: `duplicateKeysSql`, the select-list items of an inner select (a row's compared
+ * once a row: `comparedValuesSql`, the select-list items of an inner select (a row's compared
  * value per column, NULL when the row is not matched or the value is empty), then
  * `duplicateCountsSelect` over them: `dup_exact`, whole rows repeated exactly, and `dup_<i>` per
  * column, rows whose value an earlier row has. Reading a value in each of the three places that
  * count it made a plan over 100,000 rows take 4 s (a website's domain, a LinkedIn URL's accents).
  * The inner select needs OFFSET 0, or the planner puts the values back where they are counted.
  */
-export function duplicateKeysSql(columns: DedupeColumn[], matched: SQL, { withExact = true } = {}): SQL {
+export function comparedValuesSql(columns: DedupeColumn[], matched: SQL, { withExact = true } = {}): SQL {
   const perColumn = columns.map((column, i) => sql`, CASE WHEN ${matched} THEN NULLIF(${compareValueSql(column)}, '') END AS ${sql.raw(`dk_${i}`)}`)
   // Whole rows are the dearest to compare (about 6 s for 400,000 rows on a busy machine): only when asked.
   const exact = withExact ? sql`CASE WHEN ${matched} AND data <> '{}'::jsonb THEN data END` : sql`NULL::jsonb`
@@ -102,14 +115,9 @@ export async function countDuplicates(
   executor: Executor = db,
 ): Promise<DuplicateFigures> {
   const [row = {}] = await queryRows<Record<string, unknown>>(
-    sql`SELECT ${duplicateCountsSelect(columns)} FROM (SELECT ${duplicateKeysSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0) AS k`,
+    sql`SELECT ${duplicateCountsSelect(columns)} FROM (SELECT ${comparedValuesSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0) AS k`,
     executor,
   )
   const counts = duplicateCountsOf(columns, row)
   return { ...counts, exactRows: counts.exactRows ?? 0 }
-}
-
-/** The quality report's duplicate counts of an upload's rows as they are now, over its identifying columns. */
-export async function duplicateFiguresOf(source: Pick<RowSource, 'id'>, executor: Executor = db): Promise<DuplicateFigures> {
-  return countDuplicates(source, identifyingColumnsOf(await storedColumnsOf(source.id)), executor)
 }

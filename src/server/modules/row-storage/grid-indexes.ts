@@ -5,7 +5,7 @@ import { csvUploads, uploadColumns } from '#server/db/schema/index'
 import { cellText, sortValueDdl, type ViewColumn } from './view-sql.ts'
 import { PGLITE_IDLE_MS, waitForIdle } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
-import { buildIndexConcurrently, dropIndexInTurn, vacuumAnalyze } from './index-builds.ts'
+import { buildIndexConcurrently, dropIndexInTurn, isCancelledBuild, vacuumAnalyze } from './index-builds.ts'
 import { partitionName } from './row-writer.ts'
 
 /**
@@ -143,7 +143,8 @@ async function ensureInBackground(uploadId: string, name: string, definition: st
     }
   })().catch((error: unknown) => {
     ensured.delete(name)
-    logger.error({ event: 'uploads.index.failed', uploadId, name, err: error })
+    if (isCancelledBuild(error)) logger.info({ event: 'uploads.index.cancelled', uploadId, name })
+    else logger.error({ event: 'uploads.index.failed', uploadId, name, err: error })
   })
 }
 

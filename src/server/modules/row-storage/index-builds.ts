@@ -145,6 +145,13 @@ async function dropIndexConcurrently(client: Client, name: string, attempts = 3)
   }
 }
 
+/**
+ * Whether a build ended because it was cancelled on purpose (`query_canceled`: a newer build or a
+ * drop of its table stopped it, "canceling statement due to user request"). An expected cancel,
+ * logged at info level, not an error.
+ */
+export const isCancelledBuild = (error: unknown) => (error as { code?: string } | null)?.code === '57014'
+
 /** Cancels the builds running on a table, in any process (their statements name it, quoted). */
 const CANCEL_BUILDS_SQL = `
   SELECT pg_cancel_backend(pid) FROM pg_stat_activity

@@ -3,8 +3,8 @@ import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import type { Aggregate, AggregateCompare, AggregateResult, Condition, MeasureOp, Plan, PlanFigure, PlanResult } from '#common/schemas/plans'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
-import { duplicateKeysJoinSql, duplicateLabelSql, refreshDuplicateKeysSoon } from './duplicate-keys.ts'
-import { duplicateCountsOf, duplicateCountsSelect, duplicateKeysSql, type DedupeColumn } from './duplicates-sql.ts'
+import { duplicateLabelsJoinSql, duplicateLabelSql } from './duplicate-labels.ts'
+import { duplicateCountsOf, duplicateCountsSelect, comparedValuesSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
 import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
@@ -137,7 +137,7 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
   // Repeats in a column that identifies a lead are counted from the stored labels; whole rows are
   // compared only in a file with no such column.
-  const repeats = identifying.length === 0 ? { keys: duplicateKeysSql([], matched), names: ['dk_exact'], counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
+  const repeats = identifying.length === 0 ? { keys: comparedValuesSql([], matched), names: ['dk_exact'], counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
   const order = sortValue ? orderByValueSql(sql.raw('sort_v'), sort!.direction) : sql`row_index ASC`
   // Each row's values, each computed once: the formulas of every row; over them the conditions
   // and the scan's measure; then, past the conditions, the formulas only the matched rows need;
@@ -232,28 +232,28 @@ function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
  * whose label is missing or older than their cell.
  */
 function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL) {
-  const labels = columns.map((column, i) => sql`CASE WHEN ${matched} THEN ${duplicateLabelSql(column, sql`dup_keys.keys`)} END AS ${sql.raw(`dl_${i}`)}`)
+  const labels = columns.map((column, i) => sql`CASE WHEN ${matched} THEN ${duplicateLabelSql(column, sql`dup_labels.keys`)} END AS ${sql.raw(`dl_${i}`)}`)
   const counts = columns.map((_, i) => {
     const label = sql.raw(`dl_${i}`)
     return sql`count(*) FILTER (WHERE ${label} = -2) AS ${sql.raw(`dst_${i}`)}, count(${label}) FILTER (WHERE ${label} >= 0) - count(DISTINCT ${label}) FILTER (WHERE ${label} >= 0) AS ${sql.raw(`dup_${i}`)}`
   })
-  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateKeysJoinSql(uploadId, sql`r`) }
+  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateLabelsJoinSql(uploadId, sql`r`) }
 }
 
 /**
  * The repeats among the matched rows: from the scan's label counts, except in a column where a
  * matched row changed since the labels were written (or is new): that column's values are
- * compared again over the matched rows (`matchedWhere`), and the labels are written again.
+ * compared again over the matched rows (`matchedWhere`). A plan never writes the labels again
+ * (CONVENTIONS 24): the writer that changed the rows asked for that (`rows.refresh-duplicate-labels`).
  */
 async function repeatsOf<C extends DedupeColumn>(uploadId: string, columns: C[], scan: ScanRow, matchedWhere: SQL) {
   const counted = duplicateCountsOf(columns, scan)
   const stale = columns.flatMap((column, i) => (Number(scan[`dst_${i}`] ?? 0) > 0 ? [{ column, i }] : []))
   if (stale.length === 0) return counted
-  refreshDuplicateKeysSoon(uploadId)
   const staleColumns = stale.map(({ column }) => column)
   const [row = {}] = await readRows<ScanRow>(sql`
     SELECT ${duplicateCountsSelect(staleColumns, { withExact: false })}
-    FROM (SELECT ${duplicateKeysSql(staleColumns, sql`true`, { withExact: false })} FROM ${rowsFrom(uploadId)} WHERE ${matchedWhere} OFFSET 0) AS k`)
+    FROM (SELECT ${comparedValuesSql(staleColumns, sql`true`, { withExact: false })} FROM ${rowsFrom(uploadId)} WHERE ${matchedWhere} OFFSET 0) AS k`)
   const recounted = duplicateCountsOf(staleColumns, row).columns
   return { ...counted, columns: counted.columns.map((column, i) => recounted[stale.findIndex((s) => s.i === i)] ?? column) }
 }

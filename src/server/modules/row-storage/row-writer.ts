@@ -16,8 +16,8 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './cop
  */
 
 export type RowWriter = {
-  /** Rows encoded by `copy-binary.ts` (the import worker thread, or `encodeRows`). */
-  write: (rows: EncodedRows) => Promise<void>
+  /** Rows encoded by `copy-binary.ts` (the import worker thread, or `encodeRows`), with their duplicate labels (`row-facts.ts`) when the file has identifying columns. */
+  write: (rows: EncodedRows, labels?: EncodedRows | null) => Promise<void>
   /** Builds the primary key and attaches the partition: the rows become visible. */
   finish: () => Promise<void>
   /** Drops whatever was written. */
@@ -43,11 +43,15 @@ export function partitionName(uploadId: string) {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** Drops an upload's rows: its partition, attached or still loading, whatever is being built on it. */
+/** Drops an upload's rows: its partition, attached or still loading, whatever is being built on it, and its duplicate labels. */
 export async function dropUploadRows(uploadId: string) {
   if (!uuidPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`)
   await dropRowsTable(driver, partitionName(uploadId))
+  await exec(driver, dropLabelsSqlOf(uploadId))
 }
+
+/** An upload's duplicate labels (its foreign key's cascade takes them with the upload too; this drops them with the rows). */
+const dropLabelsSqlOf = (uploadId: string) => `DELETE FROM csv_row_duplicate_keys WHERE upload_id = '${uploadId}'`
 
 /** PostgreSQL's concurrent index builds must not run beside the drop (index-builds.ts). */
 async function dropRowsTable(d: Driver, table: string) {
@@ -80,35 +84,55 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     ALTER TABLE csv_rows ATTACH PARTITION "${table}" FOR VALUES IN ('${uploadId}');
     ALTER TABLE "${table}" DROP CONSTRAINT "${check}";`
   const dropSql = `DROP TABLE IF EXISTS "${table}"`
+  // The labels go beside the rows, in the same pass (issue 42); a retried job starts without them.
+  const dropLabelsSql = dropLabelsSqlOf(uploadId)
+  const labelsCopySql = 'COPY csv_row_duplicate_keys (upload_id, row_index, keys) FROM STDIN WITH (FORMAT binary)'
+  await exec(d, dropLabelsSql)
   const copySql = `COPY "${table}" (row_index, data${storesSearchText() ? ', search_text' : ''}) FROM STDIN WITH (FORMAT binary)`
 
   if (d.kind === 'pglite') {
     // PGlite's COPY reads a Blob in place of STDIN, one whole binary stream per batch.
     const sql = copySql.replace('STDIN', "'/dev/blob'")
+    const labelsSql = labelsCopySql.replace('STDIN', "'/dev/blob'")
+    const copyBlob = (statement: string, rows: EncodedRows) =>
+      d.client.query(statement, [], { blob: new Blob([COPY_BINARY_HEADER, rows.bytes as Uint8Array<ArrayBuffer>, COPY_BINARY_TRAILER]) })
     return {
-      async write(rows) {
+      async write(rows, labels) {
         if (rows.count === 0) return
-        await d.client.query(sql, [], { blob: new Blob([COPY_BINARY_HEADER, rows.bytes as Uint8Array<ArrayBuffer>, COPY_BINARY_TRAILER]) })
+        await copyBlob(sql, rows)
         // PGlite runs one statement at a time on this thread: between batches, requests go first.
+        await yieldToForeground()
+        if (!labels || labels.count === 0) return
+        await copyBlob(labelsSql, labels)
         await yieldToForeground()
       },
       async finish() {
         await yieldToForeground()
         await exec(d, finishSql)
       },
-      abort: () => exec(d, dropSql),
+      async abort() {
+        await exec(d, dropSql)
+        await exec(d, dropLabelsSql)
+      },
     }
   }
 
   const streams = await Promise.all(Array.from({ length: COPY_STREAMS }, () => openCopyStream(d.pool, copySql)))
+  // Opened with the first labels: a file without identifying columns has none.
+  let labelsStream: Promise<CopyStream> | undefined
   const closeAll = async (fn: (stream: CopyStream) => Promise<void>) => {
-    const results = await Promise.allSettled(streams.map(fn))
+    const all = labelsStream ? [...streams, await labelsStream] : streams
+    const results = await Promise.allSettled(all.map(fn))
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) throw failed.reason
   }
   return {
-    async write(rows) {
+    async write(rows, labels) {
       if (rows.count === 0) return
+      if (labels && labels.count > 0) {
+        labelsStream ??= openCopyStream(d.pool, labelsCopySql)
+        await (await labelsStream).write(labels.bytes)
+      }
       // The batch goes to a stream that has taken in its last one, so every server process parses.
       let stream = streams.find((candidate) => candidate.isReady())
       if (!stream) stream = await Promise.race(streams.map((candidate) => candidate.ready().then(() => candidate)))
@@ -120,7 +144,9 @@ export async function openRowWriter({ uploadId }: { uploadId: string }): Promise
     },
     async abort() {
       for (const stream of streams) stream.destroy()
+      if (labelsStream) (await labelsStream.catch(() => undefined))?.destroy()
       await exec(d, dropSql)
+      await exec(d, dropLabelsSql)
     },
   }
 }
@@ -208,6 +234,11 @@ export async function dropOrphanRowTables(): Promise<string[]> {
       AND (u.id IS NULL OR (NOT c.relispartition AND u.status <> 'processing'))`
   const d = driver
   const { rows } = d.kind === 'pglite' ? await d.client.query<{ relname: string }>(query) : await d.pool.query<{ relname: string }>(query)
-  for (const { relname } of rows) await dropRowsTable(d, relname)
+  for (const { relname } of rows) {
+    await dropRowsTable(d, relname)
+    // The upload id is the table name's hex: its labels go too.
+    const hex = relname.slice('csv_rows_u_'.length)
+    await exec(d, dropLabelsSqlOf(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`))
+  }
   return rows.map((row) => row.relname)
 }

@@ -16,7 +16,7 @@ import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
-import { refreshDuplicateFiguresLater } from './rows.jobs.ts'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 
@@ -221,7 +221,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
       .where(eq(csvUploads.id, upload.id))
       .returning({ totalRows: csvUploads.totalRows })
     if (locked.hasMetrics) {
-      await refreshDuplicateFiguresLater(tx, upload.id)
+      await refreshDuplicateLabelsLater(tx, upload.id)
     }
     // 'Run on new rows': the AI columns that have it queue these rows, in this transaction.
     const autoRuns = await queueAutoRuns(tx, { uploadId: upload.id, addedRows: addedRowIndexes, staleCells })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { DUPLICATES_MESSAGES } from '#common/messages'
 import {
   identifierKindOf,
@@ -10,8 +10,7 @@ import {
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
-import { countDuplicates, duplicateFiguresOf, findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
+import { countDuplicates, findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { removeRows } from './rows.service.ts'
@@ -65,29 +64,4 @@ export async function removeDuplicates({
     }
     return result
   })
-}
-
-/**
- * The quality report's duplicate figures counted again over the rows as they are now, and the
- * labels Magic Chat counts repeats by written again, after rows were added by API (a job, so a call does not wait for a scan of the whole file). Only the
- * figures change: `jsonb_set` leaves the rest of the report as the import wrote it. The count
- * scans every row (8-25 s for 60,000-150,000 rows on PGlite, where it holds the one thread), so
- * it waits until the file has had no change for `quietMs`: while a script is still adding rows it
- * answers how long to wait instead, and the job asks again then.
- */
-export async function refreshDuplicateFigures({ uploadId, quietMs }: { uploadId: string; quietMs: number }): Promise<{ retryInMs: number | null }> {
-  const [upload] = await db
-    .select({ id: csvUploads.id, status: csvUploads.status, updatedAt: csvUploads.updatedAt })
-    .from(csvUploads)
-    .where(eq(csvUploads.id, uploadId))
-  if (!upload || upload.status !== 'completed') return { retryInMs: null }
-  const quietFor = Date.now() - upload.updatedAt.getTime()
-  if (quietFor < quietMs) return { retryInMs: quietMs - quietFor }
-  const duplicates = await duplicateFiguresOf(upload)
-  await storeDuplicateKeys(upload.id)
-  await db
-    .update(csvUploads)
-    .set({ qualityMetrics: sql`jsonb_set(${csvUploads.qualityMetrics}, '{duplicates}', ${JSON.stringify(duplicates)}::jsonb)` })
-    .where(and(eq(csvUploads.id, uploadId), sql`${csvUploads.qualityMetrics} IS NOT NULL`))
-  return { retryInMs: null }
 }

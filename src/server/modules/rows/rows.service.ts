@@ -19,6 +19,9 @@ import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reade
 import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
+import { identifierKindOf } from '#common/schemas/duplicates'
+import type { QueueTransaction } from '#server/platform/queue'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
@@ -85,6 +88,8 @@ export async function removeRows(
   { userId, uploadId, rowIndexes }: { userId: string; uploadId: string; rowIndexes: readonly number[] },
 ): Promise<DeleteRowsResult> {
   const deleted = await deleteRowsByIndex(tx, uploadId, rowIndexes)
+  // The labels of rows gone go too, and the duplicate figures follow (one job per upload).
+  if (deleted > 0) await refreshDuplicateLabelsLater(tx as QueueTransaction, uploadId)
   const [updated] = await tx
     .update(csvUploads)
     .set({
@@ -127,6 +132,8 @@ export async function updateCell({
   const { row, staleCells, autoRuns } = await db.transaction(async (tx) => {
     const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: [{ rowIndex, values: { [key]: stored === '' ? null : stored } }] })
     const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
+    // An identifying cell changed: its row's duplicate label no longer holds (one job per upload).
+    if (row && identifierKindOf(column.name)) await refreshDuplicateLabelsLater(tx, upload.id)
     const autoRuns = row ? await queueAutoRuns(tx, { uploadId: upload.id, addedRows: [], staleCells }) : []
     return { row, staleCells, autoRuns }
   })

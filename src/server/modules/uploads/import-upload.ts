@@ -17,10 +17,13 @@ import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
-import { refreshDuplicateKeysSoon, storeDuplicateKeys } from '#server/modules/row-storage/duplicate-keys'
-import { duplicateFiguresOf } from '#server/modules/row-storage/duplicates-sql'
+import { analyzeDuplicateLabels, writesLabelsAtImport } from '#server/modules/row-storage/duplicate-labels'
+import { refreshDuplicateLabelsLater } from './duplicate-labels.jobs.ts'
+import { RowFacts, type RowFactsSummary } from '#server/modules/row-storage/row-facts'
+import { dateColumnsOf } from './lib/infer-column-types.ts'
 import { buildSortIndexes } from '#server/modules/row-storage/grid-indexes'
 import { addSourceColumns, deleteAllColumns } from '#server/modules/row-storage/column-store'
+import { isCancelledBuild } from '#server/modules/row-storage/index-builds'
 import { buildSearchIndex, dropUploadRows, openRowWriter, storesSearchText, type RowWriter } from '#server/modules/row-storage/row-writer'
 import { progressEventOf } from './upload-progress.ts'
 import { skippedRowsPath } from '#server/platform/storage'
@@ -79,7 +82,7 @@ async function syncColumns(uploadId: string, header: string[], known: number) {
  * The import job's work, safe to run again: it starts from an empty partition and fresh columns
  * each time, and does nothing for an upload that is not waiting to be imported.
  */
-export async function importUpload({ uploadId, labelsNow = false }: { uploadId: string; labelsNow?: boolean }) {
+export async function importUpload({ uploadId }: { uploadId: string }) {
   const [upload] = await db.select().from(csvUploads).where(eq(csvUploads.id, uploadId))
   if (!upload || upload.status !== 'processing') return
 
@@ -107,9 +110,9 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
     await deleteAllColumns(uploadId)
     writer = await openRowWriter({ uploadId })
     let knownColumns = 0
-    const takeBatch = async (header: string[], rows: EncodedRows, issues: RecordIssue[], readBytes?: number) => {
+    const takeBatch = async (header: string[], rows: EncodedRows, labels: EncodedRows | null, issues: RecordIssue[], readBytes?: number) => {
       knownColumns = await syncColumns(uploadId, header, knownColumns)
-      await writer!.write(rows)
+      await writer!.write(rows, labels)
       await skippedFile.add(header, issues)
       processedRows += rows.count
       skippedRows += issues.filter((issue) => issue.action === 'skipped').length
@@ -118,18 +121,21 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
     }
 
     const plan = upload.plan
-    let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; fatal?: string; fastRows?: number }
+    let result: { header: string[]; metrics: QualityMetrics; issues: DataQualityIssue[]; facts: RowFactsSummary; fatal?: string; fastRows?: number }
     if (plan.kind === 'csv') {
       const summary = await readCsvInWorker({
+        uploadId,
         path: upload.storagePath,
         sniff: plan.sniff,
         headerRow: plan.headerRow,
         batchSize,
         withSearchText: storesSearchText(),
-        onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.issues, batch.bytesRead),
+        withLabels: writesLabelsAtImport(),
+        onBatch: (batch) => takeBatch(batch.header, batch.rows, batch.labels, batch.issues, batch.bytesRead),
       })
       result = {
         header: summary.header,
+        facts: summary.facts,
         fatal: summary.fatalError?.message,
         fastRows: summary.fastRows,
         issues: summary.issues.map(storedIssue),
@@ -151,15 +157,20 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
         },
       }
     } else {
+      const facts = new RowFacts(uploadId, { dateColumnsOf, withLabels: writesLabelsAtImport() })
       const summary = await readWorkbookRows(upload.storagePath, {
         workbook: plan.workbook,
         sheet: plan.sheet,
         headerRow: plan.headerRow,
         batchSize,
-        onBatch: (batch) => takeBatch(batch.header, encodeRows(batch.rows, storesSearchText()), []),
+        onBatch: (batch) => {
+          const rows = encodeRows(batch.rows, storesSearchText())
+          return takeBatch(batch.header, rows, facts.take(batch.header, rows), [])
+        },
       })
       result = {
         header: summary.header,
+        facts: facts.summary(),
         issues: [],
         metrics: {
           totalRecords: summary.totalRecords,
@@ -187,13 +198,16 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
     const dateWarnings = await setColumnTypes(uploadId, {
       delimiter: result.metrics.delimiter,
       localeDateOrder: plan.localeDateOrder,
+      firstRows: result.facts.firstRows,
+      dateEvidence: result.facts.dateEvidence,
     })
     if (dateWarnings.length > 0) result.metrics.warnings = [...(result.metrics.warnings ?? []), ...dateWarnings]
     const hasSkippedFile = await skippedFile.close()
     if (!hasSkippedFile) await rm(skippedRowsPath(upload), { force: true })
 
-    // Rows repeating others make every count on the file too high: the quality report says so.
-    const metrics = { ...result.metrics, duplicates: await duplicateFiguresOf({ id: uploadId }) }
+    // Rows repeating others make every count on the file too high: the quality report says so,
+    // from the figures counted while the rows streamed (issue 42: no scan after the COPY).
+    const metrics = { ...result.metrics, duplicates: result.facts.duplicates }
     const completeness = metrics.totalCells > 0 ? Math.round((metrics.nonEmptyCells / metrics.totalCells) * 1000) / 10 : 0
     // The commit point: the upload is completed with its webhook event, or neither.
     const done = await db.transaction(async (tx) => {
@@ -215,6 +229,8 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
         .where(eq(csvUploads.id, uploadId))
         .returning()
       if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.completed', data: uploadEventData(row) })
+      // Where the import did not COPY the labels (PGlite), the labels job writes them in slices.
+      if (row && !writesLabelsAtImport() && metrics.duplicates.columns.length > 0) await refreshDuplicateLabelsLater(tx, uploadId)
       return row
     })
     if (!done) {
@@ -223,11 +239,9 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
       return
     }
     completed = done
-    // Magic Chat's answers say so too, from labels written once for the file (decision 029): after
-    // the import, as they take about 2 s per 100,000 rows on PostgreSQL; a plan before then
-    // compares the values itself. A process that ends after the import (the CLI) writes them now.
-    if (labelsNow) await storeDuplicateKeys(uploadId)
-    else refreshDuplicateKeysSoon(uploadId)
+    // Magic Chat's answers count repeats from the duplicate labels COPYed beside the rows; the
+    // plans' join needs their statistics (a sample of the table, not a scan of the file).
+    if (writesLabelsAtImport() && result.facts.duplicates.columns.length > 0) await analyzeDuplicateLabels()
     logger.info({
       event: 'uploads.import.done',
       uploadId,
@@ -268,7 +282,9 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
     await buildSearchIndex(uploadId)
     await buildSortIndexes(uploadId, processedRows)
   } catch (error) {
-    logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
+    // A build cancelled on purpose (the file deleted meanwhile, a newer build) is expected.
+    if (isCancelledBuild(error)) logger.info({ event: 'uploads.grid_indexes.cancelled', uploadId })
+    else logger.error({ event: 'uploads.grid_indexes.failed', uploadId, err: error })
   }
 }
 

@@ -1,4 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
+import { RowFacts } from '#server/modules/row-storage/row-facts'
+import { dateColumnsOf } from './lib/infer-column-types.ts'
 import { readRecords } from './lib/read-csv.ts'
 import type { ImportWorkerInput, WorkerBatch, WorkerMessage } from './read-in-worker.ts'
 
@@ -26,7 +28,12 @@ async function takeCredit() {
 
 const post = (message: WorkerMessage) =>
   // A batch's buffer is its own allocation (CopyRowEncoder.take): moving it leaves nothing behind.
-  port.postMessage(message, message.type === 'batch' ? [message.rows.bytes.buffer as ArrayBuffer] : [])
+  port.postMessage(message, message.type === 'batch' ? movedBuffers(message) : [])
+
+const movedBuffers = (batch: WorkerBatch) => [batch.rows.bytes.buffer as ArrayBuffer, ...(batch.labels ? [batch.labels.bytes.buffer as ArrayBuffer] : [])]
+
+// What the import learns about the rows, gathered here as each batch is encoded (issue 42).
+const facts = new RowFacts(input.uploadId, { dateColumnsOf, withLabels: input.withLabels })
 
 try {
   const summary = await readRecords(input.path, {
@@ -34,13 +41,14 @@ try {
     headerRow: input.headerRow,
     batchSize: input.batchSize,
     withSearchText: input.withSearchText,
+    facts,
     onBatch: async (batch) => {
       await takeCredit()
       const message: WorkerBatch = { type: 'batch', ...batch }
       post(message)
     },
   })
-  post({ type: 'done', summary })
+  post({ type: 'done', summary, facts: facts.summary() })
 } catch (error) {
   post({ type: 'error', message: error instanceof Error ? error.message : String(error) })
 }

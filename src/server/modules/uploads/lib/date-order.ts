@@ -1,5 +1,5 @@
 import type { DateOrder, DateOrderBasis } from '#common/schemas/uploads'
-import type { DateEvidence } from '#server/modules/row-storage/date-evidence'
+import type { DateEvidence } from '#server/modules/row-storage/row-facts'
 
 export type DateOrderDecision =
   /** No day/month dates (ISO only, or none): there is no order to decide. */

@@ -32,3 +32,7 @@ export function inferColumnTypes(keys: string[], rows: Array<Record<string, stri
   }
   return types
 }
+
+/** The keys `inferColumnTypes` types as dates: the columns whose day/month order the import decides from every row. */
+export const dateColumnsOf = (keys: string[], rows: Array<Record<string, string>>): string[] =>
+  [...inferColumnTypes(keys, rows)].filter(([, type]) => type === 'date').map(([key]) => key)

@@ -15,6 +15,7 @@ import { commonWidth, isLastColumnEmpty, previewRecords } from './preview-rows.t
 import { createRecordParser, createSink, CsvRecordError, type ParseDialect } from './record-parser.ts'
 import { createRecordClassifier, emptyRecordCounts, type DataRow, type RecordCounts } from './record-classifier.ts'
 import { CopyRowEncoder, decodeRows, type EncodedRows } from '#server/modules/row-storage/copy-binary'
+import type { RowFacts } from '#server/modules/row-storage/row-facts'
 import { createFastReader, type FastReader, type FastScan } from './fast-records.ts'
 import { type Newline, sniffDialect } from './sniff-dialect.ts'
 
@@ -55,6 +56,8 @@ export type RecordBatch = {
   header: string[]
   /** The batch's rows, encoded for COPY (copy-binary.ts: `decodeRows` reads them back). */
   rows: EncodedRows
+  /** The batch's duplicate labels, encoded for COPY (`row-facts.ts`), when facts are gathered and the file has identifying columns. */
+  labels: EncodedRows | null
   /** Issues found since the previous batch, skipped records with their values. */
   issues: RecordIssue[]
   /** Bytes of the file read so far, for progress. */
@@ -86,6 +89,8 @@ export type ReadOptions = {
   chunkBytes?: number
   /** Encode each row's search text too (PGlite stores it). */
   withSearchText?: boolean
+  /** Gathers what the import learns about the rows from each batch as it is encoded (issue 42: one pass). */
+  facts?: Pick<RowFacts, 'take'>
   /** Keep each row's source line in `rows.lines`, for tests. */
   trackLines?: boolean
   /** false reads every record with the general reader; tests compare the two lanes. */
@@ -260,7 +265,10 @@ export async function readRecords(path: string, options: ReadOptions): Promise<R
   async function emitBatch(): Promise<void> {
     const batchIssues = pendingIssues
     pendingIssues = []
-    await onBatch({ header: classifier.header(), rows: encoder.take(), issues: batchIssues, bytesRead })
+    const header = classifier.header()
+    const rows = encoder.take()
+    const labels = options.facts?.take(header, rows) ?? null
+    await onBatch({ header, rows, labels, issues: batchIssues, bytesRead })
   }
 
   // Created once the header is behind: the fast lane needs the table's width and first name.

@@ -6,14 +6,21 @@ import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { createTestApp, type TestApp } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
-import { until } from '#server/test/until'
-import { duplicateKeyName, storeDuplicateKeys } from './duplicate-keys.ts'
+import { duplicateLabelName, refreshDuplicateLabels } from './duplicate-labels.ts'
 import { countDuplicates } from './duplicates-sql.ts'
 import { runPlan } from './plan-runner.ts'
 import { appendRows } from './row-append.ts'
 import { updateRowCell } from './row-cells.ts'
 import { deleteRowsByIndex } from './row-delete.ts'
 import { storedColumnsOf } from './row-reader.ts'
+import { labelsJobDone } from '#server/test/duplicate-labels'
+
+/** An import, then its duplicate labels written (on PGlite by the labels job after it). */
+async function importSettled(...args: Parameters<typeof importCsv>): Promise<string> {
+  const id = await importCsv(...args)
+  await labelsJobDone(id)
+  return id
+}
 
 /**
  * Issue 32: a plan counts repeats among its rows from the labels stored at import, and its
@@ -49,8 +56,8 @@ async function importLeads(seed: number, rows: number) {
   const pick = (list: string[]) => list[Math.floor(random() * list.length)]!
   const { browser } = await t.signUpVerified()
   await t.startTrial(browser)
-  const id = await importCsv(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
-  await storeDuplicateKeys(id)
+  const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
+  await refreshDuplicateLabels(id)
   return { id, pick, random }
 }
 
@@ -68,7 +75,7 @@ async function answerAndTruth(id: string, plan: Plan) {
 /** Whether every row's label is for its cell as it is now (the plan reads labels only then). */
 async function labelsCurrent(id: string) {
   const columns = identifyingColumnsOf(await storedColumnsOf(id))
-  const checks = columns.map((column) => sql`k.keys -> ${duplicateKeyName(column)}::text ->> 0 IS NOT DISTINCT FROM coalesce(r.data ->> ${column.key}::text, '')`)
+  const checks = columns.map((column) => sql`k.keys -> ${duplicateLabelName(column)}::text ->> 0 IS NOT DISTINCT FROM coalesce(r.data ->> ${column.key}::text, '')`)
   const [row] = await queryRows<{ stale: number | string }>(sql`
     SELECT count(*) FILTER (WHERE k.keys IS NULL OR NOT (${sql.join(checks, sql` AND `)})) AS stale
     FROM csv_rows AS r LEFT JOIN csv_row_duplicate_keys AS k ON k.upload_id = r.upload_id AND k.row_index = r.row_index
@@ -78,20 +85,14 @@ async function labelsCurrent(id: string) {
 
 const everyRow: Plan = {}
 
-/**
- * The labels are written just after an import, in the background; on PGlite once no request has
- * come for PGLITE_IDLE_MS (10 s). The tests that do not test that write them at once.
- */
-const labelsWritten = (id: string) => until('the labels written after the import', () => labelsCurrent(id), 30_000)
-
 describe('duplicate labels', () => {
-  it('are written after an import for every row, and a plan over every row counts what comparing the values counts', async () => {
+  it('are written for every row after an import (by it on PostgreSQL, by the labels job on PGlite), and a plan over every row counts what comparing the values counts', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
     const random = rng(1)
     const pick = (list: string[]) => list[Math.floor(random() * list.length)]!
-    const id = await importCsv(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: 60 }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
-    await labelsWritten(id)
+    const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: 60 }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
+    expect(await labelsCurrent(id)).toBe(true)
     const { answer, truth } = await answerAndTruth(id, everyRow)
     expect(Object.keys(truth).sort()).toEqual(['Email', 'Website'])
     expect(answer).toEqual(truth)
@@ -108,8 +109,8 @@ describe('duplicate labels', () => {
       ['zoë@x.io', 'x.io', 'UK'],
       ['Zoe@x.io', 'z.io', 'FR'],
     ]
-    const id = await importCsv(browser, 'small.csv', csvOf(['Email', 'Website', 'Country'], rows))
-    await storeDuplicateKeys(id)
+    const id = await importSettled(browser, 'small.csv', csvOf(['Email', 'Website', 'Country'], rows))
+    await refreshDuplicateLabels(id)
     const uk = await runPlan({ source: { id, validRows: 5 }, plan: { where: { column: 'Country', op: 'equals', value: 'uk' } } })
     expect(uk.duplicates.columns).toEqual([
       { column: 'Email', rows: 1 },
@@ -123,14 +124,14 @@ describe('duplicate labels', () => {
   it('are what a plan reads where they are current: the values are compared again only for a changed row', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
-    const id = await importCsv(browser, 'pair.csv', csvOf(['Email', 'Website', 'Country'], [['ada@x.io', 'a.io', 'UK'], ['bob@x.io', 'b.io', 'UK']]))
-    await storeDuplicateKeys(id)
+    const id = await importSettled(browser, 'pair.csv', csvOf(['Email', 'Website', 'Country'], [['ada@x.io', 'a.io', 'UK'], ['bob@x.io', 'b.io', 'UK']]))
+    await refreshDuplicateLabels(id)
     const [email] = identifyingColumnsOf(await storedColumnsOf(id))
     const uk: Plan = { where: { column: 'Country', op: 'equals', value: 'UK' } }
     const emailRepeats = async () => (await runPlan({ source: { id, validRows: 2 }, plan: uk })).duplicates.columns.find((c) => c.column === 'Email')?.rows ?? 0
     expect(await emailRepeats()).toBe(0)
     // Labelled by hand as one group (the cells unchanged): the plan counts the labels, not the values.
-    const entry = duplicateKeyName(email!)
+    const entry = duplicateLabelName(email!)
     await db.execute(sql`UPDATE csv_row_duplicate_keys SET keys = jsonb_set(keys, ARRAY[${entry}::text, '1'], '0'::jsonb) WHERE upload_id = ${id}`)
     expect(await emailRepeats()).toBe(1)
     // Once a row's e-mail changes, its label is no longer read: the values are compared again.
@@ -155,7 +156,7 @@ describe('duplicate labels', () => {
         // The last row too, so an index is freed and taken again by the next addition.
         await deleteRowsByIndex(db, id, [random() < 0.5 ? indexes.at(-1)! : indexes[Math.floor(random() * indexes.length)]!])
       } else {
-        await storeDuplicateKeys(id)
+        await refreshDuplicateLabels(id)
         expect(await labelsCurrent(id)).toBe(true)
       }
       const { answer, truth } = await answerAndTruth(id, everyRow)
@@ -167,7 +168,7 @@ describe('duplicate labels', () => {
     // A column renamed out of the identifying ones is not counted; renamed back, its labels still hold.
     await db.execute(sql`UPDATE upload_columns SET name = 'Contact' WHERE upload_id = ${id} AND key = 'c1'`)
     expect((await answerAndTruth(id, everyRow)).answer.Email).toBeUndefined()
-    await storeDuplicateKeys(id)
+    await refreshDuplicateLabels(id)
     await db.execute(sql`UPDATE upload_columns SET name = 'Email' WHERE upload_id = ${id} AND key = 'c1'`)
     const renamedBack = await answerAndTruth(id, everyRow)
     expect(renamedBack.answer).toEqual(renamedBack.truth)
@@ -177,11 +178,11 @@ describe('duplicate labels', () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
     // Rows 0 and 2 repeat each other: both labelled 0.
-    const id = await importCsv(browser, 'reuse.csv', csvOf(['Email'], [['a@x.io'], ['b@x.io'], ['a@x.io']]))
-    await storeDuplicateKeys(id)
+    const id = await importSettled(browser, 'reuse.csv', csvOf(['Email'], [['a@x.io'], ['b@x.io'], ['a@x.io']]))
+    await refreshDuplicateLabels(id)
     await deleteRowsByIndex(db, id, [2])
     // Row 0 is alone now: written again, its label is none. Row 2's old label must go with it...
-    await storeDuplicateKeys(id)
+    await refreshDuplicateLabels(id)
     // ...or the new row 2, with row 0's value again, would read it and look like a group of its own.
     expect(await appendRows(db, { uploadId: id, rows: [{ c1: 'a@x.io' }] })).toEqual([2])
     const { answer, truth } = await answerAndTruth(id, everyRow)
@@ -189,16 +190,20 @@ describe('duplicate labels', () => {
     expect(answer).toEqual(truth)
   })
 
-  it('are written again after a plan finds a matched row changed since', async () => {
+  it('are never written by a plan, which compares the changed values itself (reading never writes)', async () => {
     const { id } = await importLeads(3, 30)
     expect(await labelsCurrent(id)).toBe(true)
     await updateRowCell({ uploadId: id, rowIndex: 0, key: 'c1', value: 'new@x.io' })
     await appendRows(db, { uploadId: id, rows: [{ c1: 'NEW@x.io', c2: 'x.io', c3: 'UK' }] })
-    expect(await labelsCurrent(id)).toBe(false)
+    const before = await queryRows<{ keys: unknown }>(sql`SELECT keys FROM csv_row_duplicate_keys WHERE upload_id = ${id} ORDER BY row_index`)
     const { answer, truth } = await answerAndTruth(id, everyRow)
     expect(answer).toEqual(truth)
-    // The plan asked for the labels in the background; once written, the next plan reads them.
-    await until('the labels written again', () => labelsCurrent(id), 30_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await queryRows<{ keys: unknown }>(sql`SELECT keys FROM csv_row_duplicate_keys WHERE upload_id = ${id} ORDER BY row_index`)).toEqual(before)
+    expect(await labelsCurrent(id)).toBe(false)
+    // Written again by the writers' job: the next plan reads them.
+    await refreshDuplicateLabels(id)
+    expect(await labelsCurrent(id)).toBe(true)
     const again = await answerAndTruth(id, everyRow)
     expect(again.answer).toEqual(again.truth)
   })
@@ -206,8 +211,8 @@ describe('duplicate labels', () => {
   it('go with their file', async () => {
     const { browser } = await t.signUpVerified()
     await t.startTrial(browser)
-    const id = await importCsv(browser, 'gone.csv', csvOf(['Email'], [['a@x.io'], ['a@x.io']]))
-    await storeDuplicateKeys(id)
+    const id = await importSettled(browser, 'gone.csv', csvOf(['Email'], [['a@x.io'], ['a@x.io']]))
+    await refreshDuplicateLabels(id)
     const count = async () => Number((await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n FROM csv_row_duplicate_keys WHERE upload_id = ${id}`))[0]?.n)
     expect(await count()).toBe(2)
     const res = await browser.api.uploads[':id'].$delete({ param: { id } })
