@@ -72,7 +72,7 @@ async function importFile(file: string, args: string[]) {
     }
     const started = performance.now()
     // Its duplicate labels are written with the rows (issue 42).
-    await importUpload({ uploadId: response.upload_id })
+    await importUpload({ uploadId: response.upload_id, labelsNow: true })
     const detail = await getUploadDetail({ userId: owner.id, uploadId: response.upload_id })
     return {
       uploadId: detail.id,

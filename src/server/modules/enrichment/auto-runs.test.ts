@@ -256,7 +256,7 @@ describe('Run on new rows', () => {
     expect((await cellsOf(id, plain.id, [row]))[0]).toMatchObject({ status: 'stale', display: 'About Initech' })
   })
 
-  it('takes rows that arrive during a run into it', async () => {
+  it('takes rows that arrive during a run into it', { timeout: 90_000 }, async () => {
     fake.reset({ latencyMs: 150, answer: ({ messages }) => ({ reasoning: 'r', confidence: 0.9, value: `About ${companyOf(messages)}` }) })
     const id = await importCsv(alice, 'running.csv', csvOf(['Name', 'Company'], Array.from({ length: 30 }, (_, i) => [`P${i}`, `Firm ${i}`])))
     const field = await autoField(id, 'Blurb', 'Write about {Company}')
@@ -270,7 +270,7 @@ describe('Run on new rows', () => {
     expect((await cellsOf(id, field.id, [30]))[0]).toMatchObject({ status: 'done', display: 'About Latecomer' })
   })
 
-  it("keeps two meters: auto cells that join a user's run spend the monthly cap, not the run's budget, and go on past it", async () => {
+  it("keeps two meters: auto cells that join a user's run spend the monthly cap, not the run's budget, and go on past it", { timeout: 90_000 }, async () => {
     fake.reset({ latencyMs: 150, answer: ({ messages }) => ({ reasoning: 'r', confidence: 0.9, value: `About ${companyOf(messages)}` }) })
     const id = await importCsv(alice, 'meters.csv', csvOf(['Name', 'Company'], Array.from({ length: 20 }, (_, i) => [`P${i}`, `Meter Firm ${i}`])))
     const field = await autoField(id, 'Blurb', 'Write about {Company}', { enabled: true, monthlyCap: 100 })

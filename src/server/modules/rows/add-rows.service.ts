@@ -8,6 +8,7 @@ import type { ColumnKind } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { csvUploads, rowAdditionKeys, uploadColumns } from '#server/db/schema/index'
 import { ensureColumns, nameKeyOf } from '#server/modules/row-storage/column-store'
+import { retryOnDeadlock } from '#server/db/deadlock-retry'
 import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
@@ -178,7 +179,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     throw new AppError('VALIDATION_FAILED', ROWS_API_MESSAGES.unknownKeyColumn(request.upsert, columns.map((column) => column.name)))
   }
 
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await retryOnDeadlock(() => db.transaction(async (tx) => {
     // One addition to a file at a time: indexes and counts are read and written under this lock.
     const [locked] = await tx
       .select({ status: csvUploads.status, hasMetrics: sql<boolean>`${csvUploads.qualityMetrics} IS NOT NULL` })
@@ -245,7 +246,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
       if (!kept) throw new AppError('CONFLICT', ROWS_API_MESSAGES.idempotencyKeyReused)
     }
     return { result, isReplay: false, autoRuns, staleFields: new Set(staleCells.map((cell) => cell.fieldId)) }
-  })
+  }))
 
   if (!outcome.isReplay) {
     await announce(userId, upload.id, outcome.result)

@@ -17,7 +17,7 @@ import { setColumnTypes } from './column-types.ts'
 import { readWorkbookRows } from './lib/read-xlsx.ts'
 import { encodeRows, type EncodedRows, sourceColumnKey } from '#server/modules/row-storage/copy-binary'
 import { readCsvInWorker } from './read-in-worker.ts'
-import { analyzeDuplicateLabels, writesLabelsAtImport } from '#server/modules/row-storage/duplicate-labels'
+import { analyzeDuplicateLabels, refreshDuplicateLabels, writesLabelsAtImport } from '#server/modules/row-storage/duplicate-labels'
 import { refreshDuplicateLabelsLater } from './duplicate-labels.jobs.ts'
 import { RowFacts, type RowFactsSummary } from '#server/modules/row-storage/row-facts'
 import { dateColumnsOf } from './lib/infer-column-types.ts'
@@ -82,7 +82,11 @@ async function syncColumns(uploadId: string, header: string[], known: number) {
  * The import job's work, safe to run again: it starts from an empty partition and fresh columns
  * each time, and does nothing for an upload that is not waiting to be imported.
  */
-export async function importUpload({ uploadId }: { uploadId: string }) {
+/**
+ * `labelsNow`: the command-line import, which has no job queue, writes the labels before it ends
+ * instead of leaving them to the labels job.
+ */
+export async function importUpload({ uploadId, labelsNow = false }: { uploadId: string; labelsNow?: boolean }) {
   const [upload] = await db.select().from(csvUploads).where(eq(csvUploads.id, uploadId))
   if (!upload || upload.status !== 'processing') return
 
@@ -230,7 +234,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
         .returning()
       if (row) await recordWebhookEvent(tx, { userId: row.userId, type: 'upload.completed', data: uploadEventData(row) })
       // Where the import did not COPY the labels (PGlite), the labels job writes them in slices.
-      if (row && !writesLabelsAtImport() && metrics.duplicates.columns.length > 0) await refreshDuplicateLabelsLater(tx, uploadId)
+      if (row && !labelsNow && !writesLabelsAtImport() && metrics.duplicates.columns.length > 0) await refreshDuplicateLabelsLater(tx, uploadId)
       return row
     })
     if (!done) {
@@ -238,6 +242,7 @@ export async function importUpload({ uploadId }: { uploadId: string }) {
       await dropUploadRows(uploadId)
       return
     }
+    if (labelsNow && !writesLabelsAtImport() && metrics.duplicates.columns.length > 0) await refreshDuplicateLabels(uploadId)
     completed = done
     // Magic Chat's answers count repeats from the duplicate labels COPYed beside the rows; the
     // plans' join needs their statistics (a sample of the table, not a scan of the file).

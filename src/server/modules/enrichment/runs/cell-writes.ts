@@ -1,5 +1,6 @@
 import type { AiCellStatus, AiCellValue } from '#common/schemas/enrichment'
 import { db } from '#server/db/client'
+import { retryOnDeadlock } from '#server/db/deadlock-retry'
 import { writeAiValues } from '#server/modules/row-storage/row-cells'
 import { hasFollowerCells, settleFollowerCells, writeCellOutcomes, type CellOutcomeRecord } from '#server/modules/row-storage/ai-cells'
 import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
@@ -57,12 +58,12 @@ export class CellWriter {
     // The cells, their rows' values and formula columns, the refunds of the cells that failed
     // (with what they took of the budget or the cap), and the `row.enriched` events their rows now
     // owe are one transaction: a crash keeps all of them or none (the cells run again, uncharged).
-    const { written, followers, refunds } = await db.transaction(async (tx) => {
+    const { written, followers, refunds } = await retryOnDeadlock(() => db.transaction(async (tx) => {
       const cells = await this.writeCells(tx, records, outcomes)
       const writtenRows = new Set(cells.written.map((w) => Number(w.row_index)))
       const failed = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
       return { ...cells, refunds: await refundCells(tx, this.field, this.perCell, failed) }
-    })
+    }))
     const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
     const cells: EventCell[] = [
       ...written.map((w) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '#server/modules/billing/billing-db'
 import { db } from '#server/db/client'
+import { retryOnDeadlock } from '#server/db/deadlock-retry'
 import { queryRows } from '#server/db/query-rows'
 import type { AiFieldRow } from '#server/db/schema/index'
 import { AI_CELL_REFUND_REASON, chargedKeysOf, consumeCreditsBatch, refundCreditsBatch } from '#server/modules/billing/credits.service'
@@ -43,7 +44,7 @@ export async function payForCells(field: PayingField, perCell: number, cells: Cl
   if (cells.length === 0) return none
   const keyOf = (c: ClaimedCell) => chargeKey(field.id, c.rowIndex, c.chargeSeq)
   try {
-    return await db.transaction(async (tx) => {
+    return await retryOnDeadlock(() => db.transaction(async (tx) => {
       const known = await chargedKeysOf(tx, { userId: field.userId, idempotencyKeys: cells.map(keyOf) })
       const charged = cells.filter((c) => known.has(keyOf(c)))
       const fresh = cells.filter((c) => !known.has(keyOf(c)))
@@ -81,7 +82,7 @@ export async function payForCells(field: PayingField, perCell: number, cells: Cl
         overCap: auto.slice(withinCap.length),
         blocked: false,
       }
-    })
+    }))
   } catch (error) {
     if (error instanceof PaymentBlocked) return { ...none, blocked: true }
     throw error
