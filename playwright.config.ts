@@ -62,6 +62,8 @@ export default defineConfig({
       OPENAI_API_KEY: 'sk-e2e-fake',
       // Users' own servers in the journeys (API Settings) are fakes on 127.0.0.1, as a self-hoster's Ollama would be.
       ALLOW_PRIVATE_AI_URLS: 'true',
+      // The HTTP API column journeys call a fake data provider on 127.0.0.1.
+      ALLOW_PRIVATE_SOURCE_URLS: 'true',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -1,5 +1,6 @@
 import { FakeAiServer } from '../src/server/test/fake-ai-server.ts'
-import { FAKE_AI_LATENCY_MS, FAKE_AI_PORT, FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER, fakeChatAnswer, fakeFormulaAnswer } from './support/fake-ai.ts'
+import { startFakeSource } from '../src/server/test/fake-http-source.ts'
+import { FAKE_AI_LATENCY_MS, FAKE_AI_PORT, FAKE_SOURCE_PORT, FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER, fakeChatAnswer, fakeFormulaAnswer } from './support/fake-ai.ts'
 
 /**
  * The AI provider of the browser tests: the project's fake OpenAI-compatible server on a fixed
@@ -14,7 +15,10 @@ export default async function globalSetup() {
     answer: (call) => fakeChatAnswer(call.messages, call.lastUserText) ?? fakeFormulaAnswer(call.messages, call.lastUserText) ?? call.fallback(),
   })
   await fake.start(FAKE_AI_PORT)
+  // The data provider of the HTTP API column journeys: Hunter's documented answers on 127.0.0.1.
+  const source = await startFakeSource(FAKE_SOURCE_PORT)
   return async () => {
     await fake.stop()
+    await source.stop()
   }
 }

@@ -1,6 +1,9 @@
 /** The fake OpenAI-compatible server's port for the browser tests (e2e/global-setup.ts starts it). */
 export const FAKE_AI_PORT = Number(process.env.FAKE_AI_PORT ?? 3191)
 
+/** The fake data provider's port for the HTTP API column journeys (src/server/test/fake-http-source.ts). */
+export const FAKE_SOURCE_PORT = Number(process.env.FAKE_SOURCE_PORT ?? 3192)
+
 /** The fake's answers take this long by default: a journey sees cells queued and running first. */
 export const FAKE_AI_LATENCY_MS = 250
 

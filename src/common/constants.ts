@@ -514,3 +514,37 @@ export const WEBHOOKS = {
   recentDeliveries: 20,
   secretPrefix: 'whsec_',
 } as const
+
+/** HTTP API columns and their secrets (issue 43, docs/api/http-columns.md). */
+export const HTTP_SOURCE = {
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const,
+  maxUrlLength: 2000,
+  maxHeaders: 20,
+  maxQueryParams: 30,
+  maxHeaderValueLength: 4000,
+  maxBodyLength: 20_000,
+  /** Paths into the answer: each fills its own column. */
+  maxOutputs: 10,
+  maxPathLength: 300,
+  defaultConcurrency: 4,
+  maxConcurrency: 32,
+  maxRequestsPerMinute: 60_000,
+  defaultTimeoutMs: 15_000,
+  minTimeoutMs: 1000,
+  maxTimeoutMs: 60_000,
+  defaultRetries: 2,
+  maxRetries: 5,
+  /** An answer longer than this is cut off and the cell fails with 'too large'. */
+  maxResponseBytes: 2 * 1024 * 1024,
+  /** What a cell's details and 'Test on a row' show of an answer. */
+  excerptChars: 300,
+  testResponseChars: 20_000,
+  /** A value picked from the answer is cut to this many characters in the row. */
+  maxValueChars: 50_000,
+} as const
+
+export const SECRETS = {
+  maxPerUser: 100,
+  maxNameLength: 64,
+  maxValueLength: 8000,
+} as const

@@ -365,6 +365,7 @@ export const UPLOAD_MESSAGES = {
 
 /** Column management (spec 001 §5, §8). */
 export const COLUMN_MESSAGES = {
+  filledByRequest: (name: string) => `This column is filled by the HTTP API column ${name}: delete that column to remove both.`,
   nameConflictTitle: 'Name conflict',
   aiNameConflict: (name: string) => `'${name}' is already an AI field. Please choose a different name.`,
   columnNameConflict: (name: string) => `'${name}' is already a column. Please choose a different name.`,
@@ -1352,4 +1353,52 @@ export const VALIDATION_MESSAGES = {
     keys.length === 1
       ? `Unknown field "${keys[0]}": this endpoint does not take it. Check the field's name in the API reference.`
       : `Unknown fields ${keys.map((key) => `"${key}"`).join(', ')}: this endpoint does not take them. Check their names in the API reference.`,
+} as const
+
+/** Named secrets for HTTP API columns (issue 43): their values are never shown again. */
+export const SECRET_MESSAGES = {
+  nameRequired: 'Give the secret a name.',
+  nameTooLong: (max: number) => `A secret's name can be at most ${max} characters.`,
+  nameFormat: 'A secret name starts with a letter and holds only letters, digits and underscores (e.g. HUNTER_KEY).',
+  valueRequired: 'Enter the secret value.',
+  valueTooLong: (max: number) => `A secret can be at most ${max} characters.`,
+  valueControlCharacters: 'A secret cannot hold line breaks or NUL characters.',
+  notFound: 'No secret with that name. Add it under API Settings > Secrets.',
+  tooMany: (max: number) => `You can keep at most ${max} secrets. Remove one you no longer use first.`,
+  saved: 'Secret saved. Its value will not be shown again.',
+  removed: 'Secret removed.',
+  unreadable: 'A secret could not be read (the server key changed). Save the secret again under API Settings > Secrets.',
+  inUse: (columns: string[]) => `Still used by ${columns.join(', ')}. Remove it from those columns first.`,
+} as const
+
+/** HTTP API columns (issue 43). */
+export const SOURCE_MESSAGES = {
+  urlRequired: 'Enter the URL to call.',
+  urlInvalid: 'The URL must start with http:// or https:// and name a host (column values may fill its path and query).',
+  templateTooLong: (max: number) => `A template can be at most ${max} characters.`,
+  headerNameRequired: 'Give each header a name.',
+  headerNameFormat: 'A header name holds only letters, digits and - _ . ! # $ % & \' * + ^ ` | ~.',
+  queryNameRequired: 'Give each query parameter a name.',
+  pathRequired: 'Enter a path into the answer, e.g. data.email (or @ for the whole answer).',
+  pathInvalid: (path: string, why: string) => `The path "${path}" is not valid JMESPath: ${why}`,
+  outputRequired: 'Pick at least one value from the answer.',
+  tooManyOutputs: (max: number) => `One request can fill at most ${max} columns.`,
+  duplicateOutputNames: 'Each picked value needs its own column name.',
+  bodyNotJson: (why: string) => `The body is not valid JSON once the row's values are in: ${why}`,
+  bodyWithGet: 'A GET or DELETE request has no body: choose POST, PUT or PATCH, or clear the body.',
+  unknownColumns: (names: string[]) => `These references are not columns of this file: ${names.map((n) => `{${n}}`).join(', ')}.`,
+  unknownSecrets: (names: string[]) => `These secrets are not saved: ${names.join(', ')}. Add them under API Settings > Secrets.`,
+  secretInUrlHost: 'A secret or column cannot choose the host: write the host in the URL itself.',
+  headerLineBreak: (name: string) => `The value for header ${name} holds a line break once the row's values are in.`,
+  notHttpField: 'This column is not an HTTP API column.',
+  notAiField: 'This column gets its values from an HTTP API: edit its request instead of a prompt.',
+  addressRefused: 'The address is not a public one: HTTP API columns may call public addresses only (the operator can allow private networks).',
+  timeout: (ms: number) => `No answer within ${Math.round(ms / 1000)} s.`,
+  unreachable: (host: string) => `Could not connect to ${host}.`,
+  tooLarge: (max: number) => `The answer is larger than ${Math.round(max / 1024 / 1024)} MB.`,
+  status: (status: number, host: string, excerpt: string) => `HTTP ${status} from ${host}${excerpt ? `: ${excerpt}` : ''}`,
+  redirect: (status: number, host: string) => `HTTP ${status} from ${host}: a redirect, which HTTP API columns do not follow. Use the final URL.`,
+  notJson: (host: string, excerpt: string) => `The answer from ${host} is not JSON${excerpt ? `: ${excerpt}` : ''}`,
+  pathFoundNothing: (path: string, excerpt: string) => `Nothing at ${path} in the answer${excerpt ? `: ${excerpt}` : ''}`,
+  testRowMissing: 'That row does not exist in this file.',
 } as const

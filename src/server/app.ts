@@ -10,6 +10,7 @@ import { MCP, REQUEST_BODY_LIMITS } from '#common/constants'
 import type { ApiErrorBody } from '#common/errors'
 import { env } from '#server/env'
 import { apiKeysRoutes } from '#server/modules/api-keys/api-keys.routes'
+import { secretsRoutes } from '#server/modules/secrets/secrets.routes'
 import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes'
 import { bearerAuth } from '#server/modules/api-tokens/bearer-auth'
 import { scopeNeeded } from '#server/modules/api-tokens/token-scope'
@@ -62,6 +63,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/billing', billingRoutes)
   .route('/security', securityRoutes)
   .route('/api-keys', apiKeysRoutes)
+  .route('/secrets', secretsRoutes)
   .route('/api-tokens', apiTokensRoutes)
   .route('/webhooks', webhooksRoutes)
   .route('/templates', templatesRoutes)

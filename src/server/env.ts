@@ -68,6 +68,13 @@ const envSchema = z.object({
    * OPENAI_BASE_URL and the like are trusted either way).
    */
   ALLOW_PRIVATE_AI_URLS: flag,
+  /**
+   * Lets HTTP API columns call loopback and private networks (a CRM inside the operator's
+   * network). Off: public addresses only; link-local (cloud metadata) is refused either way.
+   */
+  ALLOW_PRIVATE_SOURCE_URLS: flag,
+  /** Credits an HTTP API column's request costs (default 0: the user's own provider bills the user). */
+  HTTP_SOURCE_CREDITS_PER_CALL: optional.transform((v) => Number(v ?? 0)).pipe(z.number().int().min(0).max(100)),
   /** Unset: no limit of ours (the provider's own 429s are still honoured). */
   AI_REQUESTS_PER_MINUTE: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))

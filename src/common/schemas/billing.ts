@@ -39,7 +39,7 @@ export const RESTRICTED_STATUS: SubscriptionStatus = {
 }
 
 /** Operations that spend credits; the names of the spec's consume-credits call (001 §7). */
-export const debitOperationSchema = z.enum(['ai_enrichment_basic', 'ai_enrichment_advanced', 'chat_query', 'prompt_test', 'formula_suggest'])
+export const debitOperationSchema = z.enum(['ai_enrichment_basic', 'ai_enrichment_advanced', 'chat_query', 'prompt_test', 'formula_suggest', 'http_source_call'])
 export type DebitOperation = z.infer<typeof debitOperationSchema>
 
 export const creditOperationSchema = z.enum([

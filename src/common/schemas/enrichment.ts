@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AI } from '../constants.ts'
 import { AI_FIELD_MESSAGES } from '../messages.ts'
 import { rowViewSchema } from './rows.ts'
+import { cellStepSchema, httpSourceViewSchema } from './sources.ts'
 
 /**
  * AI columns (issue 12): the field a user writes as a prompt, its typed output, the cells it
@@ -117,6 +118,8 @@ export const aiProvenanceSchema = z.object({
   /** Run on the user's own API key: no credits charged. */
   ownKey: z.boolean(),
   completedAt: z.string(),
+  /** The steps the value came through: an HTTP API column's request (status, URL with secrets masked). */
+  steps: z.array(cellStepSchema).nullable(),
 })
 export type AiProvenance = z.infer<typeof aiProvenanceSchema>
 
@@ -200,6 +203,8 @@ export const aiFieldSchema = z.object({
   promptVersion: z.number().int(),
   outputType: aiOutputTypeSchema,
   webSearch: z.boolean(),
+  /** Where the values come from: null for the prompt (an AI model), or an HTTP request per row. */
+  source: httpSourceViewSchema.nullable(),
   status: aiFieldStatusSchema,
   counts: aiFieldCountsSchema,
   /** processed / total of the current or last run, for the progress banner. */

@@ -30,7 +30,16 @@ function bodyOf(body: BodyInit | null | undefined): string | Buffer | undefined 
 /** Statuses whose response may not carry a body (the Response constructor refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304])
 
-export function createAgentFetch(agents: FetchAgents): typeof fetch {
+/** An answer past the fetch's `maxResponseBytes`: the connection is closed as soon as it is seen. */
+export class ResponseTooLargeError extends Error {
+  readonly code = 'ERR_RESPONSE_TOO_LARGE'
+  constructor(readonly maxBytes: number) {
+    super(`The answer is larger than ${maxBytes} bytes.`)
+    this.name = 'ResponseTooLargeError'
+  }
+}
+
+export function createAgentFetch(agents: FetchAgents, { maxResponseBytes }: { maxResponseBytes?: number } = {}): typeof fetch {
   return (input, init = {}) => {
     if (input instanceof Request) return Promise.reject(new TypeError('This fetch takes a URL, not a Request.'))
     const url = new URL(String(input))
@@ -43,7 +52,16 @@ export function createAgentFetch(agents: FetchAgents): typeof fetch {
         { method: init.method ?? 'GET', headers: headerRecord(init.headers), agent, signal: init.signal ?? undefined },
         (response) => {
           const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          let bytes = 0
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length
+            if (maxResponseBytes !== undefined && bytes > maxResponseBytes) {
+              reject(new ResponseTooLargeError(maxResponseBytes))
+              response.destroy()
+              return
+            }
+            chunks.push(chunk)
+          })
           response.on('error', reject)
           // Cut off mid-answer (the call's timeout, a dropped connection): the call fails, it never hangs.
           response.on('close', () => {

@@ -173,11 +173,14 @@ function guardAgent<T extends http.Agent>(agent: T, policy: AddressPolicy): T {
 }
 
 /** A fetch for URLs users give: every connection checked by the policy, no redirect followed, the answer read whole. */
-export function createGuardedFetch(policy: AddressPolicy): typeof fetch {
-  return createAgentFetch({
-    http: guardAgent(new http.Agent({ keepAlive: true, maxSockets: 256 }), policy),
-    https: guardAgent(new https.Agent({ keepAlive: true, maxSockets: 256 }), policy),
-  })
+export function createGuardedFetch(policy: AddressPolicy, options: { maxResponseBytes?: number } = {}): typeof fetch {
+  return createAgentFetch(
+    {
+      http: guardAgent(new http.Agent({ keepAlive: true, maxSockets: 256 }), policy),
+      https: guardAgent(new https.Agent({ keepAlive: true, maxSockets: 256 }), policy),
+    },
+    options,
+  )
 }
 
 /** Whether an error (or one of its causes) is a refused address: the AI SDK may wrap it. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { customType, foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiStoredRunScope } from '#common/schemas/enrichment'
+import type { CellStep, HttpSource } from '#common/schemas/sources'
 import { user } from './auth.ts'
 import { csvUploads, uploadColumns } from './uploads.ts'
 import { timestamps } from './columns.ts'
@@ -26,6 +27,11 @@ export const aiFields = pgTable(
     promptVersion: integer('prompt_version').notNull().default(1),
     outputType: jsonb('output_type').$type<AiOutputType>().notNull(),
     webSearch: boolean('web_search').notNull().default(false),
+    /**
+     * Where the values come from when not from the prompt: an HTTP request per row (issue 43).
+     * Null: the prompt, answered by the AI model. `prompt` then only names the request.
+     */
+    source: jsonb('source').$type<HttpSource>(),
     /** Column keys the prompt refers to: an edit of one makes the row's cell stale. */
     referencedKeys: jsonb('referenced_keys').$type<string[]>().notNull(),
     status: text('status').$type<AiFieldStatus>().notNull().default('idle'),
@@ -76,6 +82,17 @@ export const aiFields = pgTable(
 /** A field's row as stored: its runs, cells and services all read it. */
 export type AiFieldRow = typeof aiFields.$inferSelect
 
+/**
+ * A cell's value as jsonb, read as the driver gives it: both drivers already parse jsonb, and
+ * drizzle's own jsonb parsed a text value again when it looked like JSON ('{"a":1}' became an
+ * object, '123' a number).
+ */
+const cellValue = customType<{ data: AiCellValue; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value as AiCellValue,
+})
+
 /** One AI cell (field × row): the single truth of enrichment state and provenance. */
 export const aiCells = pgTable(
   'ai_cells',
@@ -88,11 +105,13 @@ export const aiCells = pgTable(
       .references(() => csvUploads.id, { onDelete: 'cascade' }),
     rowIndex: integer('row_index').notNull(),
     status: text('status').$type<AiCellStatus>().notNull(),
-    value: jsonb('value').$type<AiCellValue>(),
+    value: cellValue('value'),
     error: text('error'),
     reasoning: text('reasoning'),
     confidence: real('confidence'),
     sources: jsonb('sources').$type<string[]>(),
+    /** The steps the value came through (an HTTP request: its status, masked URL and excerpt). */
+    steps: jsonb('steps').$type<CellStep[]>(),
     provider: text('provider'),
     model: text('model'),
     promptVersion: integer('prompt_version'),

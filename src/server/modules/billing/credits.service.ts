@@ -274,7 +274,7 @@ export async function listCreditTransactions(input: { userId: string } & ListQue
     WITH keyed AS (
       SELECT t.id, t.operation, t.amount, t.balance_after, t.reference, t.created_at, d.id IS NOT NULL AS is_refund,
         CASE
-          WHEN coalesce(d.operation, t.operation) IN ('ai_enrichment_basic', 'ai_enrichment_advanced') AND coalesce(d.reference, t.reference) IS NOT NULL
+          WHEN coalesce(d.operation, t.operation) IN ('ai_enrichment_basic', 'ai_enrichment_advanced', 'http_source_call') AND coalesce(d.reference, t.reference) IS NOT NULL
             THEN 'run:' || coalesce(d.operation, t.operation) || ':' || coalesce(d.reference, t.reference)
           ELSE 'row:' || coalesce(d.id, t.id)
         END AS entry_key

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
 import type { UpdateDateOrderInput } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
-import { csvUploads, uploadColumns } from '#server/db/schema/index'
+import { aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
@@ -19,6 +19,19 @@ export async function assertNameFree(uploadId: string, name: string, exceptKey?:
   if (!clash) return
   const message = clash.kind === 'ai' ? COLUMN_MESSAGES.aiNameConflict(name) : COLUMN_MESSAGES.columnNameConflict(name)
   throw new AppError('CONFLICT', message, { title: COLUMN_MESSAGES.nameConflictTitle })
+}
+
+/**
+ * A further column an HTTP API column fills (a second path of its answer) goes with that column:
+ * deleted alone, the request would fill a column that is gone.
+ */
+async function assertNotFilledByRequest(uploadId: string, key: string) {
+  const [filler] = await db
+    .select({ name: uploadColumns.name })
+    .from(aiFields)
+    .innerJoin(uploadColumns, and(eq(uploadColumns.uploadId, aiFields.uploadId), eq(uploadColumns.key, aiFields.columnKey)))
+    .where(and(eq(aiFields.uploadId, uploadId), sql`${aiFields.columnKey} <> ${key}`, sql`${aiFields.source} -> 'outputs' @> ${JSON.stringify([{ columnKey: key }])}::jsonb`))
+  if (filler) throw new AppError('CONFLICT', COLUMN_MESSAGES.filledByRequest(filler.name))
 }
 
 async function touchUpload(uploadId: string) {
@@ -117,6 +130,7 @@ export async function reorderColumns({ userId, uploadId, keys }: { userId: strin
 export async function deleteColumn({ userId, uploadId, key }: { userId: string; uploadId: string; key: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
   await getColumnOrThrow(upload.id, key)
+  await assertNotFilledByRequest(upload.id, key)
   await removeColumn(upload.id, key)
   await touchUpload(upload.id)
   // The values leave the rows in the background; the key is never given to another column.

@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm'
 import { AI, CREDIT_COSTS } from '#common/constants'
-import { AI_FIELD_MESSAGES } from '#common/messages'
+import { AI_FIELD_MESSAGES, SOURCE_MESSAGES } from '#common/messages'
 import type {
   AiCell,
   AiCellStatus,
@@ -66,6 +66,7 @@ export function toAiField(row: AiFieldRow, name: string, counts: AiFieldCounts):
     promptVersion: row.promptVersion,
     outputType: row.outputType,
     webSearch: row.webSearch,
+    source: row.source,
     status: row.status,
     counts,
     totalRows: row.runTotal,
@@ -119,6 +120,7 @@ export function toAiCell(row: CellRow): AiCell {
             reused: row.reused,
             ownKey: row.ownKey,
             completedAt: row.completedAt.toISOString(),
+            steps: row.steps ?? null,
           }
         : null,
     updatedAt: row.updatedAt.toISOString(),
@@ -254,6 +256,7 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
     (change.prompt !== undefined && change.prompt !== field.prompt) ||
     (change.outputType !== undefined && !isSameOutput(change.outputType, field.outputType)) ||
     (change.webSearch !== undefined && change.webSearch !== field.webSearch)
+  if (changesAnswers && field.source) throw new AppError('VALIDATION_FAILED', SOURCE_MESSAGES.notAiField)
   if (changesAnswers && field.status === 'processing') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
   const isRenamed = change.name !== undefined && change.name.trim().toLowerCase() !== name.trim().toLowerCase()
   if (change.name !== undefined && change.name !== name) await assertNameFree(upload.id, change.name, field.columnKey)
@@ -291,7 +294,7 @@ export async function updateAiField({ userId, uploadId, fieldId, ...change }: { 
  * 'Run on new rows' settings: a change of the cap, or turning auto-runs on, lifts a pause (the
  * month's spending stays counted against the new cap).
  */
-function autoRunChange(autoRun: UpdateAiFieldInput['autoRun']) {
+export function autoRunChange(autoRun: UpdateAiFieldInput['autoRun']) {
   if (!autoRun) return {}
   const liftsPause = autoRun.monthlyCap !== undefined || autoRun.enabled === true
   return {
@@ -305,8 +308,12 @@ function autoRunChange(autoRun: UpdateAiFieldInput['autoRun']) {
 /** Deletes the field, its cells and its column; its values leave the rows in the background (columns module). */
 export async function deleteAiField({ userId, uploadId, fieldId }: { userId: string; uploadId: string; fieldId: string }) {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
-  // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and stops.
-  const { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
+  // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and
+  // stops. The further columns an HTTP request filled go with it.
+  let { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
+  for (const output of field.source?.outputs.slice(1) ?? []) {
+    if (columns.some((c) => c.key === output.columnKey)) ({ columns } = await deleteColumn({ userId, uploadId: upload.id, key: output.columnKey }))
+  }
   // Rows that waited only on this column's auto-run cells are now enriched by the others.
   await db.transaction((tx) => recordEnrichedRows(tx, { userId, uploadId: upload.id }))
   await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'deleted' })
@@ -346,13 +353,16 @@ export async function getAiCellOrThrow(input: { userId: string; uploadId: string
   return toAiCell(row)
 }
 
-/** The columns a field's answer depends on: those its prompt names, or every other column when it names none. */
+/**
+ * The columns a field's answer depends on: those its prompt or request names; a prompt that names
+ * none reads every other column (an HTTP request that names none is one request for every row).
+ */
 export async function inputColumnsOf(
-  field: Pick<AiFieldRow, 'uploadId' | 'columnKey' | 'referencedKeys'>,
+  field: Pick<AiFieldRow, 'uploadId' | 'columnKey' | 'referencedKeys' | 'source'>,
   executor: Pick<Database, 'select'> = db,
 ): Promise<PromptColumn[]> {
   const columns = await promptColumnsOf(field.uploadId, field.columnKey, executor)
-  if (field.referencedKeys.length === 0) return columns
+  if (field.referencedKeys.length === 0) return field.source ? [] : columns
   return field.referencedKeys.flatMap((key) => columns.filter((c) => c.key === key))
 }
 

@@ -17,7 +17,8 @@ import { creditsPerCell, getAiFieldRowOrThrow, inputColumnsOf, promptInputsOrThr
 import { enqueueFieldRun } from './enrichment.jobs.ts'
 import { endQueuedCells, linkFollowers } from '#server/modules/row-storage/ai-cells'
 import { recordEnrichedRows } from './row-enriched.ts'
-import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
+import type { CellSource } from './runs/cell-source.ts'
+import { sourceOf } from './runs/sources.ts'
 
 /**
  * What recent calls of this provider and model took: the last answered cells (not reused copies)
@@ -49,12 +50,13 @@ async function recentCallTiming({ userId, provider, model, ownKey }: { userId: s
  * holds them) at the recent calls' latency, and no faster than AI_REQUESTS_PER_MINUTE allows.
  * Before any call of this provider and model, an assumed latency, and the estimate says so.
  */
-async function estimateTiming(userId: string, credentials: AiCredentials | null, calls: number): Promise<AiRunTiming & { estimatedSeconds: number }> {
-  const history = credentials ? await recentCallTiming({ userId, provider: credentials.provider, model: credentials.model, ownKey: credentials.ownKey }) : null
-  const concurrency = env.AI_CONCURRENCY
+async function estimateTiming(userId: string, field: AiFieldRow, source: CellSource | null, calls: number): Promise<AiRunTiming & { estimatedSeconds: number }> {
+  const history = source ? await recentCallTiming({ userId, provider: source.provider, model: source.model, ownKey: source.ownKey }) : null
+  const concurrency = source?.concurrency ?? env.AI_CONCURRENCY
+  const perMinute = field.source ? field.source.limits.requestsPerMinute : env.AI_REQUESTS_PER_MINUTE
   const secondsPerCall = history?.secondsPerCall ?? AI.assumedSecondsPerCall
   const byConcurrency = Math.ceil(calls / concurrency) * secondsPerCall
-  const byRateLimit = env.AI_REQUESTS_PER_MINUTE ? (calls / env.AI_REQUESTS_PER_MINUTE) * 60 : 0
+  const byRateLimit = perMinute ? (calls / perMinute) * 60 : 0
   return {
     estimatedSeconds: Math.ceil(Math.max(byConcurrency, byRateLimit)),
     basis: history ? 'history' : 'assumed',
@@ -83,20 +85,24 @@ export async function quoteNewColumnRun({ uploadId, ownKey, prompt, webSearch }:
  */
 export async function estimateRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunEstimate> {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
-  const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch }).catch(() => null)
+  // Not callable now (no provider, a secret removed): the estimate still counts, the run will say why.
+  const source = await sourceOf(field).catch((error: unknown) => {
+    if (error instanceof AppError) return null
+    throw error
+  })
   const scope = await resolveRunScope({ source: upload, fieldId: field.id, request })
   const inputs = await inputColumnsOf(field)
   const counted = await countRunScope(scope, inputs.map((c) => c.key))
   const rows = counted.rows
-  const ownKey = credentials?.ownKey ?? false
-  const perCell = ownKey ? 0 : creditsPerCell(field.webSearch)
+  const ownKey = source?.ownKey ?? false
+  const perCell = source ? source.perCell : field.source ? env.HTTP_SOURCE_CREDITS_PER_CALL : creditsPerCell(field.webSearch)
   const budget = request.budget ?? null
   const budgetCells = budget !== null && perCell > 0 ? Math.floor(budget / perCell) : Infinity
   const cells = Math.min(rows, budgetCells)
   const calls = Math.min(counted.distinctInputs, budgetCells)
   const balance = await getCreditBalance({ userId })
   const credits = calls * perCell
-  const { estimatedSeconds, ...timing } = await estimateTiming(userId, credentials, calls)
+  const { estimatedSeconds, ...timing } = await estimateTiming(userId, field, source, calls)
   return {
     scope: request.scope,
     rows,
@@ -105,13 +111,13 @@ export async function estimateRun({ userId, uploadId, fieldId, ...request }: { u
     creditsPerCell: perCell,
     credits,
     balance,
-    covered: ownKey || credits <= balance,
+    covered: perCell === 0 || credits <= balance,
     ownKey,
     budget,
     estimatedSeconds,
     timing,
-    provider: credentials?.provider ?? null,
-    model: credentials?.model ?? null,
+    provider: source?.provider ?? null,
+    model: source?.model ?? null,
   }
 }
 
@@ -123,8 +129,8 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
   await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'start_run', fieldId } })
-  const credentials = await resolveAiCredentials({ userId, webSearch: field.webSearch })
-  const perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
+  const source = await sourceOf(field)
+  const perCell = source.perCell
   if (perCell > 0) {
     const balance = await getCreditBalance({ userId })
     if (balance < perCell) {
@@ -143,9 +149,9 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
         runBudget: request.budget ?? null,
         runCreditsSpent: 0,
         runBudgetSpent: 0,
-        runProvider: credentials.provider,
-        runModel: credentials.model,
-        runOwnKey: credentials.ownKey,
+        runProvider: source.provider,
+        runModel: source.model,
+        runOwnKey: source.ownKey,
         runStopReason: null,
         runStartedAt: new Date(),
         runFinishedAt: null,

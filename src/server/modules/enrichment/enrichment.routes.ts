@@ -19,6 +19,7 @@ import {
   updateAiFieldSchema,
 } from '#common/schemas/enrichment'
 import { columnsResponseSchema } from '#common/schemas/rows'
+import { createHttpFieldSchema, testHttpRequestSchema, testHttpResultSchema } from '#common/schemas/http-fields'
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { streamEvents } from '#server/platform/events'
@@ -40,6 +41,7 @@ import { controlRun, estimateRun, startRun } from './enrichment-runs.service.ts'
 import { createAiColumn } from './ai-columns.service.ts'
 import { getAiProviderStatus } from '#server/modules/ai/ai-credentials'
 import { testAiPrompt } from './prompt-test.service.ts'
+import { createHttpField, testHttpRequest } from './http-fields.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 const fieldIds = { id: UPLOAD_NOT_FOUND, fieldId: AI_FIELD_MESSAGES.fieldNotFound }
@@ -57,6 +59,13 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   // Before '/:id/ai-fields/:fieldId', which would take these for a field id.
   .post('/:id/ai-fields/test', uploadIdParam, documented({ response: testAiPromptResultSchema }), requirePaidAccess, validate('json', testAiPromptSchema), async (c) =>
     c.json(await testAiPrompt({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  // HTTP API columns (issue 43): made and tested here, run, read and controlled as AI columns below.
+  .post('/:id/http-fields', uploadIdParam, documented({ summary: 'Create an HTTP API column', response: aiFieldSchema, status: 201 }), requirePaidAccess, validate('json', createHttpFieldSchema), async (c) =>
+    c.json(await createHttpField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
+  )
+  .post('/:id/http-fields/test', uploadIdParam, documented({ summary: 'Send an HTTP API column\'s request for one row', response: testHttpResultSchema }), requirePaidAccess, validate('json', testHttpRequestSchema), async (c) =>
+    c.json(await testHttpRequest({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   // The open grid's one stream (a browser allows six connections to a host): its AI cells and runs, and rows added by API.
   .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells, run progress and rows added, as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {

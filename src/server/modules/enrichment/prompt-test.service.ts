@@ -65,6 +65,7 @@ export async function testAiPrompt({ userId, uploadId, prompt, rowIndex, outputT
       reused: false,
       ownKey: credentials.ownKey,
       completedAt: new Date().toISOString(),
+      steps: null,
     },
     remainingCredits: remaining,
   }

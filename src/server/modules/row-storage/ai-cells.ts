@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AiCellStatus, AiCellValue } from '#common/schemas/enrichment'
+import type { CellStep } from '#common/schemas/sources'
 import type { Database } from '#server/db/client'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -175,6 +176,7 @@ export type CellOutcomeRecord = {
   reasoning: string | null
   confidence: number | null
   sources: string[]
+  steps: CellStep[] | null
   input_tokens: number
   output_tokens: number
   cached_tokens: number | null
@@ -197,7 +199,7 @@ export async function writeCellOutcomes(
     sql`
     UPDATE ai_cells AS c SET
       status = x.status, value = x.value, error = x.error, reasoning = x.reasoning, confidence = x.confidence,
-      sources = x.sources, input_tokens = x.input_tokens, output_tokens = x.output_tokens, cached_tokens = x.cached_tokens,
+      sources = x.sources, steps = x.steps, input_tokens = x.input_tokens, output_tokens = x.output_tokens, cached_tokens = x.cached_tokens,
       credits = x.credits, latency_ms = x.latency_ms, attempts = x.attempts, reused = x.reused,
       input_hash = COALESCE(x.input_hash, c.input_hash),
       provider = ${provider}, model = ${model}, prompt_version = ${promptVersion},
@@ -205,7 +207,7 @@ export async function writeCellOutcomes(
       completed_at = CASE WHEN x.status = 'done' THEN now() ELSE c.completed_at END, updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS x(
       row_index integer, claim_token integer, status text, value jsonb, error text, reasoning text, confidence real,
-      sources jsonb, input_tokens integer, output_tokens integer, cached_tokens integer, credits integer,
+      sources jsonb, steps jsonb, input_tokens integer, output_tokens integer, cached_tokens integer, credits integer,
       latency_ms integer, attempts integer, reused boolean, input_hash text)
     WHERE c.field_id = ${fieldId} AND c.row_index = x.row_index AND c.claim_token = x.claim_token AND c.status = 'running'
     RETURNING c.row_index, c.status, c.value`,
@@ -228,7 +230,7 @@ export async function settleFollowerCells(executor: Executor, { fieldId, doneLea
     copied = await queryRows<{ row_index: number; value: AiCellValue | string }>(
       sql`
       UPDATE ai_cells AS f SET status = 'done', value = l.value, error = NULL, reasoning = l.reasoning, confidence = l.confidence,
-        sources = l.sources, provider = l.provider, model = l.model, prompt_version = l.prompt_version, input_hash = l.input_hash,
+        sources = l.sources, steps = l.steps, provider = l.provider, model = l.model, prompt_version = l.prompt_version, input_hash = l.input_hash,
         input_tokens = 0, output_tokens = 0, cached_tokens = NULL, credits = 0, latency_ms = 0, attempts = 0,
         own_key = l.own_key, reused = true, follows_row = NULL, lease_until = NULL, completed_at = now(), updated_at = now()
       FROM ai_cells AS l

@@ -7,7 +7,8 @@ import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { publish } from '#server/platform/events'
 import type { AiFieldRow } from '#server/db/schema/index'
 import { displayValue } from '#server/modules/ai/ai-output'
-import type { AiCredentials } from '#server/modules/ai/ai-credentials'
+import type { CellSource } from './cell-source.ts'
+import { rowValuesOf } from './row-values.ts'
 import { parseJsonb, type Outcome } from './outcomes.ts'
 import { refundCells } from './payment.ts'
 import { recordEnrichedRows } from '../row-enriched.ts'
@@ -31,8 +32,7 @@ export class CellWriter {
 
   constructor(
     private readonly field: AiFieldRow,
-    private readonly credentials: AiCredentials,
-    private readonly perCell: number,
+    private readonly source: CellSource,
   ) {}
 
   /** Writes the outcomes; answers the cells written (with followers) and the refunds made. */
@@ -46,6 +46,7 @@ export class CellWriter {
       reasoning: o.reasoning,
       confidence: o.confidence,
       sources: o.sources,
+      steps: o.steps,
       input_tokens: o.tokens.input,
       output_tokens: o.tokens.output,
       cached_tokens: o.tokens.cached,
@@ -62,16 +63,16 @@ export class CellWriter {
       const cells = await this.writeCells(tx, records, outcomes)
       const writtenRows = new Set(cells.written.map((w) => Number(w.row_index)))
       const failed = outcomes.filter((o) => o.charged && o.status !== 'done' && writtenRows.has(o.rowIndex))
-      return { ...cells, refunds: await refundCells(tx, this.field, this.perCell, failed) }
+      return { ...cells, refunds: await refundCells(tx, this.field, this.source.perCell, failed) }
     }))
     const byRow = new Map(outcomes.map((o) => [o.rowIndex, o]))
     const cells: EventCell[] = [
       ...written.map((w) => {
         const rowIndex = Number(w.row_index)
-        const display = w.status === 'done' ? displayValue(parseJsonb(w.value)) : null
+        const display = w.status === 'done' ? this.displayOf(parseJsonb(w.value)) : null
         return { rowIndex, status: w.status, display: display?.slice(0, EVENT_DISPLAY_CHARS) ?? null, error: byRow.get(rowIndex)?.error ?? null }
       }),
-      ...followers.map((f) => ({ rowIndex: f.rowIndex, status: 'done' as const, display: displayValue(f.value).slice(0, EVENT_DISPLAY_CHARS), error: null })),
+      ...followers.map((f) => ({ rowIndex: f.rowIndex, status: 'done' as const, display: this.displayOf(f.value).slice(0, EVENT_DISPLAY_CHARS), error: null })),
     ]
     await this.publishCells(cells)
     return { written: written.length + followers.length, refunds }
@@ -81,10 +82,10 @@ export class CellWriter {
   private async writeCells(tx: QueueTransaction, records: CellOutcomeRecord[], outcomes: Outcome[]) {
     const written = await writeCellOutcomes(tx, {
       fieldId: this.field.id,
-      provider: this.credentials.provider,
-      model: this.credentials.model,
+      provider: this.source.provider,
+      model: this.source.model,
       promptVersion: this.field.promptVersion,
-      ownKey: this.credentials.ownKey,
+      ownKey: this.source.ownKey,
       records,
     })
     const doneLeaders = written.filter((w) => w.status === 'done').map((w) => Number(w.row_index))
@@ -94,11 +95,11 @@ export class CellWriter {
       ...written.filter((w) => w.status === 'done').map((w) => ({ rowIndex: Number(w.row_index), value: parseJsonb(w.value) })),
       ...followers,
     ]
-    // A done value also goes into the row, so sorting, filters, search and exports treat it like any column.
-    await writeAiValues(
-      { uploadId: this.field.uploadId, key: this.field.columnKey, values: values.map((v) => ({ rowIndex: v.rowIndex, display: displayValue(v.value) })) },
-      tx,
-    )
+    // A done value also goes into the row, so sorting, filters, search and exports treat it like
+    // any column (an HTTP request's further values into their own columns).
+    for (const [key, displays] of rowValuesOf(this.field, values)) {
+      await writeAiValues({ uploadId: this.field.uploadId, key, values: displays }, tx)
+    }
     // Formula columns of these rows follow the answers (one read of the columns when there are none).
     if (values.length > 0) await refreshFormulaValues({ uploadId: this.field.uploadId, rowIndexes: values.map((v) => v.rowIndex) }, tx)
     if (this.ownsAutoCells(outcomes)) {
@@ -109,6 +110,11 @@ export class CellWriter {
       })
     }
     return { written, followers }
+  }
+
+  /** The field's own column's display of a cell's value. */
+  private displayOf(value: AiCellValue) {
+    return rowValuesOf(this.field, [{ rowIndex: 0, value }]).get(this.field.columnKey)?.[0]?.display ?? displayValue(value)
   }
 
   /** Rows that waited for a leader's answer get it; a failed leader hands its followers to the next of them. */

@@ -1,5 +1,6 @@
 import type { AiCellStatus, AiCellValue, AiTokenUsage } from '#common/schemas/enrichment'
 import type { AiFieldRow } from '#server/db/schema/index'
+import type { CellStep } from '#common/schemas/sources'
 
 /** What a claimed cell is, and every way it can end: shared by the claims, the payment and the writes. */
 
@@ -27,6 +28,8 @@ export type Outcome = {
   reasoning: string | null
   confidence: number | null
   sources: string[]
+  /** The steps the value came through (an HTTP request's status and masked URL); null for a prompt. */
+  steps: CellStep[] | null
   tokens: AiTokenUsage
   credits: number
   latencyMs: number
@@ -60,6 +63,7 @@ export function outcomeOf(cell: ClaimedCell, given: Pick<Outcome, 'status'> & Pa
     reasoning: null,
     confidence: null,
     sources: [],
+    steps: null,
     tokens: NO_TOKENS,
     credits: 0,
     latencyMs: 0,

@@ -7,6 +7,7 @@ import type { AiFieldRow } from '#server/db/schema/index'
 import { AI_CELL_REFUND_REASON, chargedKeysOf, consumeCreditsBatch, refundCreditsBatch } from '#server/modules/billing/credits.service'
 import { monthOf } from './auto-cap.ts'
 import { chargeKey, runReference, type ClaimedCell, type Outcome } from './outcomes.ts'
+import type { CellSource } from './cell-source.ts'
 
 /**
  * Payment for a run's cells (decision 031). Two meters: the user's own cells are reserved from the
@@ -21,7 +22,7 @@ import { chargeKey, runReference, type ClaimedCell, type Outcome } from './outco
  * reserved in the transaction that charged it.
  */
 
-type PayingField = Pick<AiFieldRow, 'id' | 'userId' | 'runSeq' | 'webSearch'>
+type PayingField = Pick<AiFieldRow, 'id' | 'userId' | 'runSeq'>
 
 export type Payment = {
   /** Charged now or earlier (a crashed worker's charge): call them. */
@@ -39,7 +40,7 @@ export type Payment = {
 class PaymentBlocked extends Error {}
 
 /** Pays for the cells about to be called, in one transaction. */
-export async function payForCells(field: PayingField, perCell: number, cells: ClaimedCell[]): Promise<Payment> {
+export async function payForCells(field: PayingField, perCell: number, cells: ClaimedCell[], operation: CellSource['operation']): Promise<Payment> {
   const none: Payment = { paid: [], refused: [], overBudget: [], overCap: [], blocked: false }
   if (cells.length === 0) return none
   const keyOf = (c: ClaimedCell) => chargeKey(field.id, c.rowIndex, c.chargeSeq)
@@ -57,7 +58,7 @@ export async function payForCells(field: PayingField, perCell: number, cells: Cl
       const result = await consumeCreditsBatch(
         {
           userId: field.userId,
-          operation: field.webSearch ? 'ai_enrichment_advanced' : 'ai_enrichment_basic',
+          operation,
           amountEach: perCell,
           idempotencyKeys: toCharge.map(keyOf),
           // The run, so the usage history shows it as one entry (a field's next run is another).

@@ -4,11 +4,8 @@ import { AI } from '#common/constants'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
 import { aiFields } from '#server/db/schema/index'
-import { env } from '#server/env'
-import { creditsPerCell, publishProgress } from '../ai-fields.service.ts'
-import { buildRowPart, type PromptColumn } from '../lib/render-prompt.ts'
-import type { AiCredentials } from '#server/modules/ai/ai-credentials'
-import { callModel, type ModelCallResult } from '#server/modules/ai/call-model'
+import { publishProgress } from '../ai-fields.service.ts'
+import type { CellSource, SourceAnswer } from './cell-source.ts'
 import { CellWriter } from './cell-writes.ts'
 import { claimCells, hasRunningCells, renewLeases } from './claims.ts'
 import { reclaimExpiredLeases, requeueCells } from '#server/modules/row-storage/ai-cells'
@@ -21,9 +18,9 @@ import { hasPaidAccessNow } from '#server/modules/billing/payment-gate'
 
 /**
  * The run engine (issue 12 §6-7): one job's work on a field's run. It claims cells (claims.ts),
- * pays for them in one ledger transaction (payment.ts), calls the provider within the account's
- * concurrency and rate limits, and hands finished cells to the writer (cell-writes.ts). Slices,
- * run endings and recovery are in slices.ts.
+ * pays for them in one ledger transaction (payment.ts), calls the field's source (an AI model or
+ * an HTTP API, cell-source.ts) within its concurrency and rate limits, and hands finished cells
+ * to the writer (cell-writes.ts). Slices, run endings and recovery are in slices.ts.
  */
 
 function sleep(ms: number) {
@@ -38,7 +35,7 @@ export class FieldRun {
   /** A cell's processing threw (a bug, not a provider error): the slice ends with it. */
   private failure: unknown = null
   /** Same inputs in flight in this process: one call, every waiting cell gets its answer. */
-  private readonly calls = new Map<string, Promise<ModelCallResult>>()
+  private readonly calls = new Map<string, Promise<SourceAnswer>>()
   private lastFlush = Date.now()
   private lastProgress = 0
   /** Cells of the write under way: their leases are renewed until it commits. */
@@ -59,14 +56,12 @@ export class FieldRun {
 
   constructor(
     private readonly field: AiFieldRow,
-    private readonly credentials: AiCredentials,
-    private readonly inputs: PromptColumn[],
-    private readonly fixedPart: string,
+    private readonly source: CellSource,
     /** Whether the field has answers for this prompt version and model to look up inputs in. */
     private readonly mayReuse: boolean,
   ) {
-    this.perCell = credentials.ownKey ? 0 : creditsPerCell(field.webSearch)
-    this.writer = new CellWriter(field, credentials, this.perCell)
+    this.perCell = source.perCell
+    this.writer = new CellWriter(field, source)
   }
 
   /**
@@ -122,7 +117,7 @@ export class FieldRun {
   }
 
   private async claimLoop(deadline: number) {
-    const concurrency = env.AI_CONCURRENCY
+    const concurrency = this.source.concurrency
     const target = concurrency * 2
     const batchFloor = Math.max(1, Math.floor(concurrency / 2))
     while (!this.stopClaiming && Date.now() < deadline) {
@@ -147,7 +142,7 @@ export class FieldRun {
   }
 
   private claim(limit: number) {
-    return claimCells({ field: this.field, model: this.credentials.model, inputKeys: this.inputs.map((c) => c.key), mayReuse: this.mayReuse, limit })
+    return claimCells({ field: this.field, model: this.source.model, inputKeys: this.source.inputKeys, mayReuse: this.mayReuse, limit })
   }
 
   /** Short of credits, the job waits for a refund, or for its own cells to end, before it asks the balance again. */
@@ -212,7 +207,7 @@ export class FieldRun {
       await this.pauseWithoutAccess(cells)
       return []
     }
-    const { paid, refused, overBudget, overCap, blocked } = await payForCells(this.field, this.perCell, cells)
+    const { paid, refused, overBudget, overCap, blocked } = await payForCells(this.field, this.perCell, cells, this.source.operation)
     if (blocked) {
       await this.pauseWithoutAccess(cells)
       return []
@@ -267,23 +262,24 @@ export class FieldRun {
     let call = this.calls.get(hash)
     const isFirst = !call
     if (!call) {
-      call = callModel({ credentials: this.credentials, fixedPart: this.fixedPart, rowPart: buildRowPart(this.inputs, cell.data), outputType: this.field.outputType })
+      call = this.source.call(cell)
       this.calls.set(hash, call)
       void call.finally(() => this.calls.delete(hash))
     }
     const result = await call
     const charged = this.perCell > 0
     if (!result.ok) {
-      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, tokens: result.tokens, attempts: result.calls, charged }))
+      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, tokens: result.tokens, attempts: result.calls, charged, steps: result.steps }))
       return
     }
     this.buffer.push(
       outcomeOf(cell, {
         status: 'done',
-        value: result.answer.value,
-        reasoning: result.answer.reasoning,
-        confidence: result.answer.confidence,
+        value: result.value,
+        reasoning: result.reasoning,
+        confidence: result.confidence,
         sources: result.sources,
+        steps: result.steps,
         credits: this.perCell,
         charged,
         // A cell that shared another's call is charged, but the call's figures are the other's.

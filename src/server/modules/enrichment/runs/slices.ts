@@ -6,13 +6,12 @@ import { recordWebhookEvent } from '#server/modules/webhooks/webhooks.service'
 import { AppError } from '#server/platform/app-error'
 import { logger } from '#server/platform/logger'
 import type { QueueTransaction } from '#server/platform/queue'
-import { inputColumnsOf, publishProgress } from '../ai-fields.service.ts'
-import { buildFixedPart } from '../lib/render-prompt.ts'
-import { resolveAiCredentials, type AiCredentials } from '#server/modules/ai/ai-credentials'
+import { publishProgress } from '../ai-fields.service.ts'
 import { hasClaimableCells, hasEarlierAnswers } from './claims.ts'
 import { endQueuedCells, requeueAllRunningCells } from '#server/modules/row-storage/ai-cells'
 import { recordEnrichedRows } from '../row-enriched.ts'
 import { FieldRun } from './run-engine.ts'
+import { sourceOf } from './sources.ts'
 import { pauseRunWithoutAccess } from './run-stops.ts'
 import { hasPaidAccessNow } from '#server/modules/billing/payment-gate'
 import { engineTuning } from './tuning.ts'
@@ -54,20 +53,20 @@ async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
     await pauseRunWithoutAccess(field)
     return 'idle'
   }
-  let credentials: AiCredentials
+  let source
   try {
-    credentials = await resolveAiCredentials({ userId: field.userId, webSearch: field.webSearch })
+    source = await sourceOf(field)
   } catch (error) {
+    // No provider configured, a key or a secret removed: the run's cells end with what to do.
     if (!(error instanceof AppError)) throw error
     await failQueuedCells(field, error.message)
     await finishRunIfDone(field.id)
     return 'idle'
   }
-  const inputs = await inputColumnsOf(field)
-  const fixedPart = buildFixedPart({ template: field.prompt, outputType: field.outputType, columns: inputs, webSearch: field.webSearch })
   // The first run of a prompt has no earlier answers: its claims skip the lookup (repeated inputs
-  // within a run follow their first row instead).
-  const run = new FieldRun(field, credentials, inputs, fixedPart, await hasEarlierAnswers(field, credentials.model))
+  // within a run follow their first row instead). An HTTP request is sent again on each run.
+  const mayReuse = source.provider !== 'http' && (await hasEarlierAnswers(field, source.model))
+  const run = new FieldRun(field, source, mayReuse)
   const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
   logger.info({ event: 'enrichment.slice.done', fieldId: field.id, cells: run.written, sliceEnded })
   if (sliceEnded) return 'continue'

@@ -35,10 +35,13 @@ export function AiColumnHeaderMenu({ field, onRun, onModify, onAutoRun, onClear 
             <PlayIcon aria-hidden="true" />
             {AI_COLUMN_MESSAGES.runColumn}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onModify}>
-            <PencilIcon aria-hidden="true" />
-            {AI_COLUMN_MESSAGES.modifyColumn}
-          </DropdownMenuItem>
+          {/* An HTTP API column's request is set when it is made (editing it is not built yet). */}
+          {!field.source && (
+            <DropdownMenuItem onSelect={onModify}>
+              <PencilIcon aria-hidden="true" />
+              {AI_COLUMN_MESSAGES.modifyColumn}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={onAutoRun}>
             <RepeatIcon aria-hidden="true" />
             {AI_COLUMN_MESSAGES.autoRunMenu}

@@ -16,6 +16,7 @@ function fieldWith(status: AiField['status'], stopReason: string | null): AiFiel
     promptVersion: 1,
     outputType: { kind: 'text' },
     webSearch: false,
+    source: null,
     status,
     counts,
     processedRows: 10,

@@ -10,7 +10,18 @@ export function ProvenanceDetails({ provenance, isFull = false }: { provenance: 
   return (
     <dl className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
       {provenance.reasoning && <Item label={AI_COLUMN_MESSAGES.reasoning}>{provenance.reasoning}</Item>}
-      <Item label={AI_COLUMN_MESSAGES.confidence}>{formatConfidence(provenance.confidence)}</Item>
+      {provenance.steps?.map((step, i) => (
+        <Item key={i} label={provenance.steps!.length > 1 ? `Step ${i + 1}` : 'Request'}>
+          <span className="font-mono text-xs break-all">{step.request}</span>
+          <span className="block text-xs text-muted-foreground">
+            {step.status === null ? 'No answer' : `HTTP ${step.status}`} · {step.latencyMs.toLocaleString('en-US')} ms · {step.attempts} {step.attempts === 1 ? 'attempt' : 'attempts'}
+            {step.credits > 0 ? ` · ${step.credits} credits` : ''}
+          </span>
+          {step.excerpt && <span className="block text-xs">{step.excerpt}</span>}
+        </Item>
+      ))}
+      {provenance.provider !== 'http' && <Item label={AI_COLUMN_MESSAGES.confidence}>{formatConfidence(provenance.confidence)}</Item>}
+      {provenance.provider !== 'http' && (
       <Item label={AI_COLUMN_MESSAGES.sources}>
         {provenance.sources.length === 0 ? (
           AI_COLUMN_MESSAGES.noSources
@@ -27,6 +38,7 @@ export function ProvenanceDetails({ provenance, isFull = false }: { provenance: 
           </ul>
         )}
       </Item>
+      )}
       {isFull && (
         <>
           <Item label={AI_COLUMN_MESSAGES.model}>

@@ -1,4 +1,4 @@
-import { SparklesIcon } from 'lucide-react'
+import { GlobeIcon, SparklesIcon } from 'lucide-react'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES } from '#common/messages'
@@ -11,6 +11,7 @@ import { useControlAiRun } from '../api/control-ai-run'
 import { useAiFields } from '../api/get-ai-fields'
 import { AiCellDetailDialog } from '../components/ai-cell-detail-dialog'
 import { AiColumnDialog } from '../components/ai-column-dialog'
+import { HttpColumnDialog } from '../components/http-column-dialog'
 import { AiColumnHeaderMenu } from '../components/ai-column-header-menu'
 import { AiGridCell } from '../components/ai-grid-cell'
 import { AiProgressBanner } from '../components/ai-progress-banner'
@@ -23,6 +24,7 @@ import { useAiLive } from './use-ai-live'
 
 type OpenDialog =
   | { kind: 'create' }
+  | { kind: 'create-http' }
   | { kind: 'modify'; fieldId: string }
   | { kind: 'auto-run'; fieldId: string }
   | { kind: 'run'; field: AiField; scope: AiRunScope; rows: RowChoice }
@@ -140,16 +142,29 @@ export function useAiColumns(upload: UploadDetail) {
 
   const extensions = {
     toolbarActions: (rows: RowChoice) => (
-      <Button
-        size="sm"
-        onClick={() => {
-          lastRows.current = rows
-          setDialog({ kind: 'create' })
-        }}
-      >
-        <SparklesIcon aria-hidden="true" />
-        {AI_COLUMN_MESSAGES.enrichWithAi}
-      </Button>
+      <>
+        <Button
+          size="sm"
+          onClick={() => {
+            lastRows.current = rows
+            setDialog({ kind: 'create' })
+          }}
+        >
+          <SparklesIcon aria-hidden="true" />
+          {AI_COLUMN_MESSAGES.enrichWithAi}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            lastRows.current = rows
+            setDialog({ kind: 'create-http' })
+          }}
+        >
+          <GlobeIcon aria-hidden="true" />
+          HTTP API column
+        </Button>
+      </>
     ),
     banner,
     cell,
@@ -171,7 +186,7 @@ export function useAiColumns(upload: UploadDetail) {
       const field = column.kind === 'ai' ? fieldOf(column.key) : undefined
       if (!field) return null
       return (
-        <Button size="icon-xs" variant="ghost" aria-label={AI_COLUMN_MESSAGES.modifyColumnLabel(field.name)} onClick={() => setDialog({ kind: 'modify', fieldId: field.id })}>
+        field.source ? null : <Button size="icon-xs" variant="ghost" aria-label={AI_COLUMN_MESSAGES.modifyColumnLabel(field.name)} onClick={() => setDialog({ kind: 'modify', fieldId: field.id })}>
           <SparklesIcon aria-hidden="true" />
         </Button>
       )
@@ -191,6 +206,9 @@ export function useAiColumns(upload: UploadDetail) {
           onCreated={(field) => setDialog({ kind: 'run', field, scope: 'all', rows: lastRows.current })}
           onUpdated={close}
         />
+      )}
+      {dialog?.kind === 'create-http' && (
+        <HttpColumnDialog upload={upload} onClose={close} onCreated={(field) => setDialog({ kind: 'run', field, scope: 'all', rows: lastRows.current })} />
       )}
       {dialog?.kind === 'modify' && dialogField && (
         <AiColumnDialog

@@ -6,12 +6,13 @@ const operationLabels: Record<CreditOperation, string> = {
   chat_query: 'Magic Chat',
   prompt_test: 'Prompt test',
   formula_suggest: 'Formula suggestion',
+  http_source_call: 'HTTP API column',
   trial_grant: 'Free trial credits',
   monthly_reset: 'Monthly credit reset',
   refund: 'Refund',
 }
 
-const isAiRun = (operation: CreditOperation) => operation === 'ai_enrichment_basic' || operation === 'ai_enrichment_advanced'
+const isAiRun = (operation: CreditOperation) => operation === 'ai_enrichment_basic' || operation === 'ai_enrichment_advanced' || operation === 'http_source_call'
 
 /**
  * One usage history line: what it was, and for an AI run its cells charged and refunded ("AI

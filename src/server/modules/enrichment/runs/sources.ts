@@ -1,0 +1,23 @@
+import type { AiFieldRow } from '#server/db/schema/index'
+import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
+import { readSecretValues } from '#server/modules/secrets/secrets.service'
+import { findReferences } from '#server/modules/sources/http-template'
+import { inputColumnsOf } from '../ai-fields.service.ts'
+import { AiSource } from './ai-source.ts'
+import type { CellSource } from './cell-source.ts'
+import { HttpCellSource } from './http-source.ts'
+
+/**
+ * The source a field's run calls: its HTTP request (with the secrets it names, read now) or its
+ * prompt (with the credentials that pay for it). Throws an AppError the run's cells end with
+ * when it cannot be called (no provider, a secret removed).
+ */
+export async function sourceOf(field: AiFieldRow): Promise<CellSource> {
+  const inputs = await inputColumnsOf(field)
+  if (field.source) {
+    const secrets = await readSecretValues(field.userId, findReferences(field.source.request).secrets)
+    return new HttpCellSource(field, field.source, inputs, secrets)
+  }
+  const credentials = await resolveAiCredentials({ userId: field.userId, webSearch: field.webSearch })
+  return new AiSource(field, credentials, inputs)
+}
