@@ -46,14 +46,14 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: 'ignore',
+    stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
       PUBLIC_URL: baseURL,
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Small enough that the size checks can be tried with a 1.5 MB file.
       MAX_UPLOAD_MB: '1',
       // Every journey signs up from 127.0.0.1 without a quiet minute between them.

@@ -26,6 +26,7 @@ import { addColumns, updateColumn } from '#server/modules/row-storage/column-sto
 import { resolvePlaceholders, type PromptColumn } from './lib/render-prompt.ts'
 import { isAutoRunPaused, monthOf } from './runs/auto-cap.ts'
 import { recordEnrichedRows } from './row-enriched.ts'
+import { rowValuesOf } from './runs/row-values.ts'
 
 type CellRow = typeof aiCells.$inferSelect
 
@@ -94,14 +95,15 @@ export function toAiField(row: AiFieldRow, name: string, counts: AiFieldCounts):
   }
 }
 
-export function toAiCell(row: CellRow): AiCell {
+/** A cell as answers show it; `display` is what its field's own column shows (an HTTP request filling several columns keeps all of them in `value`). */
+export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'source'>): AiCell {
   const isDone = row.status === 'done' || row.status === 'stale'
   return {
     fieldId: row.fieldId,
     rowIndex: row.rowIndex,
     status: row.status,
     value: row.value ?? null,
-    display: isDone ? displayOf(row.value ?? null) : null,
+    display: isDone ? (rowValuesOf(field, [{ rowIndex: row.rowIndex, value: row.value ?? null }]).get(field.columnKey)?.[0]?.display ?? '') : null,
     error: row.error,
     attempts: row.attempts,
     provenance:
@@ -125,11 +127,6 @@ export function toAiCell(row: CellRow): AiCell {
         : null,
     updatedAt: row.updatedAt.toISOString(),
   }
-}
-
-function displayOf(value: AiCell['value']): string {
-  if (value === null) return ''
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
 /** Columns a prompt may refer to: every column but the field's own. */
@@ -343,14 +340,14 @@ export async function listAiCells({ userId, uploadId, fieldId, rowIndexes }: { u
     .from(aiCells)
     .where(and(eq(aiCells.fieldId, field.id), inArray(aiCells.rowIndex, rowIndexes.slice(0, AI.claimBatchSize * 8))))
     .orderBy(asc(aiCells.rowIndex))
-  return { cells: rows.map(toAiCell) }
+  return { cells: rows.map((row) => toAiCell(row, field)) }
 }
 
 export async function getAiCellOrThrow(input: { userId: string; uploadId: string; fieldId: string; rowIndex: number }) {
   const { field } = await getAiFieldRowOrThrow(input)
   const [row] = await db.select().from(aiCells).where(and(eq(aiCells.fieldId, field.id), eq(aiCells.rowIndex, input.rowIndex)))
   if (!row) throw new AppError('NOT_FOUND', AI_FIELD_MESSAGES.rowNotFound)
-  return toAiCell(row)
+  return toAiCell(row, field)
 }
 
 /**

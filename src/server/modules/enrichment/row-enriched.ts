@@ -1,3 +1,4 @@
+import type { CellStep } from '#common/schemas/sources'
 import { sql } from 'drizzle-orm'
 import { WEBHOOKS } from '#common/constants'
 import type { AiCellStatus } from '#common/schemas/enrichment'
@@ -15,7 +16,11 @@ import type { QueueTransaction } from '#server/platform/queue'
  * cancelled), so a crash loses neither the cell nor its event (decision 020's outbox).
  */
 
-export type EnrichedRowColumn = { field_id: string; name: string; status: AiCellStatus; credits: number; error: string | null }
+/**
+ * One auto-run column's outcome for the row: `source` says what answered ('ai' or 'http'); `steps`
+ * the requests a value came through (an HTTP column's URL with secrets masked, its status).
+ */
+export type EnrichedRowColumn = { field_id: string; name: string; status: AiCellStatus; credits: number; error: string | null; source: 'ai' | 'http'; steps: CellStep[] | null }
 export type EnrichedRow = { row_index: number; values: Record<string, string>; columns: EnrichedRowColumn[] }
 
 /**
@@ -53,6 +58,8 @@ export async function recordEnrichedRows(
       status: cell.status,
       credits: Number(cell.credits),
       error: cell.error,
+      source: cell.provider === 'http' ? 'http' : 'ai',
+      steps: typeof cell.steps === 'string' ? (JSON.parse(cell.steps) as CellStep[]) : cell.steps,
     })
   }
   const all = [...rows.values()]

@@ -256,7 +256,16 @@ export async function settleFollowerCells(executor: Executor, { fieldId, doneLea
  * cells are cleared of it, and answered with their column names in column order.
  */
 export async function clearFinishedAutoCells(executor: Executor, { uploadId, rowIndexes }: { uploadId: string; rowIndexes: readonly number[] }) {
-  return queryRows<{ field_id: string; row_index: number; status: AiCellStatus; credits: number; error: string | null; name: string | null }>(
+  return queryRows<{
+    field_id: string
+    row_index: number
+    status: AiCellStatus
+    credits: number
+    error: string | null
+    name: string | null
+    provider: string | null
+    steps: CellStep[] | string | null
+  }>(
     sql`WITH finished AS (
         SELECT DISTINCT c.row_index FROM ai_cells c
         WHERE c.upload_id = ${uploadId} AND c.auto_pending AND c.row_index = ANY(${sqlArray(rowIndexes, 'int4')})
@@ -266,7 +275,7 @@ export async function clearFinishedAutoCells(executor: Executor, { uploadId, row
       ), cleared AS (
         UPDATE ai_cells AS c SET auto_pending = false
         FROM finished WHERE c.upload_id = ${uploadId} AND c.row_index = finished.row_index AND c.auto_pending
-        RETURNING c.field_id, c.row_index, c.status, c.credits, c.error
+        RETURNING c.field_id, c.row_index, c.status, c.credits, c.error, c.provider, c.steps
       )
       SELECT cleared.*, uc.name FROM cleared
       JOIN ai_fields f ON f.id = cleared.field_id
