@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { AI_COLUMN_MESSAGES, SECRET_MESSAGES } from '../src/common/messages.ts'
 import { FAKE_SOURCE_PORT } from './support/fake-ai.ts'
 import { columnHeader, columnValues, expectColumnValues, gridCell, openUploadedGrid } from './support/grid.ts'
+import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { csvFile, toast } from './support/uploads.ts'
 
 const PEOPLE = csvFile('people.csv', ['First Name,Last Name,Domain', 'Ann,Ng,acme.example', 'Bo,Li,globex.example', 'Cy,Ra,unknown.example'])
@@ -20,6 +21,7 @@ test('an HTTP API column from a template: the key saved as a secret, tested on a
   await expect(toast(page, SECRET_MESSAGES.saved)).toBeVisible()
   await expect(page.getByRole('list', { name: 'Your secrets' })).toContainText('HUNTER_API_KEY')
   await expect(page.getByText('hunter-secret-key')).toHaveCount(0)
+  await screenshotsAt1280And375(page, 'api-settings-secrets')
 
   await page.goto(`/dashboard/${uploadId}`)
   await page.getByRole('button', { name: 'HTTP API column' }).click()
@@ -41,6 +43,7 @@ test('an HTTP API column from a template: the key saved as a secret, tested on a
   await expect(result).toContainText('Email:ann.ng@acme.example')
   await expect(result).toContainText('Email score:91')
   await expect(result).not.toContainText('hunter-secret-key')
+  await screenshotsAt1280And375(page, 'http-column-dialog')
 
   await dialog.getByRole('button', { name: 'Create column' }).click()
   const estimate = page.getByRole('dialog', { name: AI_COLUMN_MESSAGES.estimateTitle('Email') })
