@@ -2,6 +2,7 @@ import { runChatBench } from './chat.bench.ts'
 import { runEnrichBench } from './enrich.bench.ts'
 import { runFormulaBench } from './formula.bench.ts'
 import { runGridBench } from './grid.bench.ts'
+import { runHttpBench } from './http.bench.ts'
 import { runImportBench } from './import.bench.ts'
 import { runLoadBench } from './load.bench.ts'
 import { runRowsApiBench } from './rows-api.bench.ts'
@@ -21,6 +22,7 @@ const groups: Record<string, (backends: Backend[], report: Report) => Promise<vo
   'rows-api': runRowsApiBench,
   formula: runFormulaBench,
   load: runLoadBench,
+  http: runHttpBench,
 }
 
 type Report = (name: string, value: number, unit: string) => void

@@ -53,6 +53,7 @@ function fillPath(path: string, ids: Partial<Record<string, string>> = {}) {
     if (name === 'rowIndex') return '0'
     if (name === 'key') return 'email'
     if (name === 'action') return 'pause'
+    if (name === 'name') return 'SWEEP_SECRET'
     return randomUUID()
   })
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/query-rows'
 import { PLAN_PROMPT_MARKER, SUMMARY_PROMPT_MARKER } from '#server/modules/chat/lib/chat-prompts'
 import { startFakeAiServer, type FakeAiAnswerContext, type FakeAiServer } from '#server/test/fake-ai-server'
+import { startFakeSource, type FakeSource } from '#server/test/fake-http-source'
 import { freePort } from '#server/test/server-process'
 import { createTestApp, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, importCsv } from '#server/test/upload-helpers'
@@ -32,6 +33,7 @@ const leads = csvOf(
 
 let t: TestApp
 let fake: FakeAiServer
+let source: FakeSource
 let server: ServerType
 let owner: TestBrowser
 let client: Client
@@ -127,6 +129,11 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
   ask_question: { args: () => ({ fileId, question: 'How many leads are in France?' }) },
+  create_http_column: {
+    args: () => ({ fileId, request: { url: `${source.url}/echo?company={Company}` }, outputs: [{ name: 'Echoed', path: 'query.company' }] }),
+    settle: (answer) => runFinished(fileId, answer.columnId as string),
+  },
+  test_http_request: { args: () => ({ fileId, request: { url: `${source.url}/echo?company={Company}` }, outputs: [{ name: 'Echoed', path: 'query.company' }], rowIndex: 0 }) },
   create_ai_column: {
     args: () => ({ fileId, name: 'Industry', prompt: 'Which industry is {Company} in?' }),
     settle: (answer) => runFinished(fileId, answer.columnId as string),
@@ -136,12 +143,13 @@ const SCENARIOS: Record<string, Scenario> = {
 /** Read-only tools first: a write's background work (a recount after rows are added) must not land in a read's window. */
 const order = [...MCP_TOOLS].sort((a, b) => Number(b.annotations.readOnlyHint === true) - Number(a.annotations.readOnlyHint === true))
 
-type Observed = { spent: number; modelCalls: number; wrote: string[] }
+type Observed = { spent: number; modelCalls: number; sourceCalls: number; wrote: string[] }
 const observed = new Map<string, Observed>()
 
 beforeAll(async () => {
   fake = await startFakeAiServer()
-  t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model' }, { withWorkers: true })
+  source = await startFakeSource()
+  t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.openaiBaseURL, AI_MODEL: 'fake-model', ALLOW_PRIVATE_SOURCE_URLS: 'true' }, { withWorkers: true })
   fake.reset({ answer: fakeAnswer })
   const port = await freePort()
   server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' })
@@ -159,12 +167,12 @@ beforeAll(async () => {
   for (const tool of order) {
     const scenario = SCENARIOS[tool.name]
     if (!scenario) continue
-    const before = { credits: await creditsOf(), calls: fake.calls.length, data: await fingerprint() }
+    const before = { credits: await creditsOf(), calls: fake.calls.length, sourceCalls: source.requests.length, data: await fingerprint() }
     const answer = await ok(tool.name, scenario.args())
     await scenario.settle?.(answer)
-    const after = { credits: await creditsOf(), calls: fake.calls.length, data: await fingerprint() }
+    const after = { credits: await creditsOf(), calls: fake.calls.length, sourceCalls: source.requests.length, data: await fingerprint() }
     const wrote = Object.keys(after.data).filter((name) => after.data[name] !== before.data[name])
-    observed.set(tool.name, { spent: before.credits - after.credits, modelCalls: after.calls - before.calls, wrote })
+    observed.set(tool.name, { spent: before.credits - after.credits, modelCalls: after.calls - before.calls, sourceCalls: after.sourceCalls - before.sourceCalls, wrote })
     if (wrote.length > 0) await quiet()
   }
 }, 240_000)
@@ -174,6 +182,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve))
   await t?.close()
   await fake?.stop()
+  await source?.stop()
 })
 
 describe("each MCP tool's description and annotations against what it did", () => {
@@ -198,11 +207,13 @@ describe("each MCP tool's description and annotations against what it did", () =
     if (did.modelCalls > 0) expect(tool.description).toMatch(CALLS_MODEL)
   })
 
-  it.each(MCP_TOOLS.map((tool) => [tool.name, tool] as const))('%s is marked read-only exactly when it writes nothing, open-world when it calls the model', (name, tool) => {
+  it.each(MCP_TOOLS.map((tool) => [tool.name, tool] as const))('%s is marked read-only exactly when it writes nothing, open-world when it calls the model or an address the user gave', (name, tool) => {
     const did = observed.get(name)!
     if (tool.annotations.readOnlyHint) expect(did.wrote).toEqual([])
     else expect(did.wrote.length).toBeGreaterThan(0)
-    expect(tool.annotations.openWorldHint === true, `openWorldHint of ${name}`).toBe(did.modelCalls > 0)
+    expect(tool.annotations.openWorldHint === true, `openWorldHint of ${name}`).toBe(did.modelCalls > 0 || did.sourceCalls > 0)
+    // A tool that sends the user's requests says so.
+    if (did.sourceCalls > 0) expect(tool.description).toMatch(/sends? (one|a) request/)
   })
 
   it("add_rows says what its cost hangs on: the file's columns that run on new rows", async () => {

@@ -13,6 +13,7 @@ import { askQuestionTool, runPlanTool } from './tools/answers.tools.ts'
 import { exportTool } from './tools/export.tools.ts'
 import { describeFileTool, listFilesTool, readRowsTool, searchRowsTool } from './tools/files.tools.ts'
 import { addRowsTool } from './tools/rows.tools.ts'
+import { createHttpColumnTool, testHttpRequestTool } from './tools/http-columns.tools.ts'
 
 /**
  * Every tool, in the order a model meets them. `add_rows` joins here once rows can be added by
@@ -28,6 +29,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
   runPlanTool,
   askQuestionTool,
   createAiColumnTool,
+  createHttpColumnTool,
+  testHttpRequestTool,
   runProgressTool,
   exportTool,
 ] as unknown as readonly McpTool[]

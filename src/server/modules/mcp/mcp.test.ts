@@ -151,6 +151,7 @@ describe('who may use /mcp', () => {
       'add_rows',
       'ask_question',
       'create_ai_column',
+      'create_http_column',
       'describe_file',
       'export',
       'list_files',
@@ -158,6 +159,7 @@ describe('who may use /mcp', () => {
       'run_plan',
       'run_progress',
       'search_rows',
+      'test_http_request',
     ])
     for (const tool of writeTools) {
       expect(tool.description!.length).toBeGreaterThan(80)
