@@ -147,6 +147,14 @@ export const DUPLICATES_MESSAGES = {
   reportHeading: 'Duplicates',
   exactRows: (n: number) => (n === 0 ? 'No row repeats another exactly' : `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row exactly`),
   columnRows: (n: number, column: string) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row's ${column}`,
+  /** Records repeated by their identity columns (the count 'Remove duplicates' finds by default). */
+  recordRows: (n: number, columns: string[]) =>
+    n === 0
+      ? `No row repeats another record (same ${columns.join(' and ')})`
+      : `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another record (same ${columns.join(' and ')})`,
+  /** A website or domain several rows share: colleagues at one company, not duplicates. */
+  sharedValues: (n: number, column: string) => `${n.toLocaleString('en-US')} compan${n === 1 ? 'y has' : 'ies have'} more than one contact (same ${column})`,
+  sharedHeading: 'Shared companies',
   recommend: "Some rows repeat others, so counts over this file are too high. Use 'Remove duplicates' above the table.",
   openButton: 'Remove duplicates',
   title: 'Remove duplicates',
@@ -155,7 +163,7 @@ export const DUPLICATES_MESSAGES = {
   compareAll: 'All columns (exact repeats)',
   compareChosen: 'Chosen columns',
   chosenHint: 'Text compares without regard to case, accents or outer spaces; websites compare by domain.',
-  identifierBadge: 'identifies a lead',
+  identifierBadge: 'identifies a record',
   keepLabel: 'Keep',
   keepFirst: 'The first row of each group',
   keepMostComplete: 'The most complete row of each group',

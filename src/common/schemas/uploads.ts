@@ -75,7 +75,20 @@ export type HeaderPreview = z.infer<typeof headerPreviewSchema>
  */
 export const identifierKindSchema = z.enum(['email', 'website', 'id'])
 export const columnDuplicatesSchema = z.object({ key: z.string(), name: z.string(), kind: identifierKindSchema, rows: z.number().int() })
-export const duplicateFiguresSchema = z.object({ exactRows: z.number().int(), columns: z.array(columnDuplicatesSchema) })
+/**
+ * `records`: rows that repeat an earlier record by the record's identity (`recordIdentityColumnsOf`:
+ * its id and e-mail columns together; `columns` empty: whole rows exactly), the count 'Remove
+ * duplicates' finds by default. `shared`: per website or domain column, the values more than one
+ * row holds (companies with several contacts), which are not duplicates. Both absent on older imports.
+ */
+export const recordDuplicatesSchema = z.object({ columns: z.array(z.string()), rows: z.number().int() })
+export const sharedValuesSchema = z.object({ key: z.string(), name: z.string(), values: z.number().int() })
+export const duplicateFiguresSchema = z.object({
+  exactRows: z.number().int(),
+  columns: z.array(columnDuplicatesSchema),
+  records: recordDuplicatesSchema.optional(),
+  shared: z.array(sharedValuesSchema).optional(),
+})
 
 export const uploadSummarySchema = z.object({
   id: z.string(),
