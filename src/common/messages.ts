@@ -1087,6 +1087,14 @@ export const DATE_ORDER_MESSAGES = {
   switchTo: { dmy: 'Read as day/month/year', mdy: 'Read as month/day/year' },
   switched: { dmy: 'Dates now read as day/month/year', mdy: 'Dates now read as month/day/year' },
   switchFailed: 'Failed to change how dates are read',
+  /** Before a switch that some dates contradict (issue 44): the count from the server. */
+  misfits: (misfits: number, dates: number, order: 'dmy' | 'mdy', example: string | null) =>
+    `${misfits.toLocaleString('en-US')} of ${dates.toLocaleString('en-US')} dates cannot be read as ${order === 'mdy' ? 'month/day/year' : 'day/month/year'}${
+      example ? ` (such as ${example})` : ''
+    }: their ${order === 'mdy' ? 'first' : 'second'} part is above 12, so they keep their ${order === 'mdy' ? 'day-first' : 'month-first'} reading. Switch anyway?`,
+  switchAnyway: 'Switch anyway',
+  keepOrder: 'Cancel',
+  checking: 'Checking the dates...',
   notADateColumn: 'Only a date column with day/month dates has a day/month order.',
 } as const
 

@@ -25,6 +25,13 @@ export type DateOrderBasis = z.infer<typeof dateOrderBasisSchema>
 
 export const updateDateOrderSchema = z.object({ order: dateOrderSchema })
 export type UpdateDateOrderInput = z.infer<typeof updateDateOrderSchema>
+/**
+ * What switching a date column to `order` would meet (issue 44): its day/month dates, how many of
+ * them cannot be read that way (a part above 12 where the month would be; they keep their other
+ * reading) and the first of those.
+ */
+export const dateOrderCheckSchema = z.object({ order: dateOrderSchema, dates: z.number().int(), misfits: z.number().int(), example: z.string().nullable() })
+export type DateOrderCheck = z.infer<typeof dateOrderCheckSchema>
 
 export const uploadColumnSchema = z.object({
   key: z.string(),

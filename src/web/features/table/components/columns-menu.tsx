@@ -79,7 +79,12 @@ export function ColumnsMenu({
                 )
               }
             />
-            <DateOrderLine column={column} isBusy={actions.isSettingDateOrder} onSwitch={(order) => actions.setDateOrder(column.key, order)} />
+            <DateOrderLine
+              column={column}
+              isBusy={actions.isSettingDateOrder}
+              onCheck={(order) => actions.checkDateOrder(column.key, order)}
+              onSwitch={(order) => actions.setDateOrder(column.key, order)}
+            />
             </Fragment>
           ))}
         </ul>
