@@ -1,4 +1,4 @@
-import { CREDIT_COSTS } from './constants.ts'
+import { CREDIT_COSTS, TRIAL } from './constants.ts'
 
 /** The product's wording (spec 000 §8, 001 §8). */
 export const PASSWORD_POLICY_TOOLTIP =
@@ -422,6 +422,9 @@ export const PAYMENT_MESSAGES = {
   benefits: ['Unlimited AI-powered features', 'Premium data processing', 'Priority support'],
   setupRequired: 'Payment Setup Required',
   setupRequiredBody: 'Start your free trial to use the app. You can cancel anytime.',
+  /** The same notice where no card is asked (local billing, issue 44): 'Payment Setup Required' would be untrue there. */
+  noCardRequired: 'No card required',
+  noCardRequiredBody: `Start your free trial to use the app: ${TRIAL.credits.toLocaleString('en-US')} credits for ${TRIAL.days} days, nothing to pay. You can cancel anytime.`,
   startTrial: 'Start Free Trial',
   signOutExit: 'Sign Out & Exit',
   startingTrial: 'Starting your trial...',
@@ -941,10 +944,16 @@ export const MCP_MESSAGES = {
   exportViewTooLarge: (maxBytes: number) => `This view is too large for a download link (over ${maxBytes} bytes of filters). Use fewer or shorter filters.`,
 } as const
 
+/** The API Settings page's own words (issue 44: its subtitle spoke only of AI keys). */
+export const API_SETTINGS_MESSAGES = {
+  subtitle: 'Use your own AI provider key instead of platform credits, and connect scripts and AI assistants: API tokens, the MCP server and webhooks.',
+} as const
+
 /** API Settings' 'Webhooks' (issue 24). */
 export const WEBHOOK_MESSAGES = {
   title: 'Webhooks',
-  description: 'Rowcraft calls your URL when a file finishes importing or an AI run ends. Each call is signed (Standard Webhooks).',
+  description:
+    "Rowcraft calls your URL when a file finishes importing or fails, when an AI run ends, and when a row's 'Run on new rows' AI columns are done (row.enriched). Each call is signed (Standard Webhooks).",
   urlInvalid: 'Enter an https:// address without a user name or password.',
   urlHttpOnlyLocal: 'Use https://. Plain http:// is allowed only for a local address, and only when the operator allows private addresses.',
   urlPrivate:
