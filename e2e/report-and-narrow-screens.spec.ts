@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { GRID_MESSAGES, MCP_MESSAGES, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES, WEBHOOK_MESSAGES } from '../src/common/messages.ts'
-import { newUser, signUpVerified } from './support/auth.ts'
+import { fillSignUpDialog, newUser, signUpVerified } from './support/auth.ts'
 import { openUploadedGrid } from './support/grid.ts'
 import { screenshotsAt1280And375 } from './support/screenshots.ts'
 import { csvFile, stat, toast } from './support/uploads.ts'
@@ -139,4 +139,12 @@ test("the grid's Columns menu fits a 375 px screen: its move, rename and delete 
     }
   }
   if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS_DIR}/columns-menu-375.png` })
+})
+
+test('signing up at http://127.0.0.1:<port> while the public address is http://localhost:<port> works (issue 44)', async ({ page, baseURL }) => {
+  const loopback = new URL(baseURL!)
+  expect(loopback.hostname).toBe('localhost')
+  loopback.hostname = '127.0.0.1'
+  await page.goto(`${loopback.origin}/?mode=signup`)
+  await fillSignUpDialog(page, newUser('loopback'))
 })
