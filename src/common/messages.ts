@@ -129,7 +129,7 @@ export const QUALITY_REPORT_MESSAGES = {
   filterLabel: 'Filter by action',
   allActions: 'All actions',
   actions: { skipped: 'Skipped', padded: 'Padded', other: 'Other' },
-  /** An issue's place is the file's line (a skipped record has no row in the grid): not a row number (decision 033). */
+  /** An issue's place is the file's line (a skipped record has no row in the grid): not a row number (decision 034). */
   issueRow: (line: number) => `Line ${line.toLocaleString('en-US')}`,
   issueColumns: (expected: number, actual: number) => `Expected ${expected} columns, found ${actual}`,
   metrics: 'Quality metrics',

@@ -146,7 +146,7 @@ export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
 }
 
 /**
- * Row numbers (issue 44, docs/decisions/033-row-numbers.md): programs name a row by `rowIndex`,
+ * Row numbers (issue 44, docs/decisions/034-row-numbers.md): programs name a row by `rowIndex`,
  * 0-based and stable (a delete renumbers nothing); people read the row number, `rowIndex + 1`,
  * wherever the app shows one (the grid's '#', 'Row N' in search, answers and AI cell details,
  * ROW() in formulas). The OpenAPI document says so on every row index.

@@ -250,7 +250,7 @@ describe('reading files', () => {
 
     const answer = await ok(await connect(readToken), 'run_plan', { fileId: id, plan })
     expect(answer).toMatchObject({ count: rest.count, totalRows: rest.totalRows, steps: rest.steps, criteria: rest.criteria, aggregate: rest.aggregate, duplicates: rest.duplicates })
-    // Each row also carries its row number, what people read (decision 033).
+    // Each row also carries its row number, what people read (decision 034).
     expect(answer.rows).toEqual(rest.rows.slice(0, MCP.maxRowsShown).map((row) => ({ ...row, rowNumber: row.rowIndex + 1 })))
     expect(answer.rowIndexes).toEqual(rest.rowIndexes.slice(0, MCP.maxRowIndexesShown))
     expect(answer).toMatchObject({ rowIndexesShown: MCP.maxRowIndexesShown, truncated: true })
