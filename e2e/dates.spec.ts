@@ -48,6 +48,10 @@ test('a day-first date column says so in the Columns menu, sorts by it, and foll
 
   // Read month first instead: 12/01/2025 is 1 December 2025, the newest.
   await menu.getByRole('button', { name: new RegExp(`^${DATE_ORDER_MESSAGES.switchTo.mdy}`) }).click()
+  // 25/12/2024 cannot be month first: the server's count is shown, and nothing changes until the user agrees (issue 44).
+  await expect(menu.getByRole('alert')).toContainText(DATE_ORDER_MESSAGES.misfits(1, 5, 'mdy', '25/12/2024'))
+  await expect(menu.getByText(DATE_ORDER_MESSAGES.readAs.dmy)).toBeVisible()
+  await menu.getByRole('button', { name: DATE_ORDER_MESSAGES.switchAnyway }).click()
   await expect(menu.getByText(DATE_ORDER_MESSAGES.readAs.mdy)).toBeVisible()
   await expect(menu.getByText(DATE_ORDER_MESSAGES.basis.user)).toBeVisible()
   await page.keyboard.press('Escape')

@@ -1,4 +1,4 @@
-import { CREDIT_COSTS } from './constants.ts'
+import { CREDIT_COSTS, TRIAL } from './constants.ts'
 
 /** The product's wording (spec 000 §8, 001 §8). */
 export const PASSWORD_POLICY_TOOLTIP =
@@ -129,7 +129,8 @@ export const QUALITY_REPORT_MESSAGES = {
   filterLabel: 'Filter by action',
   allActions: 'All actions',
   actions: { skipped: 'Skipped', padded: 'Padded', other: 'Other' },
-  issueRow: (row: number) => `Row ${row.toLocaleString('en-US')}`,
+  /** An issue's place is the file's line (a skipped record has no row in the grid): not a row number (decision 034). */
+  issueRow: (line: number) => `Line ${line.toLocaleString('en-US')}`,
   issueColumns: (expected: number, actual: number) => `Expected ${expected} columns, found ${actual}`,
   metrics: 'Quality metrics',
   recommendations: 'Recommendations',
@@ -147,6 +148,14 @@ export const DUPLICATES_MESSAGES = {
   reportHeading: 'Duplicates',
   exactRows: (n: number) => (n === 0 ? 'No row repeats another exactly' : `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row exactly`),
   columnRows: (n: number, column: string) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another row's ${column}`,
+  /** Records repeated by their identity columns (the count 'Remove duplicates' finds by default). */
+  recordRows: (n: number, columns: string[]) =>
+    n === 0
+      ? `No row repeats another record (same ${columns.join(' and ')})`
+      : `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another record (same ${columns.join(' and ')})`,
+  /** A website or domain several rows share: colleagues at one company, not duplicates. */
+  sharedValues: (n: number, column: string) => `${n.toLocaleString('en-US')} compan${n === 1 ? 'y has' : 'ies have'} more than one contact (same ${column})`,
+  sharedHeading: 'Shared companies',
   recommend: "Some rows repeat others, so counts over this file are too high. Use 'Remove duplicates' above the table.",
   openButton: 'Remove duplicates',
   title: 'Remove duplicates',
@@ -155,7 +164,7 @@ export const DUPLICATES_MESSAGES = {
   compareAll: 'All columns (exact repeats)',
   compareChosen: 'Chosen columns',
   chosenHint: 'Text compares without regard to case, accents or outer spaces; websites compare by domain.',
-  identifierBadge: 'identifies a lead',
+  identifierBadge: 'identifies a record',
   keepLabel: 'Keep',
   keepFirst: 'The first row of each group',
   keepMostComplete: 'The most complete row of each group',
@@ -414,6 +423,9 @@ export const PAYMENT_MESSAGES = {
   benefits: ['Unlimited AI-powered features', 'Premium data processing', 'Priority support'],
   setupRequired: 'Payment Setup Required',
   setupRequiredBody: 'Start your free trial to use the app. You can cancel anytime.',
+  /** The same notice where no card is asked (local billing, issue 44): 'Payment Setup Required' would be untrue there. */
+  noCardRequired: 'No card required',
+  noCardRequiredBody: `Start your free trial to use the app: ${TRIAL.credits.toLocaleString('en-US')} credits for ${TRIAL.days} days, nothing to pay. You can cancel anytime.`,
   startTrial: 'Start Free Trial',
   signOutExit: 'Sign Out & Exit',
   startingTrial: 'Starting your trial...',
@@ -933,10 +945,16 @@ export const MCP_MESSAGES = {
   exportViewTooLarge: (maxBytes: number) => `This view is too large for a download link (over ${maxBytes} bytes of filters). Use fewer or shorter filters.`,
 } as const
 
+/** The API Settings page's own words (issue 44: its subtitle spoke only of AI keys). */
+export const API_SETTINGS_MESSAGES = {
+  subtitle: 'Use your own AI provider key instead of platform credits, and connect scripts and AI assistants: API tokens, the MCP server and webhooks.',
+} as const
+
 /** API Settings' 'Webhooks' (issue 24). */
 export const WEBHOOK_MESSAGES = {
   title: 'Webhooks',
-  description: 'Rowcraft calls your URL when a file finishes importing or an AI run ends. Each call is signed (Standard Webhooks).',
+  description:
+    "Rowcraft calls your URL when a file finishes importing or fails, when an AI run ends, and when a row's 'Run on new rows' AI columns are done (row.enriched). Each call is signed (Standard Webhooks).",
   urlInvalid: 'Enter an https:// address without a user name or password.',
   urlHttpOnlyLocal: 'Use https://. Plain http:// is allowed only for a local address, and only when the operator allows private addresses.',
   urlPrivate:
@@ -1079,6 +1097,14 @@ export const DATE_ORDER_MESSAGES = {
   switchTo: { dmy: 'Read as day/month/year', mdy: 'Read as month/day/year' },
   switched: { dmy: 'Dates now read as day/month/year', mdy: 'Dates now read as month/day/year' },
   switchFailed: 'Failed to change how dates are read',
+  /** Before a switch that some dates contradict (issue 44): the count from the server. */
+  misfits: (misfits: number, dates: number, order: 'dmy' | 'mdy', example: string | null) =>
+    `${misfits.toLocaleString('en-US')} of ${dates.toLocaleString('en-US')} dates cannot be read as ${order === 'mdy' ? 'month/day/year' : 'day/month/year'}${
+      example ? ` (such as ${example})` : ''
+    }: their ${order === 'mdy' ? 'first' : 'second'} part is above 12, so they keep their ${order === 'mdy' ? 'day-first' : 'month-first'} reading. Switch anyway?`,
+  switchAnyway: 'Switch anyway',
+  keepOrder: 'Cancel',
+  checking: 'Checking the dates...',
   notADateColumn: 'Only a date column with day/month dates has a day/month order.',
 } as const
 

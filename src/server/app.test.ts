@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '#server/test/test-app'
 import { publicConfigSchema } from '#common/schemas/auth'
 import { healthSchema } from '#common/schemas/system'
 import { readJson } from '#server/test/contract'
+import { env } from '#server/env'
+import { loopbackAliasesOf } from '#server/platform/trusted-origins'
 
 let t: TestApp
 beforeAll(async () => {
@@ -60,6 +62,30 @@ describe('security basics', () => {
     })
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+  })
+
+  it('takes a sign-up from the other loopback name of a loopback public address, and refuses another port (issue 44)', async () => {
+    const [alias] = loopbackAliasesOf(env.PUBLIC_URL)
+    expect(alias).toBeDefined()
+    const signUp = (origin: string, email: string) =>
+      t.browser().request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ email, password: 'Correct-horse-9', firstName: 'Loop', lastName: 'Back', name: 'Loop Back', callbackURL: '/' }),
+      })
+    const res = await signUp(alias!, 'loopback@example.com')
+    expect(res.status, await res.clone().text()).toBe(200)
+    const otherPort = new URL(alias!)
+    otherPort.port = String(Number(otherPort.port || 80) + 1)
+    const refused = await signUp(otherPort.origin, 'other-port@example.com')
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Request refused: it came from another site.' } })
+  })
+
+  it('names the other loopback addresses of a loopback origin only', () => {
+    expect(loopbackAliasesOf('http://localhost:3000')).toEqual(['http://127.0.0.1:3000', 'http://[::1]:3000'])
+    expect(loopbackAliasesOf('http://127.0.0.1:8080')).toEqual(['http://localhost:8080', 'http://[::1]:8080'])
+    expect(loopbackAliasesOf('https://rowcraft.example')).toEqual([])
   })
 
   it('refuses a request a browser marks as cross-site even without an Origin', async () => {

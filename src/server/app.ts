@@ -38,6 +38,7 @@ import { siteRootRoutes, siteRoutes } from '#server/modules/site/site.routes'
 import { AppError } from '#server/platform/app-error'
 import { limitRequestBody } from '#server/platform/body-limit'
 import type { AppEnv } from '#server/platform/hono-env'
+import { trustedOrigins } from '#server/platform/trusted-origins'
 import { logger } from '#server/platform/logger'
 import { trackForeground } from '#server/platform/foreground'
 import { originCheck } from '#server/platform/origin-check'
@@ -76,10 +77,6 @@ const apiRoutes = new Hono<AppEnv>()
 
 /** The typed surface the web client is generated from (`hc<AppType>('/api')`). */
 export type AppType = typeof apiRoutes
-
-export function trustedOrigins(): string[] {
-  return env.devServerOrigin ? [env.PUBLIC_URL, env.devServerOrigin] : [env.PUBLIC_URL]
-}
 
 export function createApp(options: { webDir?: string } = {}) {
   const app = new Hono<AppEnv>()

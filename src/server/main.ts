@@ -8,6 +8,7 @@ import { allJobs } from '#server/jobs'
 import { startEvents, stopEvents } from '#server/platform/events'
 import { startQueue, stopQueue } from '#server/platform/queue'
 import { recoverEnrichmentRuns } from '#server/modules/enrichment/enrichment.jobs'
+import { loopbackAliasesOf } from '#server/platform/trusted-origins'
 
 type Role = 'all' | 'api' | 'worker'
 
@@ -62,7 +63,9 @@ async function main() {
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
       logger.info(
         { event: 'server.listening', role, port: env.PORT, startupMs: Math.round(performance.now() - started) },
-        `Rowcraft is running at ${env.PUBLIC_URL} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`,
+        `Rowcraft is running at ${env.PUBLIC_URL} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`}): open that address${
+          loopbackAliasesOf(env.PUBLIC_URL).length > 0 ? ` or ${loopbackAliasesOf(env.PUBLIC_URL)[0]}` : ''
+        } in your browser (other addresses are refused as another site; set PUBLIC_URL to serve another)`,
       )
     })
     closers.unshift(

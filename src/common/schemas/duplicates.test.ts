@@ -11,6 +11,8 @@ describe('identifierKindOf', () => {
     ['Website', 'website'],
     ['Company URL', 'website'],
     ['domain', 'website'],
+    ['Email Domain', 'website'],
+    ['email_domain', 'website'],
     ['Web site', 'website'],
     ['Id', 'id'],
     ['Lead ID', 'id'],

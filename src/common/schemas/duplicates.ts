@@ -24,6 +24,8 @@ export function identifierKindOf(name: string): IdentifierKind | null {
     .toLowerCase()
     .replace(/[\s_\-./:#]+/g, ' ')
     .trim()
+  // 'Email domain' is the company's domain, which colleagues share: a website, not an address.
+  if (/\bdomain\b/.test(words)) return 'website'
   if (/\be ?mail\b|\bemail/.test(words)) return 'email'
   if (SOCIAL_PROFILE.test(name.toLowerCase().replace(/[^a-z]/g, ''))) return 'id'
   if (/\b(website|web site|domain|url|homepage|home page|site|web)\b/.test(words)) return 'website'
@@ -37,6 +39,24 @@ export function identifyingColumnsOf<C extends { key: string; name: string }>(co
     const kind = identifierKindOf(column.name)
     return kind ? [{ key: column.key, name: column.name, kind }] : []
   })
+}
+
+/**
+ * The one rule for which rows are duplicates of each other (issue 44), used by the quality report's
+ * figures and by 'Remove duplicates' as its default: rows are one record when the columns that
+ * identify a record agree, that is its id and e-mail columns, compared together (case, accents and
+ * outer spaces aside). A website or a domain does not identify a record: colleagues share their
+ * company's, so shared websites are reported as companies with several contacts, never as
+ * duplicates. A file with neither an id nor an e-mail column counts whole rows repeated exactly
+ * (an empty list here: 'All columns' in the dialog).
+ */
+export function recordIdentityColumnsOf<C extends { key: string; name: string }>(columns: readonly C[]): Array<{ key: string; name: string; kind: IdentifierKind }> {
+  return identifyingColumnsOf(columns).filter((column) => column.kind !== 'website')
+}
+
+/** The columns whose shared values the report counts as what they are (a company with several contacts). */
+export function sharedValueColumnsOf<C extends { key: string; name: string }>(columns: readonly C[]): Array<{ key: string; name: string; kind: IdentifierKind }> {
+  return identifyingColumnsOf(columns).filter((column) => column.kind === 'website')
 }
 
 /** 'first': the earliest row of each group stays; 'most_complete': the one with most filled cells (the earliest on a tie). */

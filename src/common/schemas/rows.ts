@@ -145,7 +145,17 @@ export function rowViewSearchParams(view: Partial<RowView>): URLSearchParams {
   return params
 }
 
-export const gridRowSchema = z.object({ rowIndex: z.number().int(), values: z.record(z.string(), z.string()) })
+/**
+ * Row numbers (issue 44, docs/decisions/034-row-numbers.md): programs name a row by `rowIndex`,
+ * 0-based and stable (a delete renumbers nothing); people read the row number, `rowIndex + 1`,
+ * wherever the app shows one (the grid's '#', 'Row N' in search, answers and AI cell details,
+ * ROW() in formulas). The OpenAPI document says so on every row index.
+ */
+export const ROW_INDEX_DESCRIPTION = "The row's index: 0-based and stable (deleting rows renumbers none). The app shows it as the row number rowIndex + 1 (the grid's '#', 'Row N'): rowIndex 1026 is row #1027."
+const rowIndexSchema = z.number().int().meta({ description: ROW_INDEX_DESCRIPTION })
+const rowIndexesSchema = (list: z.ZodArray<z.ZodNumber>) => list.meta({ description: `Row indexes, 0-based: the row numbers people see are one more. ${ROW_INDEX_DESCRIPTION}` })
+
+export const gridRowSchema = z.object({ rowIndex: rowIndexSchema, values: z.record(z.string(), z.string()) })
 export type GridRow = z.infer<typeof gridRowSchema>
 
 /** `count` is the rows in this view (after search and filters), at most VIEW_COUNT_LIMIT when not exact. */
@@ -160,11 +170,11 @@ export const locateRowQuerySchema = z.object({
   rowIndex: z.coerce.number().int().min(0),
   perPage: perPageParam,
 })
-export const rowLocationSchema = z.object({ rowIndex: z.number().int(), page: z.number().int(), found: z.boolean() })
+export const rowLocationSchema = z.object({ rowIndex: rowIndexSchema, page: z.number().int(), found: z.boolean() })
 export type RowLocation = z.infer<typeof rowLocationSchema>
 
 export const deleteRowsSchema = z.object({
-  rowIndexes: z.array(z.number().int().min(0)).min(1, GRID_MESSAGES.noRowsSelectedBody).max(100_000),
+  rowIndexes: rowIndexesSchema(z.array(z.number().int().min(0)).min(1, GRID_MESSAGES.noRowsSelectedBody).max(100_000)),
 })
 export type DeleteRowsInput = z.infer<typeof deleteRowsSchema>
 export const deleteRowsResultSchema = z.object({ deleted: z.number().int(), totalRows: z.number().int() })
@@ -213,9 +223,9 @@ export const addRowsResultSchema = z.object({
   added: z.number().int(),
   updated: z.number().int(),
   /** The new rows' indexes, in the order sent (after the file's last row). */
-  addedRowIndexes: z.array(z.number().int()),
+  addedRowIndexes: rowIndexesSchema(z.array(z.number().int())),
   /** The rows an upsert updated, in the order sent (a row updated twice is listed once). */
-  updatedRowIndexes: z.array(z.number().int()),
+  updatedRowIndexes: rowIndexesSchema(z.array(z.number().int())),
   /** Columns made for names the file lacked (`addColumns`). */
   addedColumns: z.array(z.string()),
   /** CSV records the importer skipped (more cells than the header), as an import skips them. */

@@ -25,6 +25,13 @@ export type DateOrderBasis = z.infer<typeof dateOrderBasisSchema>
 
 export const updateDateOrderSchema = z.object({ order: dateOrderSchema })
 export type UpdateDateOrderInput = z.infer<typeof updateDateOrderSchema>
+/**
+ * What switching a date column to `order` would meet (issue 44): its day/month dates, how many of
+ * them cannot be read that way (a part above 12 where the month would be; they keep their other
+ * reading) and the first of those.
+ */
+export const dateOrderCheckSchema = z.object({ order: dateOrderSchema, dates: z.number().int(), misfits: z.number().int(), example: z.string().nullable() })
+export type DateOrderCheck = z.infer<typeof dateOrderCheckSchema>
 
 export const uploadColumnSchema = z.object({
   key: z.string(),
@@ -75,7 +82,20 @@ export type HeaderPreview = z.infer<typeof headerPreviewSchema>
  */
 export const identifierKindSchema = z.enum(['email', 'website', 'id'])
 export const columnDuplicatesSchema = z.object({ key: z.string(), name: z.string(), kind: identifierKindSchema, rows: z.number().int() })
-export const duplicateFiguresSchema = z.object({ exactRows: z.number().int(), columns: z.array(columnDuplicatesSchema) })
+/**
+ * `records`: rows that repeat an earlier record by the record's identity (`recordIdentityColumnsOf`:
+ * its id and e-mail columns together; `columns` empty: whole rows exactly), the count 'Remove
+ * duplicates' finds by default. `shared`: per website or domain column, the values more than one
+ * row holds (companies with several contacts), which are not duplicates. Both absent on older imports.
+ */
+export const recordDuplicatesSchema = z.object({ columns: z.array(z.string()), rows: z.number().int() })
+export const sharedValuesSchema = z.object({ key: z.string(), name: z.string(), values: z.number().int() })
+export const duplicateFiguresSchema = z.object({
+  exactRows: z.number().int(),
+  columns: z.array(columnDuplicatesSchema),
+  records: recordDuplicatesSchema.optional(),
+  shared: z.array(sharedValuesSchema).optional(),
+})
 
 export const uploadSummarySchema = z.object({
   id: z.string(),

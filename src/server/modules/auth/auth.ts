@@ -1,3 +1,4 @@
+import { trustedOrigins } from '#server/platform/trusted-origins'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
@@ -38,7 +39,7 @@ export function createAuth({ db, env }: { db: Database; env: Env }) {
     baseURL: env.PUBLIC_URL,
     basePath: '/api/auth',
     secret: env.APP_SECRET,
-    trustedOrigins: [env.PUBLIC_URL],
+    trustedOrigins: trustedOrigins(),
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: false }),
     user: {
       additionalFields: {

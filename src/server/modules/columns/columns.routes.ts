@@ -12,12 +12,12 @@ import {
   suggestFormulaSchema,
   updateColumnSchema,
 } from '#common/schemas/rows'
-import { updateDateOrderSchema, uploadColumnSchema } from '#common/schemas/uploads'
+import { dateOrderCheckSchema, updateDateOrderSchema, uploadColumnSchema } from '#common/schemas/uploads'
 import type { AppEnv } from '#server/platform/hono-env'
 import { documented } from '#server/platform/openapi'
 import { requireUser } from '#server/platform/require-user'
 import { validate, validateIds } from '#server/platform/validate'
-import { addColumn, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
+import { addColumn, checkColumnDateOrder, deleteColumn, listUploadColumns, reorderColumns, setColumnDateOrder, updateColumn } from './columns.service.ts'
 import { previewFormula } from './formula-columns.ts'
 import { suggestFormula } from './formula-suggest.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
@@ -55,6 +55,10 @@ export const columnsRoutes = new Hono<AppEnv>()
   .patch('/:id/columns/:key', columnParams, documented({ response: uploadColumnSchema }), validate('json', updateColumnSchema), async (c) => {
     const { id, key } = c.req.valid('param')
     return c.json(await updateColumn({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('json') }))
+  })
+  .get('/:id/columns/:key/date-order', columnParams, documented({ response: dateOrderCheckSchema }), validate('query', updateDateOrderSchema), async (c) => {
+    const { id, key } = c.req.valid('param')
+    return c.json(await checkColumnDateOrder({ userId: c.var.user.id, uploadId: id, key, ...c.req.valid('query') }))
   })
   .put('/:id/columns/:key/date-order', columnParams, documented({ response: uploadColumnSchema }), validate('json', updateDateOrderSchema), async (c) => {
     const { id, key } = c.req.valid('param')

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { COLUMN_MESSAGES, DATE_ORDER_MESSAGES } from '#common/messages'
 import type { AddColumnInput, ReorderColumnsInput, UpdateColumnInput } from '#common/schemas/rows'
-import type { UpdateDateOrderInput } from '#common/schemas/uploads'
+import type { DateOrderCheck, UpdateDateOrderInput } from '#common/schemas/uploads'
 import { db } from '#server/db/client'
 import { aiFields, csvUploads, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
+import { countDateOrderMisfits } from '#server/modules/row-storage/date-order-check'
 import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
 import { checkFormulaOrThrow, refreshFormulaAndReaders, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
@@ -113,6 +114,14 @@ export async function setColumnDateOrder({
   if (column.dateOrder !== order) await dropDateSortIndex(upload.id, column)
   await touchUpload(upload.id)
   return toColumn(updated!)
+}
+
+/** Before a switch: how many of the column's dates cannot be read in `order` (the UI asks the user to confirm when some cannot). */
+export async function checkColumnDateOrder({ userId, uploadId, key, order }: { userId: string; uploadId: string; key: string } & UpdateDateOrderInput): Promise<DateOrderCheck> {
+  const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  const column = await getColumnOrThrow(upload.id, key)
+  if (column.type !== 'date') throw new AppError('VALIDATION_FAILED', DATE_ORDER_MESSAGES.notADateColumn)
+  return { order, ...(await countDateOrderMisfits(upload.id, key, order)) }
 }
 
 /** The grid's drag and drop order: every column key of the upload, each once. */

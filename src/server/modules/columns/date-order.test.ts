@@ -160,3 +160,28 @@ describe('dates written day first', () => {
     expect(await countOf(upload, { where: { column: 'When', op: 'between', values: ['2024-06-01', '2024-07-31'] } })).toBe(2)
   })
 })
+
+describe('switching the order where the dates contradict it (issue 44)', () => {
+  const check = (upload: string, key: string, order: DateOrder, browser = alice) =>
+    browser.request(`/api/uploads/${upload}/columns/${key}/date-order?order=${order}`)
+
+  it('says how many dates cannot be read that way, with an example, before anything changes', async () => {
+    // 30 dates, 15 with a day above 12 written first; one ISO date and one text value are not day/month dates.
+    const rows = Array.from({ length: 30 }, (_, i) => [`Lead ${i}`, i < 15 ? `${pad(13 + (i % 15))}/${pad(1 + (i % 12))}/2024` : `${pad(1 + (i % 12))}/${pad(1 + (i % 12))}/2025`])
+    const upload = await importCsv(alice, 'contradicting.csv', csvOf(['Name', 'Signed up'], [...rows, ['Iso', '2024-05-06'], ['Text', 'soon']]))
+    const expected = rows.slice(0, 15).map((row) => row[1]!).sort()[0]
+    const res = await check(upload, 'c2', 'mdy')
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toEqual({ order: 'mdy', dates: 30, misfits: 15, example: expected })
+    const back = await check(upload, 'c2', 'dmy')
+    expect(await back.json()).toEqual({ order: 'dmy', dates: 30, misfits: 0, example: null })
+    // Nothing changed: the column still reads day first.
+    expect((await columnsOf(upload)).find((c) => c.key === 'c2')).toMatchObject({ dateOrder: 'dmy' })
+  })
+
+  it('refuses a column that is not a date, a bad order, and another user', async () => {
+    expect((await check(id, 'c1', 'mdy')).status).toBe(422)
+    expect((await alice.request(`/api/uploads/${id}/columns/c2/date-order?order=ymd`)).status).toBe(422)
+    expect((await check(id, 'c2', 'mdy', bob)).status).toBe(404)
+  })
+})

@@ -252,7 +252,8 @@ describe('reading files', () => {
 
     const answer = await ok(await connect(readToken), 'run_plan', { fileId: id, plan })
     expect(answer).toMatchObject({ count: rest.count, totalRows: rest.totalRows, steps: rest.steps, criteria: rest.criteria, aggregate: rest.aggregate, duplicates: rest.duplicates })
-    expect(answer.rows).toEqual(rest.rows.slice(0, MCP.maxRowsShown))
+    // Each row also carries its row number, what people read (decision 034).
+    expect(answer.rows).toEqual(rest.rows.slice(0, MCP.maxRowsShown).map((row) => ({ ...row, rowNumber: row.rowIndex + 1 })))
     expect(answer.rowIndexes).toEqual(rest.rowIndexes.slice(0, MCP.maxRowIndexesShown))
     expect(answer).toMatchObject({ rowIndexesShown: MCP.maxRowIndexesShown, truncated: true })
 
@@ -274,8 +275,8 @@ describe('reading files', () => {
     const page = await ok(client, 'read_rows', { fileId, where: { column: 'Country', op: 'equals', value: 'Germany' }, sort: { column: 'c4', direction: 'desc' } })
     expect(page).toMatchObject({ count: 2, isCountExact: true, truncated: false })
     expect(page.rows).toEqual([
-      { rowIndex: 5, values: { Name: 'Person 5', Company: 'Firm 5', Country: 'Germany', Employees: '60' } },
-      { rowIndex: 1, values: { Name: 'Person 1', Company: 'Firm 1', Country: 'Germany', Employees: '20' } },
+      { rowIndex: 5, rowNumber: 6, values: { Name: 'Person 5', Company: 'Firm 5', Country: 'Germany', Employees: '60' } },
+      { rowIndex: 1, rowNumber: 2, values: { Name: 'Person 1', Company: 'Firm 1', Country: 'Germany', Employees: '20' } },
     ])
     const first = await ok(client, 'read_rows', { fileId, perPage: 10, query: 'Person' })
     expect(first).toMatchObject({ count: 6, totalPages: 1, truncated: false })
@@ -283,7 +284,7 @@ describe('reading files', () => {
 
   it('searches rows across files', async () => {
     const found = await ok(await connect(readToken), 'search_rows', { query: 'Firm 3' })
-    expect(found.hits).toEqual([expect.objectContaining({ fileId, rowIndex: 3, column: 'Company', value: 'Firm 3' })])
+    expect(found.hits).toEqual([expect.objectContaining({ fileId, rowIndex: 3, rowNumber: 4, column: 'Company', value: 'Firm 3' })])
   })
 
   it('gives an export link that downloads the rows for a short time, and refuses an altered one', async () => {

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { identifyingColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
+import { identifyingColumnsOf, recordIdentityColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
 import type { DuplicateFigures } from '#common/schemas/duplicates'
 import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { yieldToForeground } from '#server/platform/foreground'
-import { compareValue, type DedupeColumn } from './duplicates-sql.ts'
+import { compareValue, recordKeyOf, type DedupeColumn } from './duplicates-sql.ts'
 import { FirstSeen, hashText } from './first-seen.ts'
 import { rowsFrom, storedColumnsOf } from './row-reader.ts'
 import { cellSql } from './view-sql.ts'
@@ -85,6 +85,9 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
   const names = columns.map(duplicateLabelName)
   const seen = columns.map(() => new FirstSeen())
   const exact = new FirstSeen()
+  const records = new FirstSeen()
+  const isIdentity = new Set(recordIdentityColumnsOf(columns).map((column) => column.key))
+  const identity = columns.flatMap((column, i) => (isIdentity.has(column.key) ? [i] : []))
   const cells = columns.map((column, i) => sql`, ${cellSql(column.key)} AS ${sql.raw(`s${i}`)}`)
   let after = -1
   let written = 0
@@ -102,14 +105,18 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
       const stored = typeof row.labels === 'string' ? (JSON.parse(row.labels) as Record<string, [string, number | null]>) : row.labels
       const labels: Record<string, [string, number | null]> = {}
       let same = stored !== null && Object.keys(stored).length === columns.length
+      const values: string[] = []
       columns.forEach((column, i) => {
         const cell = (row[`s${i}`] as string | null) ?? ''
         const value = compareValue(cell, column.kind)
+        values.push(value)
         const label = value === '' ? null : seen[i]!.firstOf(...hashText(value), index)
         labels[names[i]!] = [cell, label]
         const was = stored?.[names[i]!]
         if (!was || was[0] !== cell || was[1] !== label) same = false
       })
+      const recordKey = recordKeyOf(identity.map((i) => values[i]!))
+      if (identity.length > 0 && recordKey !== '') records.firstOf(...hashText(recordKey), index)
       if (!same) changed.push([index, labels])
     }
     await writeSlice(uploadId, { from: after, to: last, changed })
@@ -123,6 +130,8 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
   return {
     exactRows: exact.repeats,
     columns: columns.map((column, i) => ({ ...column, rows: seen[i]!.repeats })),
+    records: { columns: identity.map((i) => columns[i]!.name), rows: identity.length > 0 ? records.repeats : exact.repeats },
+    shared: columns.flatMap((column, i) => (column.kind === 'website' ? [{ key: column.key, name: column.name, values: seen[i]!.shared }] : [])),
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
+import { recordIdentityColumnsOf, type DuplicateFigures, type DuplicateKeep, type IdentifierKind } from '#common/schemas/duplicates'
 import { fold } from '#common/formula/values'
 import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -45,6 +45,14 @@ export function compareValue(cell: string, kind: DedupeColumn['kind']): string {
   const folded = fold(cell)
   if (kind !== 'website') return folded
   return DOMAIN.exec(folded)?.[1] ?? ''
+}
+
+/**
+ * A record's identity as one text (`recordIdentityColumnsOf`): its identity columns' compared
+ * values together, '' when they are all empty (such rows never repeat each other).
+ */
+export function recordKeyOf(values: string[]): string {
+  return values.every((value) => value === '') ? '' : JSON.stringify(values)
 }
 
 /** Filled cells of a row: the most complete row of a group is the one kept when asked. */
@@ -108,16 +116,41 @@ export function duplicateCountsOf<C extends DedupeColumn>(columns: C[], row: Rec
   }
 }
 
-/** The quality report's figures: exact repeats of whole rows, and repeats in each identifying column. */
+/**
+ * The quality report's figures: exact repeats of whole rows, repeats in each identifying column,
+ * records repeated by their identity (`recordIdentityColumnsOf`, the count 'Remove duplicates'
+ * finds by default) and the values several rows share in each website column.
+ */
 export async function countDuplicates(
   source: Pick<RowSource, 'id'>,
   columns: Array<{ key: string; name: string; kind: IdentifierKind }>,
   executor: Executor = db,
 ): Promise<DuplicateFigures> {
+  const isIdentity = new Set(recordIdentityColumnsOf(columns).map((column) => column.key))
+  const identity = columns.flatMap((column, i) => (isIdentity.has(column.key) ? [i] : []))
+  const websites = columns.flatMap((column, i) => (column.kind === 'website' ? [i] : []))
+  const key = (i: number) => sql.raw(`dk_${i}`)
+  const record =
+    identity.length === 0
+      ? sql`NULL::text`
+      : sql`CASE WHEN ${sql.join(identity.map((i) => sql`${key(i)} IS NOT NULL`), sql` OR `)} THEN jsonb_build_array(${sql.join(
+          identity.map((i) => sql`coalesce(${key(i)}, '')`),
+          sql`, `,
+        )})::text END`
+  const shared = websites.map(
+    (i) => sql`, (SELECT count(*) FROM (SELECT 1 FROM k WHERE ${key(i)} IS NOT NULL GROUP BY ${key(i)} HAVING count(*) > 1) AS s) AS ${sql.raw(`shared_${i}`)}`,
+  )
   const [row = {}] = await queryRows<Record<string, unknown>>(
-    sql`SELECT ${duplicateCountsSelect(columns)} FROM (SELECT ${comparedValuesSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0) AS k`,
+    sql`WITH k AS (SELECT ${comparedValuesSql(columns, sql`true`)} FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} OFFSET 0)
+      SELECT ${duplicateCountsSelect(columns)}, (SELECT count(r) - count(DISTINCT r) FROM (SELECT ${record} AS r FROM k) AS rk) AS dup_record${sql.join(shared, sql``)} FROM k`,
     executor,
   )
   const counts = duplicateCountsOf(columns, row)
-  return { ...counts, exactRows: counts.exactRows ?? 0 }
+  const exactRows = counts.exactRows ?? 0
+  return {
+    exactRows,
+    columns: counts.columns,
+    records: { columns: identity.map((i) => columns[i]!.name), rows: identity.length > 0 ? Number(row.dup_record ?? 0) : exactRows },
+    shared: websites.map((i) => ({ key: columns[i]!.key, name: columns[i]!.name, values: Number(row[`shared_${i}`] ?? 0) })),
+  }
 }

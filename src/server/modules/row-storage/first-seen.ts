@@ -10,17 +10,22 @@ export class FirstSeen {
   private lo: Uint32Array
   /** The first row index + 1; 0 marks an empty slot. */
   private first: Int32Array
+  /** 1 once a second row held the slot's value. */
+  private twice: Uint8Array
   private mask: number
   /** Distinct values seen. */
   size = 0
   /** Values seen, repeats included. */
   seen = 0
+  /** Distinct values seen more than once (a domain that several rows share). */
+  shared = 0
 
   constructor(capacity = 1 << 12) {
     const slots = 1 << Math.ceil(Math.log2(Math.max(16, capacity)))
     this.hi = new Uint32Array(slots)
     this.lo = new Uint32Array(slots)
     this.first = new Int32Array(slots)
+    this.twice = new Uint8Array(slots)
     this.mask = slots - 1
   }
 
@@ -43,17 +48,24 @@ export class FirstSeen {
         if (this.size * 2 > this.mask) this.grow()
         return rowIndex
       }
-      if (this.hi[slot] === hi && this.lo[slot] === lo) return first - 1
+      if (this.hi[slot] === hi && this.lo[slot] === lo) {
+        if (this.twice[slot] === 0) {
+          this.twice[slot] = 1
+          this.shared += 1
+        }
+        return first - 1
+      }
       slot = (slot + 1) & this.mask
     }
   }
 
   private grow(): void {
-    const { hi, lo, first } = this
+    const { hi, lo, first, twice } = this
     const slots = (this.mask + 1) * 2
     this.hi = new Uint32Array(slots)
     this.lo = new Uint32Array(slots)
     this.first = new Int32Array(slots)
+    this.twice = new Uint8Array(slots)
     this.mask = slots - 1
     for (let i = 0; i < first.length; i += 1) {
       if (first[i] === 0) continue
@@ -62,6 +74,7 @@ export class FirstSeen {
       this.hi[slot] = hi[i]!
       this.lo[slot] = lo[i]!
       this.first[slot] = first[i]!
+      this.twice[slot] = twice[i]!
     }
   }
 }

@@ -1,9 +1,9 @@
-import { identifyingColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
+import { identifyingColumnsOf, recordIdentityColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
 import type { DuplicateFigures } from '#common/schemas/duplicates'
 import { trimSpaces } from '#common/formula/values'
 import { sourceColumnKey, type EncodedRows } from './copy-binary.ts'
 import { duplicateLabelName } from './duplicate-labels.ts'
-import { compareValue } from './duplicates-sql.ts'
+import { compareValue, recordKeyOf } from './duplicates-sql.ts'
 import { FirstSeen, hashBytes, hashText } from './first-seen.ts'
 
 /**
@@ -46,7 +46,7 @@ const NUMERIC_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/
 export const TYPE_SAMPLE_ROWS = 1000
 
 /** An identifying column, its entry's name in a row's labels as JSON, and the values seen in it. */
-type Identifying = { key: string; name: string; kind: IdentifierKind; label: string; seen: FirstSeen }
+type Identifying = { key: string; name: string; kind: IdentifierKind; label: string; seen: FirstSeen; isIdentity: boolean }
 
 const JSONB_VERSION = 1
 const QUOTE = 0x22
@@ -63,6 +63,8 @@ export class RowFacts {
   private readonly evidence = new Map<string, DateEvidence>()
   private readonly firstRows: Array<Record<string, string>> = []
   private readonly exact = new FirstSeen()
+  /** Records repeated by their identity (`recordIdentityColumnsOf`), when the file has identity columns. */
+  private readonly records = new FirstSeen()
   private readonly uuid: Buffer
   private readonly labels = new LabelEncoder()
 
@@ -86,11 +88,16 @@ export class RowFacts {
   take(header: string[], rows: EncodedRows): EncodedRows | null {
     this.keys = header.map((_, i) => sourceColumnKey(i))
     // A spreadsheet row wider than the header adds columns named 'Column N': never identifying.
-    this.identifying ??= identifyingColumnsOf(header.map((name, i) => ({ key: sourceColumnKey(i), name }))).map((column) => ({
-      ...column,
-      label: JSON.stringify(duplicateLabelName(column)),
-      seen: new FirstSeen(),
-    }))
+    if (this.identifying === null) {
+      const columns = header.map((name, i) => ({ key: sourceColumnKey(i), name }))
+      const identity = new Set(recordIdentityColumnsOf(columns).map((column) => column.key))
+      this.identifying = identifyingColumnsOf(columns).map((column) => ({
+        ...column,
+        label: JSON.stringify(duplicateLabelName(column)),
+        seen: new FirstSeen(),
+        isIdentity: identity.has(column.key),
+      }))
+    }
     const identifying = this.identifying
     const sampleRows = this.options.sampleRows ?? TYPE_SAMPLE_ROWS
     const withLabels = this.options.withLabels ?? true
@@ -135,12 +142,16 @@ export class RowFacts {
 
   summary(): RowFactsSummary {
     if (this.dateKeys === null) this.decideDateKeys()
+    const identifying = this.identifying ?? []
+    const identity = identifying.filter((column) => column.isIdentity)
     return {
       firstRows: this.firstRows,
       dateEvidence: this.evidence,
       duplicates: {
         exactRows: this.exact.repeats,
-        columns: (this.identifying ?? []).map(({ key, name, kind, seen }) => ({ key, name, kind, rows: seen.repeats })),
+        columns: identifying.map(({ key, name, kind, seen }) => ({ key, name, kind, rows: seen.repeats })),
+        records: { columns: identity.map((column) => column.name), rows: identity.length > 0 ? this.records.repeats : this.exact.repeats },
+        shared: identifying.filter((column) => column.kind === 'website').map(({ key, name, seen }) => ({ key, name, values: seen.shared })),
       },
     }
   }
@@ -148,10 +159,12 @@ export class RowFacts {
   /** The row's labels: per identifying column, its cell as stored and the first row index with its compared value (null when empty). */
   private labelsOf(identifying: Identifying[], data: Record<string, string>, index: number, asJson: boolean): string {
     let json = '{'
+    const record: string[] = []
     for (let i = 0; i < identifying.length; i += 1) {
       const column = identifying[i]!
       const cell = data[column.key] ?? ''
       const value = compareValue(cell, column.kind)
+      if (column.isIdentity) record.push(value)
       let label: number | null = null
       if (value !== '') {
         const [hi, lo] = hashText(value)
@@ -159,6 +172,8 @@ export class RowFacts {
       }
       if (asJson) json += `${i === 0 ? '' : ','}${column.label}:[${JSON.stringify(cell)},${label}]`
     }
+    const recordKey = recordKeyOf(record)
+    if (recordKey !== '') this.records.firstOf(...hashText(recordKey), index)
     return `${json}}`
   }
 

@@ -14,6 +14,8 @@ import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { appendRows, findRowsByKey, mergeIntoRows, type RowData } from '#server/modules/row-storage/row-append'
+import { filledCellsOf, reportCellsPerRow } from '#server/modules/row-storage/filled-cells'
+import { reportFiguresSet } from '#server/modules/uploads/report-figures'
 import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
@@ -208,7 +210,17 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     const addedRowIndexes = await appendRows(tx, { uploadId: upload.id, rows: plan.newRows })
     // AI cells reading a value that changes go stale (compared with the stored values, before the merge).
     const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: plan.updates })
+    const updatedRowIndexes = plan.updates.map((update) => update.rowIndex)
+    const filledBefore = locked.hasMetrics ? await filledCellsOf(tx, upload.id, updatedRowIndexes) : 0
     await mergeIntoRows(tx, { uploadId: upload.id, changes: plan.updates })
+    // The quality report's figures follow the rows touched (added, and updated by an upsert).
+    const report = locked.hasMetrics
+      ? reportFiguresSet({
+          records: addedRowIndexes.length,
+          filled: (await filledCellsOf(tx, upload.id, [...addedRowIndexes, ...updatedRowIndexes])) - filledBefore,
+          cells: addedRowIndexes.length * (await reportCellsPerRow(tx, upload.id)),
+        })
+      : {}
     // The file's formula columns are computed for the new and updated rows, in the same transaction.
     await refreshFormulaValues({ uploadId: upload.id, rowIndexes: [...addedRowIndexes, ...plan.updates.map((update) => update.rowIndex)] }, tx)
     const [counted] = await tx
@@ -217,6 +229,7 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
         totalRows: sql`${csvUploads.totalRows} + ${addedRowIndexes.length}`,
         processedRows: sql`${csvUploads.processedRows} + ${addedRowIndexes.length}`,
         validRows: sql`${csvUploads.validRows} + ${addedRowIndexes.length}`,
+        ...report,
         updatedAt: new Date(),
       })
       .where(eq(csvUploads.id, upload.id))
@@ -262,6 +275,8 @@ type RowPlan = { newRows: RowData[]; updates: Array<{ rowIndex: number; values: 
  * Which rows are added and which update a row of the file. Without a key every row is added.
  * With one, a row whose key value matches a row of the file updates it (the first such row);
  * rows of one call sharing a key value become one row, later values winning; an empty key adds.
+ * A matched key is never rewritten: it compares equal, so the stored (or first sent) spelling
+ * stays, whatever the spacing and case of the value that matched it (issue 44).
  */
 async function planRows(tx: Transaction, uploadId: string, table: Table, keys: string[], upsertKey: string | null): Promise<RowPlan> {
   const valuesOf = (cells: Table['rows'][number]) => {
@@ -291,13 +306,15 @@ async function planRows(tx: Transaction, uploadId: string, table: Table, keys: s
   table.rows.forEach((cells, i) => {
     const values = valuesOf(cells)
     const { folded, rowIndex } = matches[i]!
+    // The key compares equal to the stored one: the stored spelling stays (spacing and case), only the other values change.
+    const { [upsertKey]: _key, ...others } = values
     if (rowIndex !== null) {
-      updates.set(rowIndex, { ...updates.get(rowIndex), ...values })
+      updates.set(rowIndex, { ...updates.get(rowIndex), ...others })
       return
     }
     const earlier = folded === '' ? undefined : newRowOf.get(folded)
     if (earlier !== undefined) {
-      newRows[earlier] = { ...newRows[earlier], ...values }
+      newRows[earlier] = { ...newRows[earlier], ...others }
       return
     }
     if (folded !== '') newRowOf.set(folded, newRows.length)

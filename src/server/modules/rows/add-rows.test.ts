@@ -320,20 +320,36 @@ describe('upsert by a key', () => {
     )
     expect(result).toMatchObject({ added: 2, updated: 2, addedRowIndexes: [3, 4], updatedRowIndexes: [0, 2], totalRows: 5 })
     const rows = await rowsByName(id)
+    // The keys that matched keep their stored spelling; two new rows sharing a key keep the first one sent.
     expect(rows.map((row) => row.values)).toEqual([
-      { Email: '  ADA@Example.com ', Name: 'Ada', Company: 'Acme Ltd' },
+      { Email: 'ada@example.com', Name: 'Ada', Company: 'Acme Ltd' },
       { Email: 'grace@example.com', Name: 'Grace', Company: 'Globex' },
-      { Email: 'ZOE@EXAMPLE.COM', Name: 'Zoe', Company: 'Initech' },
-      { Email: 'New@Example.com', Name: 'New', Company: 'Later' },
+      { Email: 'zoe@example.com', Name: 'Zoe', Company: 'Initech' },
+      { Email: 'new@example.com', Name: 'New', Company: 'Later' },
       { Email: '', Name: 'No key', Company: '' },
     ])
+  })
+
+  it('keeps the stored key clean: a key that compares equal is never rewritten with the spacing and case sent (issue 44)', async () => {
+    const id = await leads('clean-keys.csv', csvOf(['Customer Id', 'Name'], [['CUST-001', 'Ada'], ['cust-002', 'Grace']]))
+    const result = await added(
+      await post(writer, id, { rows: [{ 'Customer Id': '  cust-001 ', Name: 'Ada L.' }, { 'Customer Id': 'CUST-002', Name: 'Grace H.' }] }, { query: '?upsert=Customer%20Id' }),
+    )
+    expect(result).toMatchObject({ added: 0, updated: 2 })
+    expect((await rowsByName(id)).map((row) => row.values)).toEqual([
+      { 'Customer Id': 'CUST-001', Name: 'Ada L.' },
+      { 'Customer Id': 'cust-002', Name: 'Grace H.' },
+    ])
+    // The stored key still finds its row, and only the other values change again.
+    await added(await post(writer, id, { rows: [{ 'Customer Id': 'Cust-001', Name: 'Ada Lovelace' }] }, { query: '?upsert=Customer%20Id' }))
+    expect((await rowsByName(id))[0]!.values).toEqual({ 'Customer Id': 'CUST-001', Name: 'Ada Lovelace' })
   })
 
   it('folds accents as plans do, and a null value empties a cell of the updated row', async () => {
     const id = await leads('accents.csv', csvOf(['Name', 'Company'], [['Zoé', 'Initech'], ['Ada', 'Acme']]))
     const result = await added(await post(writer, id, { rows: [{ Name: 'zoe', Company: null }] }, { query: '?upsert=Name' }))
     expect(result).toMatchObject({ added: 0, updated: 1, updatedRowIndexes: [0], totalRows: 2 })
-    expect((await rowsByName(id))[0]!.values).toEqual({ Name: 'zoe', Company: '' })
+    expect((await rowsByName(id))[0]!.values).toEqual({ Name: 'Zoé', Company: '' })
   })
 
   it('upserts CSV rows too', async () => {

@@ -5,7 +5,7 @@ import { queryRows } from '#server/db/query-rows'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
-import { duplicatesPreviewSchema, removeDuplicatesResultSchema } from '#common/schemas/duplicates'
+import { duplicatesPreviewSchema, recordIdentityColumnsOf, removeDuplicatesResultSchema } from '#common/schemas/duplicates'
 import { readJson } from '#server/test/contract'
 
 let t: TestApp
@@ -50,8 +50,8 @@ afterAll(async () => {
 const preview = (json: { columns: 'all' | string[]; keep?: 'first' | 'most_complete' }, browser = alice, id = leadsId) =>
   browser.api.uploads[':id'].duplicates.preview.$post({ param: { id }, json })
 
-async function previewOk(json: { columns: 'all' | string[]; keep?: 'first' | 'most_complete' }) {
-  const res = await preview(json)
+async function previewOk(json: { columns: 'all' | string[]; keep?: 'first' | 'most_complete' }, id = leadsId) {
+  const res = await preview(json, alice, id)
   expect(res.status).toBe(200)
   return readJson(res, duplicatesPreviewSchema)
 }
@@ -70,12 +70,70 @@ describe('the quality report', () => {
         { key: 'c1', name: 'Email', kind: 'email', rows: 6 },
         { key: 'c4', name: 'Website', kind: 'website', rows: 6 },
       ],
+      // Records by their e-mail; websites are companies several rows share (analytical.io, navy.mil, kernel.org, accent.fr).
+      records: { columns: ['Email'], rows: 6 },
+      shared: [{ key: 'c4', name: 'Website', values: 4 }],
     })
   })
 
   it('counts nothing on a list without repeats', async () => {
     const id = await importCsv(alice, 'clean.csv', csvOf(['Lead ID', 'Name'], [['1', 'a'], ['2', 'a'], ['3', 'b']]))
-    expect((await getUploadDetail(alice, id)).qualityMetrics?.duplicates).toEqual({ exactRows: 0, columns: [{ key: 'c1', name: 'Lead ID', kind: 'id', rows: 0 }] })
+    expect((await getUploadDetail(alice, id)).qualityMetrics?.duplicates).toEqual({
+      exactRows: 0,
+      columns: [{ key: 'c1', name: 'Lead ID', kind: 'id', rows: 0 }],
+      records: { columns: ['Lead ID'], rows: 0 },
+      shared: [],
+    })
+  })
+})
+
+describe('the report and the dialog agree (issue 44)', () => {
+  /**
+   * A 1,000-row customer list as a new user tried it: colleagues at 240 shared companies (one
+   * website and e-mail domain each), and 7 customers entered a second time with their id and
+   * e-mail in other case and spacing.
+   */
+  function customerList() {
+    let seed = 44
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+    const header = ['Index', 'Customer Id', 'First Name', 'Last Name', 'Company', 'City', 'Country', 'Phone 1', 'Email Domain', 'Email', 'Subscription Date', 'Website']
+    const rows: string[][] = []
+    const contacts = new Map<number, number>()
+    for (let i = 0; i < 993; i += 1) {
+      const company = Math.floor(random() * 240)
+      contacts.set(company, (contacts.get(company) ?? 0) + 1)
+      const domain = `company${company}.com`
+      rows.push([String(i + 1), `CID${1000 + i}`, `First${i}`, `Last${i}`, `Company ${company}`, 'Lisbon', 'Portugal', `+351 ${100000 + i}`, domain, `first${i}.last${i}@${domain}`, '2024-03-01', `https://www.${domain}/`])
+    }
+    for (let i = 0; i < 7; i += 1) {
+      const again = [...rows[i * 100]!]
+      again[0] = String(994 + i)
+      again[1] = ` ${again[1]!.toLowerCase()}`
+      again[9] = again[9]!.toUpperCase()
+      again[4] = `${again[4]} Ltd`
+      rows.push(again)
+      contacts.set(Number(again[8]!.slice(7, -4)), (contacts.get(Number(again[8]!.slice(7, -4))) ?? 0) + 1)
+    }
+    const shared = [...contacts.values()].filter((n) => n > 1).length
+    return { header, rows, shared }
+  }
+
+  it("counts the duplicates the dialog's default finds, and shared companies as contacts, not duplicates", async () => {
+    const list = customerList()
+    const id = await importCsv(alice, 'customers-1000.csv', csvOf(list.header, list.rows))
+    const detail = await getUploadDetail(alice, id)
+    const figures = detail.qualityMetrics?.duplicates
+    expect(figures?.records).toEqual({ columns: ['Customer Id', 'Email'], rows: 7 })
+    expect(figures?.shared).toEqual([
+      { key: 'c9', name: 'Email Domain', values: list.shared },
+      { key: 'c12', name: 'Website', values: list.shared },
+    ])
+    // The dialog's default: the columns that identify a record, by the one rule.
+    const chosen = recordIdentityColumnsOf(detail.columns).map((column) => column.key)
+    expect(chosen).toEqual(['c2', 'c10'])
+    const found = await previewOk({ columns: chosen }, id)
+    expect(found.duplicateRows).toBe(figures?.records?.rows)
+    expect(found.rowIndexes).toEqual([993, 994, 995, 996, 997, 998, 999])
   })
 })
 
@@ -144,7 +202,12 @@ describe('Remove duplicates', () => {
     const detail = await getUploadDetail(alice, leadsId)
     expect(detail).toMatchObject({ totalRows: 7, validRows: 7 })
     // The domain kernel.org still repeats (Linus has no e-mail to compare).
-    expect(detail.qualityMetrics?.duplicates).toMatchObject({ exactRows: 0, columns: [{ name: 'Email', rows: 0 }, { name: 'Website', rows: 1 }] })
+    expect(detail.qualityMetrics?.duplicates).toMatchObject({
+      exactRows: 0,
+      columns: [{ name: 'Email', rows: 0 }, { name: 'Website', rows: 1 }],
+      records: { columns: ['Email'], rows: 0 },
+      shared: [{ name: 'Website', values: 1 }],
+    })
     expect((await previewOk({ columns: ['c1'] })).duplicateRows).toBe(0)
   })
 })

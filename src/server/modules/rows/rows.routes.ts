@@ -9,6 +9,7 @@ import {
   deleteRowsSchema,
   gridRowSchema,
   locateRowQuerySchema,
+  ROW_INDEX_DESCRIPTION,
   rowLocationSchema,
   rowsPageSchema,
   rowsQuerySchema,
@@ -39,7 +40,7 @@ const addRowsBody = validateUnless(
   addRowsSchema,
 )
 
-const rowParams = validateIds({ id: UPLOAD_NOT_FOUND }, { rowIndex: z.coerce.number().int().min(0) })
+const rowParams = validateIds({ id: UPLOAD_NOT_FOUND }, { rowIndex: z.coerce.number().int().min(0).meta({ description: ROW_INDEX_DESCRIPTION }) })
 
 /** Mounted at /api/uploads: the rows of one upload. */
 export const rowsRoutes = new Hono<AppEnv>()

@@ -18,6 +18,8 @@ import { AppError } from '#server/platform/app-error'
 import { readGridPage, rowsByIndex } from '#server/modules/row-storage/row-reader'
 import { refreshFormulaValues } from '#server/modules/columns/formula-columns'
 import { deleteRowsByIndex } from '#server/modules/row-storage/row-delete'
+import { filledCellsOf, reportCellsPerRow } from '#server/modules/row-storage/filled-cells'
+import { reportFiguresSet } from '#server/modules/uploads/report-figures'
 import { updateRowCell } from '#server/modules/row-storage/row-cells'
 import { identifierKindOf } from '#common/schemas/duplicates'
 import type { QueueTransaction } from '#server/platform/queue'
@@ -87,7 +89,10 @@ export async function removeRows(
   tx: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
   { userId, uploadId, rowIndexes }: { userId: string; uploadId: string; rowIndexes: readonly number[] },
 ): Promise<DeleteRowsResult> {
+  // The quality report's figures lose what the deleted rows held (read before they go).
+  const filled = await filledCellsOf(tx, uploadId, rowIndexes)
   const deleted = await deleteRowsByIndex(tx, uploadId, rowIndexes)
+  const report = deleted > 0 ? reportFiguresSet({ records: -deleted, filled: -filled, cells: -deleted * (await reportCellsPerRow(tx, uploadId)) }) : {}
   // The labels of rows gone go too, and the duplicate figures follow (one job per upload).
   if (deleted > 0) await refreshDuplicateLabelsLater(tx as QueueTransaction, uploadId)
   const [updated] = await tx
@@ -96,6 +101,7 @@ export async function removeRows(
       totalRows: sql`greatest(${csvUploads.totalRows} - ${deleted}, 0)`,
       processedRows: sql`greatest(${csvUploads.processedRows} - ${deleted}, 0)`,
       validRows: sql`greatest(${csvUploads.validRows} - ${deleted}, 0)`,
+      ...report,
       updatedAt: new Date(),
     })
     .where(and(eq(csvUploads.id, uploadId), eq(csvUploads.userId, userId)))
@@ -131,7 +137,14 @@ export async function updateCell({
   // AI cells that read this column go stale, and auto-runs covering stale rows take them again.
   const { row, staleCells, autoRuns } = await db.transaction(async (tx) => {
     const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: [{ rowIndex, values: { [key]: stored === '' ? null : stored } }] })
+    // A cell of the file's own columns filled or emptied: the quality report's figures follow.
+    const isCounted = column.kind === 'source'
+    const filledBefore = isCounted ? await filledCellsOf(tx, upload.id, [rowIndex]) : 0
     const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
+    if (row && isCounted) {
+      const filled = (await filledCellsOf(tx, upload.id, [rowIndex])) - filledBefore
+      if (filled !== 0) await tx.update(csvUploads).set(reportFiguresSet({ records: 0, filled, cells: 0 })).where(eq(csvUploads.id, upload.id))
+    }
     // An identifying cell changed: its row's duplicate label no longer holds (one job per upload).
     if (row && identifierKindOf(column.name)) await refreshDuplicateLabelsLater(tx, upload.id)
     const autoRuns = row ? await queueAutoRuns(tx, { uploadId: upload.id, addedRows: [], staleCells }) : []

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { API_TOKEN_MESSAGES } from '#common/messages'
 import { createAiFieldSchema, aiRunRequestSchema } from '#common/schemas/enrichment'
-import { createExportSchema } from '#common/schemas/rows'
+import { createExportSchema, ROW_INDEX_DESCRIPTION } from '#common/schemas/rows'
 import { openApiPath } from '#server/platform/openapi'
 import { strictInput } from '#server/platform/strict-input'
 import { isSessionOnlyPath } from '#server/test/session-only-routes'
@@ -116,6 +116,14 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/uploads/{id}/rows/locate']?.get?.parameters?.find((p) => p.name === 'perPage')?.schema).toMatchObject({
       enum: [10, 25, 50, 100],
     })
+  })
+
+  it("says what a row index is wherever one is read or sent: 0-based, the row number people see minus one (issue 44)", () => {
+    const text = JSON.stringify(document)
+    const patch = document.paths['/api/uploads/{id}/rows/{rowIndex}']?.patch?.parameters?.find((p) => p.name === 'rowIndex')
+    expect(JSON.stringify(patch)).toContain(ROW_INDEX_DESCRIPTION)
+    // The rows page, the delete body, the rows-added answer and the row location.
+    expect(text.split(ROW_INDEX_DESCRIPTION).length - 1).toBeGreaterThanOrEqual(5)
   })
 
   it('describes the success answer of every operation with a schema, and its errors with the one error body', () => {

@@ -18,6 +18,8 @@ export function compactRows(rows: readonly Row[]): { rows: Row[]; cutValues: num
   let cutValues = 0
   const compacted = rows.map((row) => ({
     rowIndex: row.rowIndex,
+    // What people read (decision 034): a model tells them 'row 1027', never the 0-based index.
+    rowNumber: row.rowIndex + 1,
     values: Object.fromEntries(
       Object.entries(row.values).map(([name, raw]) => {
         const { value, isCut } = cutValue(raw)

@@ -99,7 +99,7 @@ export const describeFileTool = defineTool({
 export const searchRowsTool = defineTool({
   name: 'search_rows',
   title: 'Search rows across files',
-  description: `Finds rows containing a term in every column of every imported file of the user (names, e-mails, companies, AI answers alike). Answers at most ${SEARCH.maxResults} hits, best first (values starting with the term, then shorter values), each with the file id, row index, the column and value that matched and two other values of the row. To read more rows of one file, use read_rows with "query". Costs nothing and calls no AI model.`,
+  description: `Finds rows containing a term in every column of every imported file of the user (names, e-mails, companies, AI answers alike). Answers at most ${SEARCH.maxResults} hits, best first (values starting with the term, then shorter values), each with the file id, row index (0-based) and row number (what the app shows: index + 1), the column and value that matched and two other values of the row. To read more rows of one file, use read_rows with "query". Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({ query: z.string().trim().min(1).max(SEARCH.termMaxLength).describe('The text to look for.') }),
   annotations: readOnly,
@@ -111,6 +111,7 @@ export const searchRowsTool = defineTool({
         fileId: hit.uploadId,
         fileName: hit.fileName,
         rowIndex: hit.rowIndex,
+        rowNumber: hit.rowIndex + 1,
         column: hit.field.name,
         value: hit.field.value,
         context: Object.fromEntries(hit.context.map((field) => [field.name, field.value])),
@@ -124,7 +125,7 @@ export const searchRowsTool = defineTool({
 export const readRowsTool = defineTool({
   name: 'read_rows',
   title: 'Read rows of a view',
-  description: `Reads one page of a file's rows, as the grid shows them: values keyed by column name. A view narrows and orders them: "query" searches every column, "where" is a condition tree naming columns by name (the run_plan contract's "where"), "filters" and "sort" name columns by key (from describe_file). "count" is the rows in the view (when "isCountExact" is false, at least that many). Values longer than ${MCP.maxValueChars} characters are cut ("cutValues" says how many). For counts, sums and groups over all rows use run_plan instead of paging. Costs nothing and calls no AI model.`,
+  description: `Reads one page of a file's rows, as the grid shows them: values keyed by column name, each row with its rowIndex (0-based, what other tools take) and rowNumber (the grid's '#', what people read). A view narrows and orders them: "query" searches every column, "where" is a condition tree naming columns by name (the run_plan contract's "where"), "filters" and "sort" name columns by key (from describe_file). "count" is the rows in the view (when "isCountExact" is false, at least that many). Values longer than ${MCP.maxValueChars} characters are cut ("cutValues" says how many). For counts, sums and groups over all rows use run_plan instead of paging. Costs nothing and calls no AI model.`,
   scope: 'read',
   input: z.object({
     fileId: fileIdInput,

@@ -1,6 +1,6 @@
 import { AlertCircleIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { PAGE_TITLES } from '#common/messages'
+import { API_SETTINGS_MESSAGES, PAGE_TITLES } from '#common/messages'
 import { Button } from '#web/components/ui/button'
 import { Skeleton } from '#web/components/ui/skeleton'
 import { useApiSettings } from '../api/get-api-settings'
@@ -21,7 +21,7 @@ export function ApiSettingsPage({ tokens, webhooks }: { tokens: ReactNode; webho
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{PAGE_TITLES.apiSettings}</h1>
-          <p className="text-muted-foreground">Use your own AI provider key instead of platform credits.</p>
+          <p className="text-muted-foreground">{API_SETTINGS_MESSAGES.subtitle}</p>
         </div>
         {settings && <KeyStatusBadge isUsingOwnKey={settings.using_own_key} />}
       </div>

@@ -61,16 +61,13 @@ export function McpConnectCard() {
             const config = mcpClientConfig(client, url)
             return (
               <TabsContent key={client} value={client} className="grid min-w-0 gap-2">
-                <p className="text-sm text-muted-foreground">{MCP_MESSAGES.clientHints[client]}</p>
-                <div className="relative min-w-0">
-                  <pre data-testid={`mcp-config-${client}`} className="overflow-x-auto rounded-md bg-muted p-3 pr-24 font-mono text-xs leading-relaxed">
-                    {config}
-                  </pre>
+                {/* The Copy button beside the hint, never over the text: on a phone the command wraps in full below it. */}
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="min-w-0 flex-1 text-sm text-muted-foreground">{MCP_MESSAGES.clientHints[client]}</p>
                   <Button
                     type="button"
                     variant="outline"
                     size="sm"
-                    className="absolute right-2 top-2"
                     aria-label={MCP_MESSAGES.copyConfig(MCP_MESSAGES.clients[client])}
                     onClick={() => void copy(config)}
                   >
@@ -78,6 +75,12 @@ export function McpConnectCard() {
                     {MCP_MESSAGES.copy}
                   </Button>
                 </div>
+                <pre
+                  data-testid={`mcp-config-${client}`}
+                  className="min-w-0 whitespace-pre-wrap break-all rounded-md bg-muted p-3 font-mono text-xs leading-relaxed"
+                >
+                  {config}
+                </pre>
               </TabsContent>
             )
           })}

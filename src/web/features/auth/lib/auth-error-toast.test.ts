@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRateLimited, rateLimitMessage } from './auth-error-toast'
+import { authErrorMessage, isRateLimited, rateLimitMessage } from './auth-error-toast'
 
 describe('rate-limit errors', () => {
   it('recognises the 429 answer and its code', () => {
@@ -18,5 +18,15 @@ describe('rate-limit errors', () => {
     expect(rateLimitMessage({ status: 429 })).toBe(
       'Too many attempts. Please try again in 15 minute(s).',
     )
+  })
+})
+
+describe("the server's words", () => {
+  it("reads Better Auth's flat body and the app's own error body alike (the origin check's 403)", () => {
+    expect(authErrorMessage({ status: 400, message: 'Password too short' })).toBe('Password too short')
+    expect(authErrorMessage({ status: 403, error: { code: 'FORBIDDEN', message: 'Request refused: it came from another site.' } })).toBe(
+      'Request refused: it came from another site.',
+    )
+    expect(authErrorMessage({ status: 500 })).toBeUndefined()
   })
 })

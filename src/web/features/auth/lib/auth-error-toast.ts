@@ -9,6 +9,13 @@ export type AuthClientError = {
   message?: string
   code?: string
   retryAfterMinutes?: number
+  /** Our own middleware's body (`{ error: { code, message } }`, the origin check's 403), beside Better Auth's flat one. */
+  error?: { code?: string; message?: string }
+}
+
+/** The server's words, from Better Auth's body or ours (issue 44: a 403 from the origin check read as 'Something went wrong'). */
+export function authErrorMessage(error: AuthClientError): string | undefined {
+  return error.message || error.error?.message || undefined
 }
 
 const RATE_LIMIT_WINDOW_MINUTES = Math.ceil(AUTH_RATE_LIMIT.windowMs / 60_000)
@@ -21,7 +28,7 @@ export function rateLimitMessage(error: AuthClientError) {
   if (typeof error.retryAfterMinutes === 'number') {
     return AUTH_MESSAGES.rateLimitBody(error.retryAfterMinutes)
   }
-  return error.message || AUTH_MESSAGES.rateLimitBody(RATE_LIMIT_WINDOW_MINUTES)
+  return authErrorMessage(error) || AUTH_MESSAGES.rateLimitBody(RATE_LIMIT_WINDOW_MINUTES)
 }
 
 /** 'Rate limit exceeded' for 429, otherwise the destructive 'Error' toast with the server's words. */
@@ -30,7 +37,7 @@ export function toastAuthError(error: AuthClientError, fallback: string = AUTH_M
     toast.error(AUTH_MESSAGES.rateLimitTitle, { description: rateLimitMessage(error) })
     return
   }
-  toast.error(AUTH_MESSAGES.errorTitle, { description: error.message || fallback })
+  toast.error(AUTH_MESSAGES.errorTitle, { description: authErrorMessage(error) || fallback })
 }
 
 /** For exceptions thrown by the client (network down, unexpected response). */

@@ -64,8 +64,9 @@ export function PaymentModal({ provider, onComplete, isTrialExpired = false }: P
         <div role="note" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <div>
-            <p className="font-medium">{PAYMENT_MESSAGES.setupRequired}</p>
-            <p>{PAYMENT_MESSAGES.setupRequiredBody}</p>
+            {/* Only Stripe asks for a card; the local provider starts the trial with none. */}
+            <p className="font-medium">{provider === 'stripe' ? PAYMENT_MESSAGES.setupRequired : PAYMENT_MESSAGES.noCardRequired}</p>
+            <p>{provider === 'stripe' ? PAYMENT_MESSAGES.setupRequiredBody : PAYMENT_MESSAGES.noCardRequiredBody}</p>
           </div>
         </div>
 

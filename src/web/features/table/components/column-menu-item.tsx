@@ -30,7 +30,7 @@ export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRena
       if (await onRename(draft)) setDraft(null)
     }
     return (
-      <li className="flex items-center gap-1 py-1">
+      <li className="flex min-w-0 items-center gap-1 py-1">
         <Input
           autoFocus
           aria-label={GRID_MESSAGES.renameColumn(column.name)}
@@ -60,7 +60,7 @@ export function ColumnMenuItem({ column, isFirst, isLast, onToggleHidden, onRena
   }
 
   return (
-    <li className="group flex items-center gap-2 rounded-md py-1 pr-1 pl-2 hover:bg-muted/60">
+    <li className="group flex min-w-0 items-center gap-2 rounded-md py-1 pr-1 pl-2 hover:bg-muted/60">
       <Checkbox id={checkboxId} checked={!column.hidden} onCheckedChange={(checked) => onToggleHidden(checked !== true)} aria-label={GRID_MESSAGES.showColumn(column.name)} />
       <label htmlFor={checkboxId} className="min-w-0 flex-1 truncate text-sm" title={column.name}>
         {column.name}

@@ -53,7 +53,9 @@ export function ColumnsMenu({
         aria-label={GRID_MESSAGES.columnsMenuLabel}
       >
         <p className="mb-2 text-sm font-medium">{GRID_MESSAGES.columns}</p>
-        <ul className="grid max-h-72 min-h-20 shrink gap-0.5 overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
+        {/* One column no wider than the menu: a long name is cut with an ellipsis, never widening the list (issue 44: on a
+            phone the list scrolled sideways, its move, rename and delete buttons off screen). */}
+        <ul className="grid max-h-72 min-h-20 shrink grid-cols-[minmax(0,1fr)] gap-0.5 overflow-x-hidden overflow-y-auto" aria-label={GRID_MESSAGES.columns}>
           {ordered.map((column, index) => (
             <Fragment key={column.key}>
             <ColumnMenuItem
@@ -79,7 +81,12 @@ export function ColumnsMenu({
                 )
               }
             />
-            <DateOrderLine column={column} isBusy={actions.isSettingDateOrder} onSwitch={(order) => actions.setDateOrder(column.key, order)} />
+            <DateOrderLine
+              column={column}
+              isBusy={actions.isSettingDateOrder}
+              onCheck={(order) => actions.checkDateOrder(column.key, order)}
+              onSwitch={(order) => actions.setDateOrder(column.key, order)}
+            />
             </Fragment>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { CopyMinusIcon, DownloadIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { DUPLICATES_MESSAGES, GRID_MESSAGES } from '#common/messages'
-import { identifierKindOf, identifyingColumnsOf, type DuplicateKeep } from '#common/schemas/duplicates'
+import { recordIdentityColumnsOf, type DuplicateKeep } from '#common/schemas/duplicates'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { Badge } from '#web/components/ui/badge'
 import { Button } from '#web/components/ui/button'
@@ -18,11 +18,12 @@ import { exportFileName } from '../lib/export-file'
 
 type Props = { uploadId: string; filename: string; columns: UploadColumn[] }
 
-/** The columns chosen first: those that identify a lead, or the first column when none does. */
-const initialKeys = (columns: UploadColumn[]) => {
-  const identifying = identifyingColumnsOf(columns).map((column) => column.key)
-  return identifying.length > 0 ? identifying : columns.slice(0, 1).map((column) => column.key)
-}
+/**
+ * What the dialog compares first: the columns that identify a record (`recordIdentityColumnsOf`,
+ * the rule the quality report counts by), or whole rows when none does, so its first count is the
+ * report's.
+ */
+const initialKeys = (columns: UploadColumn[]) => recordIdentityColumnsOf(columns).map((column) => column.key)
 
 /**
  * 'Remove duplicates' (issue 30): by all columns or chosen ones, keeping the first or the most
@@ -32,11 +33,12 @@ const initialKeys = (columns: UploadColumn[]) => {
  */
 export function RemoveDuplicatesDialog({ uploadId, filename, columns }: Props) {
   const [isOpen, setIsOpen] = useState(false)
-  const [mode, setMode] = useState<'all' | 'chosen'>('chosen')
   const [chosen, setChosen] = useState<string[]>(() => initialKeys(columns))
+  const [mode, setMode] = useState<'all' | 'chosen'>(() => (initialKeys(columns).length > 0 ? 'chosen' : 'all'))
   const [keep, setKeep] = useState<DuplicateKeep>('first')
   const [isDownloading, setIsDownloading] = useState(false)
   const formId = useId()
+  const identity = new Set(initialKeys(columns))
 
   const chosenKeys = columns.filter((column) => chosen.includes(column.key)).map((column) => column.key)
   const spec = { columns: mode === 'all' ? ('all' as const) : chosenKeys, keep }
@@ -110,7 +112,7 @@ export function RemoveDuplicatesDialog({ uploadId, filename, columns }: Props) {
                       <Label htmlFor={id} className="min-w-0 truncate font-normal">
                         {column.name}
                       </Label>
-                      {identifierKindOf(column.name) && (
+                      {identity.has(column.key) && (
                         <Badge variant="secondary" className="shrink-0">
                           {DUPLICATES_MESSAGES.identifierBadge}
                         </Badge>

@@ -5,7 +5,7 @@ import { ApiError, errorMessage, errorStatus } from '#web/lib/api-client'
 import { useAddColumn } from '../api/add-column'
 import { useDeleteColumn } from '../api/delete-column'
 import { useReorderColumns } from '../api/reorder-columns'
-import { useSetDateOrder } from '../api/set-date-order'
+import { checkDateOrder, useSetDateOrder } from '../api/set-date-order'
 import { useUpdateColumn } from '../api/update-column'
 import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rules'
 
@@ -107,6 +107,8 @@ export function useColumnActions(uploadId: string, columns: UploadColumn[]) {
     setWidth: (key: string, width: number) =>
       update.mutate({ key, width }, { onError: (error) => toast.error(GRID_MESSAGES.updateColumnFailed, { description: errorMessage(error, undefined) }) }),
     isSettingDateOrder: dateOrder.isPending,
+    /** What the switch would meet: the UI asks before it applies when some dates cannot be read that way. */
+    checkDateOrder: (key: string, order: DateOrder) => checkDateOrder(uploadId, key, order),
     setDateOrder: (key: string, order: DateOrder) =>
       dateOrder.mutate(
         { key, order },

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, CopyIcon } from 'lucide-react'
+import { Building2Icon, CheckCircle2Icon, CopyIcon } from 'lucide-react'
 import { useState } from 'react'
 import { DUPLICATES_MESSAGES, IMPORT_WARNINGS, QUALITY_REPORT_MESSAGES, UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { UploadDetail } from '#common/schemas/uploads'
@@ -10,6 +10,7 @@ import {
   countIssuesByAction,
   duplicateLines,
   filterIssues,
+  sharedValueLines,
   formatIssueReason,
   qualityRecommendations,
   type IssueActionFilter,
@@ -25,6 +26,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
   const counts = countIssuesByAction(issues)
   const metrics = upload.qualityMetrics
   const repeats = duplicateLines(metrics?.duplicates)
+  const shared = sharedValueLines(metrics?.duplicates)
 
   return (
     <Dialog>
@@ -67,7 +69,7 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
               </Select>
             )}
           </div>
-          {issues.length === 0 && repeats.length > 0 ? null : issues.length === 0 ? (
+          {issues.length === 0 ? (
             <p className="flex items-center gap-2 rounded-md border px-3 py-4 text-sm">
               <CheckCircle2Icon className="size-4 text-green-600" aria-hidden="true" />
               {QUALITY_REPORT_MESSAGES.noIssues}
@@ -97,6 +99,22 @@ export function DataQualityDialog({ upload }: { upload: UploadDetail }) {
               {repeats.map((line) => (
                 <li key={line} className="flex items-center gap-2 rounded px-2 py-1 odd:bg-muted/50">
                   <CopyIcon className="size-4 shrink-0 text-amber-600" aria-hidden="true" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {shared.length > 0 && (
+          <section aria-labelledby="quality-shared" className="grid gap-2">
+            <h3 id="quality-shared" className="font-medium">
+              {DUPLICATES_MESSAGES.sharedHeading}
+            </h3>
+            <ul className="grid gap-1 rounded-md border p-2 text-sm" aria-label={DUPLICATES_MESSAGES.sharedHeading}>
+              {shared.map((line) => (
+                <li key={line} className="flex items-center gap-2 rounded px-2 py-1 odd:bg-muted/50">
+                  <Building2Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   {line}
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DUPLICATES_MESSAGES, QUALITY_REPORT_MESSAGES } from '#common/messages'
 import type { DataQualityIssue } from '#common/schemas/uploads'
-import { countIssuesByAction, duplicateLines, filterIssues, formatIssueReason, qualityRecommendations } from './quality-report'
+import { countIssuesByAction, duplicateLines, filterIssues, formatIssueReason, qualityRecommendations, sharedValueLines } from './quality-report'
 
 const issue = (row: number, action: DataQualityIssue['action']): DataQualityIssue => ({
   row,
@@ -31,16 +31,33 @@ describe('quality report', () => {
 })
 
 describe('duplicates in the quality report', () => {
-  const figures = { exactRows: 1000, columns: [{ key: 'c1', name: 'Email', kind: 'email' as const, rows: 1000 }, { key: 'c4', name: 'Website', kind: 'website' as const, rows: 0 }] }
+  const colleagues = {
+    exactRows: 0,
+    columns: [
+      { key: 'c2', name: 'Customer Id', kind: 'id' as const, rows: 0 },
+      { key: 'c10', name: 'Email', kind: 'email' as const, rows: 0 },
+      { key: 'c12', name: 'Website', kind: 'website' as const, rows: 93 },
+    ],
+    records: { columns: ['Customer Id', 'Email'], rows: 0 },
+    shared: [{ key: 'c12', name: 'Website', values: 85 }],
+  }
 
-  it('lists exact repeats and the identifying columns that have repeats', () => {
-    expect(duplicateLines(figures)).toEqual(['1,000 rows repeat another row exactly', "1,000 rows repeat another row's Email"])
-    expect(duplicateLines({ exactRows: 0, columns: [] })).toEqual([])
-    expect(duplicateLines(undefined)).toEqual([])
+  it('calls shared websites companies with several contacts, never duplicates, and recommends nothing for them', () => {
+    expect(duplicateLines(colleagues)).toEqual([])
+    expect(sharedValueLines(colleagues)).toEqual(['85 companies have more than one contact (same Website)'])
+    expect(qualityRecommendations([], 95, colleagues)).toEqual([QUALITY_REPORT_MESSAGES.recommendNone])
   })
 
-  it('recommends removing them first, and never calls a file with repeats clean', () => {
-    expect(qualityRecommendations([], 95, figures)).toEqual([DUPLICATES_MESSAGES.recommend])
-    expect(qualityRecommendations([], 95, { exactRows: 0, columns: [] })).toEqual([QUALITY_REPORT_MESSAGES.recommendNone])
+  it('counts records repeated by their identity columns, and recommends removing them', () => {
+    const repeated = { ...colleagues, records: { columns: ['Customer Id', 'Email'], rows: 12 } }
+    expect(duplicateLines(repeated)).toEqual(['12 rows repeat another record (same Customer Id and Email)'])
+    expect(qualityRecommendations([], 95, repeated)).toEqual([DUPLICATES_MESSAGES.recommend])
+  })
+
+  it('counts whole rows when no column identifies a record, and reads reports written before records were counted', () => {
+    expect(duplicateLines({ exactRows: 3, columns: [], records: { columns: [], rows: 3 }, shared: [] })).toEqual(['3 rows repeat another row exactly'])
+    expect(duplicateLines({ exactRows: 2, columns: [{ key: 'c4', name: 'Website', kind: 'website', rows: 50 }] })).toEqual(['2 rows repeat another row exactly'])
+    expect(duplicateLines({ exactRows: 0, columns: [] })).toEqual([])
+    expect(duplicateLines(undefined)).toEqual([])
   })
 })

@@ -20,18 +20,31 @@ export function countIssuesByAction(issues: DataQualityIssue[]): Record<DataQual
   return counts
 }
 
-/** Whether any row repeats another, exactly or by a column that identifies a lead. */
-export function hasDuplicates(duplicates: DuplicateFigures | undefined): boolean {
-  return Boolean(duplicates && (duplicates.exactRows > 0 || duplicates.columns.some((column) => column.rows > 0)))
+/**
+ * Rows that repeat another record: by the record's identity columns (`records`, the count
+ * 'Remove duplicates' finds by default), or whole rows exactly on reports written before it.
+ */
+export function duplicateRows(duplicates: DuplicateFigures | undefined): number {
+  if (!duplicates) return 0
+  return duplicates.records?.rows ?? duplicates.exactRows
 }
 
-/** The report's lines on repeats: exact ones first, then each identifying column that has them. */
+/** Whether any row repeats another record: the only repeats the report calls duplicates. */
+export function hasDuplicates(duplicates: DuplicateFigures | undefined): boolean {
+  return duplicateRows(duplicates) > 0
+}
+
+/** The report's line on duplicates: records repeated by their identity, or whole rows exactly. */
 export function duplicateLines(duplicates: DuplicateFigures | undefined): string[] {
-  if (!hasDuplicates(duplicates)) return []
-  return [
-    DUPLICATES_MESSAGES.exactRows(duplicates!.exactRows),
-    ...duplicates!.columns.filter((column) => column.rows > 0).map((column) => DUPLICATES_MESSAGES.columnRows(column.rows, column.name)),
-  ]
+  if (!duplicates || !hasDuplicates(duplicates)) return []
+  const { records } = duplicates
+  if (records && records.columns.length > 0) return [DUPLICATES_MESSAGES.recordRows(records.rows, records.columns)]
+  return [DUPLICATES_MESSAGES.exactRows(duplicateRows(duplicates))]
+}
+
+/** Websites or domains several rows share (colleagues at one company): said as what they are, not as duplicates. */
+export function sharedValueLines(duplicates: DuplicateFigures | undefined): string[] {
+  return (duplicates?.shared ?? []).filter((column) => column.values > 0).map((column) => DUPLICATES_MESSAGES.sharedValues(column.values, column.name))
 }
 
 /** What the user can do about what the importer found, most useful first. */

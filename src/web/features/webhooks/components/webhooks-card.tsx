@@ -1,4 +1,4 @@
-import { SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react'
+import { RotateCwIcon, SendIcon, Trash2Icon, WebhookIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { AUTH_MESSAGES, WEBHOOK_MESSAGES } from '#common/messages'
@@ -64,7 +64,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     }
   }
   return (
-    <li className="grid gap-3 rounded-md border p-3">
+    <li className="grid min-w-0 gap-3 rounded-md border p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
           <span className="font-mono text-sm break-all">{endpoint.url}</span>
@@ -74,7 +74,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             <span className="text-xs text-muted-foreground">{WEBHOOK_MESSAGES.stopsWithToken(new Date(endpoint.token_expires_at).toLocaleString())}</span>
           )}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" disabled={!endpoint.enabled || sendTest.isPending} onClick={() => void test()}>
             <SendIcon aria-hidden="true" />
             Send test event
@@ -92,33 +92,36 @@ const STATUS_VARIANTS = { succeeded: 'secondary', pending: 'outline', failed: 'd
 function DeliveryList({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.deliveries.length === 0) return <p className="text-xs text-muted-foreground">{WEBHOOK_MESSAGES.noDeliveries}</p>
   return (
-    <table className="w-full text-left text-xs" aria-label={`Recent deliveries to ${endpoint.url}`}>
-      <thead className="text-muted-foreground">
-        <tr>
-          <th className="py-1 font-medium">Event</th>
-          <th className="py-1 font-medium">Status</th>
-          <th className="py-1 font-medium">Attempts</th>
-          <th className="py-1 font-medium">Time</th>
-          <th className="py-1" />
-        </tr>
-      </thead>
-      <tbody>
-        {endpoint.deliveries.map((delivery) => (
-          <tr key={delivery.id} className="border-t">
-            <td className="py-1 font-mono">{delivery.event}</td>
-            <td className="py-1">
-              <Badge variant={STATUS_VARIANTS[delivery.status]}>{delivery.status}</Badge>
-              {delivery.error && <span className="ml-2 text-muted-foreground">{delivery.error}</span>}
-            </td>
-            <td className="py-1">{delivery.attempts}</td>
-            <td className="py-1">{formatRelativeTime(delivery.last_attempt_at ?? delivery.created_at)}</td>
-            <td className="py-1 text-right">
-              <ResendButton endpoint={endpoint} delivery={delivery} />
-            </td>
+    // Each column keeps a gap to the next ('Attempts' and 'Time' read apart), and a phone scrolls the table, not the page.
+    <div className="min-w-0 overflow-x-auto">
+      <table className="w-full text-left text-xs" aria-label={`Recent deliveries to ${endpoint.url}`}>
+        <thead className="text-muted-foreground">
+          <tr>
+            <th className="py-1 pr-2 font-medium">Event</th>
+            <th className="py-1 pr-2 font-medium">Status</th>
+            <th className="py-1 pr-2 font-medium">Attempts</th>
+            <th className="py-1 pr-2 font-medium">Time</th>
+            <th className="py-1" />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {endpoint.deliveries.map((delivery) => (
+            <tr key={delivery.id} className="border-t">
+              <td className="py-1 pr-2 font-mono break-all">{delivery.event}</td>
+              <td className="py-1 pr-2">
+                <Badge variant={STATUS_VARIANTS[delivery.status]}>{delivery.status}</Badge>
+                {delivery.error && <span className="ml-2 text-muted-foreground">{delivery.error}</span>}
+              </td>
+              <td className="py-1 pr-2">{delivery.attempts}</td>
+              <td className="py-1 pr-2">{formatRelativeTime(delivery.last_attempt_at ?? delivery.created_at)}</td>
+              <td className="py-1 text-right">
+                <ResendButton endpoint={endpoint} delivery={delivery} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -133,8 +136,10 @@ function ResendButton({ endpoint, delivery }: { endpoint: WebhookEndpoint; deliv
     }
   }
   return (
-    <Button variant="ghost" size="sm" disabled={!endpoint.enabled || resend.isPending} onClick={() => void run()}>
-      Resend
+    // On a phone the icon alone, so the deliveries fit the card; the name stays for screen readers.
+    <Button variant="ghost" size="xs" aria-label="Resend" title="Resend" disabled={!endpoint.enabled || resend.isPending} onClick={() => void run()}>
+      <RotateCwIcon aria-hidden="true" />
+      <span className="hidden sm:inline">Resend</span>
     </Button>
   )
 }
