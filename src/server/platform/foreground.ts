@@ -14,8 +14,15 @@ let inFlight = 0
 /** Each waiter goes on once no more than its own request (0 or 1) is being answered. */
 let waiters: Array<{ own: number; wake: () => void }> = []
 let lastRequestEndedAt = 0
-/** Set while a counted request is answered: whole-file work a request does itself (a formula column added, duplicates removed) does not wait for that request. */
-const inRequest = new AsyncLocalStorage<true>()
+/**
+ * Set while a counted request is answered, with the moment it started: whole-file work a request
+ * does itself (a formula column added, duplicates removed) does not wait for that request, and on
+ * PGlite the request started first takes the next turn (`takeTurns`, db/client.ts).
+ */
+const inRequest = new AsyncLocalStorage<{ startedAt: number }>()
+
+/** When the request being answered started (`performance.now()`), undefined outside one. */
+export const requestStartedAt = (): number | undefined => inRequest.getStore()?.startedAt
 
 /**
  * Counts the API requests being answered. Live event streams and file downloads stay open for
@@ -26,7 +33,7 @@ export function trackForeground(): MiddlewareHandler {
     if (isLongLived(c.req.path, c.req.header('accept'))) return next()
     inFlight += 1
     try {
-      await inRequest.run(true, next)
+      await inRequest.run({ startedAt: performance.now() }, next)
     } finally {
       inFlight -= 1
       lastRequestEndedAt = performance.now()
