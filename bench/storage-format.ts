@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { LEAD_HEADER, writeLeadList } from './lib/lead-list.ts'
 
 /**
- * Issue 42's storage question (docs/decisions/033-row-storage-format.md), measured on PostgreSQL
+ * Issue 42's storage question (docs/decisions/036-row-storage-format.md), measured on PostgreSQL
  * alone: not part of the app or of `npm run bench`. The bench's 100 MB lead list is COPYed into a
  * table per format, with the same `row_index`:
  *   text:  one text column per CSV column (what Baserow and Teable keep, per table);
