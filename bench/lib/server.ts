@@ -121,7 +121,7 @@ async function signUp(baseUrl: string, dataDir: string): Promise<string> {
   return cookie
 }
 
-export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(backend: Backend, options: { maxUploadMb?: number; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'rowcraft-bench-'))
   const baseUrl = `http://localhost:${port}`
@@ -133,6 +133,7 @@ export async function startBenchServer(backend: Backend, options: { maxUploadMb?
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     MAX_UPLOAD_MB: String(options.maxUploadMb ?? 200),
+    ...options.env,
   }
   delete env.DATABASE_URL
   if (backend === 'pg') env.DATABASE_URL = await freshPgDatabase(`rowcraft_bench_${port}`)

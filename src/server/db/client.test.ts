@@ -47,4 +47,22 @@ describe('PGlite statements and the event loop', () => {
     ])
     expect(order).toEqual(['tx', 'count 2', 'insert'])
   })
+
+  it('gives the next turn to the statement of the request that started first, in order within a request', async () => {
+    let current: number | undefined
+    const client = takeTurns(await PGlite.create(), () => current)
+    clients.push(client)
+    await client.query('SELECT 1')
+    const order: string[] = []
+    const ask = (who: string, startedAt: number | undefined) => {
+      current = startedAt
+      const done = client.query('SELECT 1').then(() => order.push(who))
+      current = undefined
+      return done
+    }
+    // Asked in this order while a statement holds the turn: a request started at 20 ms twice, one at 10 ms.
+    const holding = client.query('SELECT pg_sleep(0.02)')
+    await Promise.all([holding, ask('late 1', 20), ask('late 2', 20), ask('early', 10)])
+    expect(order).toEqual(['early', 'late 1', 'late 2'])
+  })
 })

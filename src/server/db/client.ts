@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { requestStartedAt } from '#server/platform/foreground'
 import { logger } from '#server/platform/logger'
 import * as schema from './schema/index.ts'
 
@@ -43,7 +44,7 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
     return { db: database, driver: { kind: 'pg', pool }, close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = takeTurns(await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } }))
+  const client = takeTurns(await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } }), requestStartedAt)
   const database = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
 }
@@ -54,14 +55,45 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
  * job polls, a page's queries) ran as one long task, and network I/O waited for all of it (AI
  * calls took 115 ms against a 100 ms provider). Here every statement, or transaction, first
  * waits its turn, then lets pending I/O run (`setImmediate`) before it starts.
+ *
+ * Whose turn: the statement of the request that started first (`turnPriority`, the request's
+ * start for a statement made while answering one; its own arrival for background work), in the
+ * order asked within a request. Turns in the order statements arrived shared PGlite between every
+ * request in flight, so under load a plan of eight statements waited eight times behind all the
+ * others, and the slowest requests took several times the median (issue 42's load bench); the
+ * request started first now ends first. Background work is never starved: a statement waiting
+ * has the priority of the moment it arrived, older than every request that starts after it.
  */
-export function takeTurns(client: PGlite): PGlite {
-  let tail: Promise<unknown> = Promise.resolve()
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
-    const turn = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run)
-    tail = turn.catch(() => undefined)
-    return turn
+export function takeTurns(client: PGlite, turnPriority: () => number | undefined = () => undefined): PGlite {
+  type Waiting = { priority: number; order: number; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  const waiting: Waiting[] = []
+  let busy = false
+  let asked = 0
+  const next = () => {
+    if (busy || waiting.length === 0) return
+    busy = true
+    setImmediate(() => {
+      let first = 0
+      for (let i = 1; i < waiting.length; i += 1) {
+        const a = waiting[i]!
+        const b = waiting[first]!
+        if (a.priority < b.priority || (a.priority === b.priority && a.order < b.order)) first = i
+      }
+      const [turn] = waiting.splice(first, 1)
+      turn!
+        .run()
+        .then(turn!.resolve, turn!.reject)
+        .finally(() => {
+          busy = false
+          next()
+        })
+    })
   }
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ priority: turnPriority() ?? performance.now(), order: asked++, run, resolve: resolve as (value: unknown) => void, reject })
+      next()
+    })
   const query = client.query.bind(client)
   const exec = client.exec.bind(client)
   const transaction = client.transaction.bind(client)

@@ -55,6 +55,30 @@ describe('yieldToForeground', () => {
     await response
   })
 
+  it("does not wait for the request whose own work it is, only for the others", async () => {
+    const { app, releaseAll } = appWithHeldRequests()
+    let ownStepMs = -1
+    app.get('/api/work', async (c) => {
+      const started = performance.now()
+      await yieldToForeground(5_000)
+      ownStepMs = performance.now() - started
+      return c.text('done')
+    })
+    expect(await (await app.request('/api/work')).text()).toBe('done')
+    expect(ownStepMs).toBeGreaterThanOrEqual(0)
+    expect(ownStepMs).toBeLessThan(1_000)
+
+    const held = app.request('/api/slow')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const work = app.request('/api/work')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(foregroundRequests()).toBe(2)
+    releaseAll()
+    expect(await (await work).text()).toBe('done')
+    expect(ownStepMs).toBeGreaterThanOrEqual(100)
+    await held
+  })
+
   it('does not wait for live event streams', async () => {
     const { app, releaseAll } = appWithHeldRequests()
     const stream = app.request('/api/uploads/u1/events', { headers: { accept: 'text/event-stream' } })

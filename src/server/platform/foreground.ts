@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { MiddlewareHandler } from 'hono'
 
 /**
@@ -10,8 +11,18 @@ import type { MiddlewareHandler } from 'hono'
  */
 
 let inFlight = 0
-let waiters: Array<() => void> = []
+/** Each waiter goes on once no more than its own request (0 or 1) is being answered. */
+let waiters: Array<{ own: number; wake: () => void }> = []
 let lastRequestEndedAt = 0
+/**
+ * Set while a counted request is answered, with the moment it started: whole-file work a request
+ * does itself (a formula column added, duplicates removed) does not wait for that request, and on
+ * PGlite the request started first takes the next turn (`takeTurns`, db/client.ts).
+ */
+const inRequest = new AsyncLocalStorage<{ startedAt: number }>()
+
+/** When the request being answered started (`performance.now()`), undefined outside one. */
+export const requestStartedAt = (): number | undefined => inRequest.getStore()?.startedAt
 
 /**
  * Counts the API requests being answered. Live event streams and file downloads stay open for
@@ -22,11 +33,11 @@ export function trackForeground(): MiddlewareHandler {
     if (isLongLived(c.req.path, c.req.header('accept'))) return next()
     inFlight += 1
     try {
-      await next()
+      await inRequest.run({ startedAt: performance.now() }, next)
     } finally {
       inFlight -= 1
       lastRequestEndedAt = performance.now()
-      if (inFlight === 0) wakeWaiters()
+      wakeWaiters()
     }
   }
 }
@@ -35,9 +46,10 @@ const isLongLived = (path: string, accept: string | undefined) =>
   accept?.includes('text/event-stream') === true || path.endsWith('/events') || /\/exports(\/|$)/.test(path) || path.endsWith('/download')
 
 function wakeWaiters() {
-  const woken = waiters
-  waiters = []
-  for (const wake of woken) wake()
+  const woken = waiters.filter((waiter) => inFlight <= waiter.own)
+  if (woken.length === 0) return
+  waiters = waiters.filter((waiter) => inFlight > waiter.own)
+  for (const waiter of woken) waiter.wake()
 }
 
 /** The requests being answered now (for tests and logs). */
@@ -45,21 +57,26 @@ export const foregroundRequests = () => inFlight
 
 /**
  * Resolves once the event loop has run and no request is being answered, or after `maxWaitMs`.
- * Call it between the steps of long background work on PGlite.
+ * Call it between the steps of long background work on PGlite. Called while a request is being
+ * answered (the work is that request's own), it waits for the other requests only.
  */
 export async function yieldToForeground(maxWaitMs = 500): Promise<void> {
+  const own = inRequest.getStore() ? 1 : 0
   await new Promise((resolve) => setImmediate(resolve))
-  if (inFlight === 0) return
+  if (inFlight <= own) return
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
-      waiters = waiters.filter((waiter) => waiter !== wake)
+      waiters = waiters.filter((waiter) => waiter !== entry)
       resolve()
     }, maxWaitMs)
-    const wake = () => {
-      clearTimeout(timer)
-      resolve()
+    const entry = {
+      own,
+      wake: () => {
+        clearTimeout(timer)
+        resolve()
+      },
     }
-    waiters.push(wake)
+    waiters.push(entry)
   })
   // A request that ends often starts another at once (the grid asks for rows, then counts):
   // one more turn of the loop lets it in before the next step.

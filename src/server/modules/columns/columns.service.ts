@@ -10,7 +10,7 @@ import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { countDateOrderMisfits } from '#server/modules/row-storage/date-order-check'
 import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
-import { checkFormulaOrThrow, refreshFormulaAndReaders, refreshFormulaValues, renameInFormulas } from './formula-columns.ts'
+import { checkFormulaOrThrow, computeFormulaColumns, renameInFormulas, retypeFormulaReaders } from './formula-columns.ts'
 
 
 /** Refuses a name another column of the upload already has (the AI column dialog checks it too). */
@@ -41,8 +41,9 @@ async function touchUpload(uploadId: string) {
 
 /**
  * A column the user adds: a manual one, empty in every row until edited and typed for editing and
- * sorting; or a formula column, typed by its formula and computed for every row in the same
- * transaction (a formula that does not read is a 422 pointing at the place).
+ * sorting; or a formula column, typed by its formula and computed for every row before the answer,
+ * in slices after the transaction that adds it (decision 032); if that fails, the column goes
+ * again. A formula that does not read is a 422 pointing at the place.
  */
 export async function addColumn({ userId, uploadId, ...input }: { userId: string; uploadId: string } & AddColumnInput) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
@@ -55,9 +56,17 @@ export async function addColumn({ userId, uploadId, ...input }: { userId: string
     const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
     const { type } = checkFormulaOrThrow(input.formula, columns)
     const [added] = await addColumns(tx, upload.id, [{ name: input.name, type, kind: 'formula', formula: input.formula }])
-    await refreshFormulaValues({ uploadId: upload.id, keys: [added!.key] }, tx)
     return added!
   })
+  if (column.kind === 'formula') {
+    try {
+      await computeFormulaColumns({ uploadId: upload.id, keys: [column.key] })
+    } catch (error) {
+      await removeColumn(upload.id, column.key)
+      await purgeColumnValues({ uploadId: upload.id, key: column.key })
+      throw error
+    }
+  }
   await touchUpload(upload.id)
   return toColumn(column)
 }
@@ -84,15 +93,17 @@ export async function updateColumn({
     await assertNameFree(upload.id, change.name, key)
   }
   if (change.formula !== undefined && column.kind !== 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.notAFormulaColumn)
-  const updated = await db.transaction(async (tx) => {
+  const { updated, recompute } = await db.transaction(async (tx) => {
     const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
     const type = change.formula === undefined ? {} : { type: checkFormulaOrThrow(change.formula, columns, key).type }
     // Formulas naming the column by its old name are rewritten with the new one, before it changes.
     if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
     const row = await updateColumnRow(upload.id, key, { ...change, ...type }, tx)
-    if (change.formula !== undefined) await refreshFormulaAndReaders({ uploadId: upload.id, key }, tx)
-    return row!
+    const recompute = change.formula === undefined ? [] : await retypeFormulaReaders({ uploadId: upload.id, key }, tx)
+    return { updated: row!, recompute }
   })
+  // The new formula's values, and its readers', in slices after the change (decision 032).
+  if (recompute.length > 0) await computeFormulaColumns({ uploadId: upload.id, keys: recompute })
   if (change.name !== undefined || change.formula !== undefined) await touchUpload(upload.id)
   return toColumn(updated)
 }

@@ -4,7 +4,7 @@ import type { FormulaNode, ValueKind } from '#common/schemas/formula'
 import { db, type Database } from '#server/db/client'
 import { uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { writeFormulaValues } from '#server/modules/row-storage/row-cells'
+import { writeFormulaValues, writeFormulaValuesInSlices } from '#server/modules/row-storage/row-cells'
 import { stampFormulaDays, updateColumn } from '#server/modules/row-storage/column-store'
 import { readFormulaValues } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
@@ -67,29 +67,45 @@ export async function savedFormulasOf(uploadId: string): Promise<string[]> {
 export const columnsOf = (uploadId: string, executor: Pick<Database, 'select'> = db) =>
   executor.select().from(uploadColumns).where(eq(uploadColumns.uploadId, uploadId)).orderBy(asc(uploadColumns.position))
 
-/**
- * Computes formula columns' values for every row of the upload, or for some rows (after an edit
- * of their cells, an AI run's answers). `keys` limits it to some formula columns. A formula that no longer reads (its
- * column was deleted) is left as it is. True when some formula was written.
- */
-export async function refreshFormulaValues(
-  { uploadId, rowIndexes, keys }: { uploadId: string; rowIndexes?: readonly number[]; keys?: readonly string[] },
-  executor: Pick<Database, 'select' | 'execute'> = db,
-): Promise<boolean> {
-  const columns = await columnsOf(uploadId, executor)
-  const formulas = columns
+/** The upload's formula columns (all, or those of `keys`) parsed against its columns of now; those that no longer read are left out. */
+function parsedFormulasOf(columns: readonly ColumnRow[], keys?: readonly string[]) {
+  return columns
     .filter((column) => isFormulaColumn(column) && column.formula !== null && (!keys || keys.includes(column.key)))
     .flatMap((column) => {
       const parsed = parseFormula(column.formula!, formulaColumnsOf(columns), { self: column.key })
       return parsed.ok ? [{ key: column.key, ast: parsed.ast }] : []
     })
+}
+
+/**
+ * Computes the upload's formula columns' values for some rows (after an edit of their cells, an AI
+ * run's answers, rows added), in the caller's transaction. A formula that no longer reads (its
+ * column was deleted) is left as it is. True when some formula was written.
+ */
+export async function refreshFormulaValues(
+  { uploadId, rowIndexes }: { uploadId: string; rowIndexes: readonly number[] },
+  executor: Pick<Database, 'select' | 'execute'> = db,
+): Promise<boolean> {
+  const columns = await columnsOf(uploadId, executor)
+  const formulas = parsedFormulasOf(columns)
   if (formulas.length === 0) return false
-  const sources = columns.filter((column) => !isFormulaColumn(column))
-  // Every row computed: the day it was computed on, for the columns that read today's date. Written
-  // first, so a day that ends in between leaves the column marked older than it is, not newer.
-  if (rowIndexes === undefined) await stampComputedOn({ uploadId, formulas }, executor)
-  await writeFormulaValues({ uploadId, columns: sources, formulas, rowIndexes }, executor)
+  await writeFormulaValues({ uploadId, columns: columns.filter((column) => !isFormulaColumn(column)), formulas, rows: { rowIndexes } }, executor)
   return true
+}
+
+/**
+ * Computes formula columns (`keys`) for every row of the upload: after the transaction that added
+ * or changed them, never inside one, a slice of rows per statement (decision 032; in one UPDATE a
+ * formula over 60,000 rows held PGlite for seconds). The day they are computed on is stamped first,
+ * for the columns that read today's date, so a day that ends in between leaves a column marked
+ * older than it is, not newer.
+ */
+export async function computeFormulaColumns({ uploadId, keys }: { uploadId: string; keys: readonly string[] }): Promise<void> {
+  const columns = await columnsOf(uploadId)
+  const formulas = parsedFormulasOf(columns, keys)
+  if (formulas.length === 0) return
+  await stampComputedOn({ uploadId, formulas }, db)
+  await writeFormulaValuesInSlices({ uploadId, columns: columns.filter((column) => !isFormulaColumn(column)), formulas })
 }
 
 /** Whether a formula reads today's date, itself or through a formula column it names (read in by the parser). */
@@ -118,9 +134,10 @@ async function stampComputedOn({ uploadId, formulas }: { uploadId: string; formu
 
 /**
  * Formula columns that read today's date, computed again once their day has passed (the clock job,
- * every 10 minutes): each upload's in one transaction. A column marked with a past day whose
- * formula no longer reads the date (a column made before the mark existed) only loses its mark.
- * Answers how many columns were computed again.
+ * every 10 minutes): each upload's columns are claimed in a transaction (their mark cleared, so a
+ * second process finds nothing to do), then computed in slices after it. A column marked with a
+ * past day whose formula no longer reads the date (a column made before the mark existed) only
+ * loses its mark. Answers how many columns were computed again.
  */
 export async function refreshPastDayFormulas(): Promise<number> {
   const stale = await db
@@ -129,39 +146,42 @@ export async function refreshPastDayFormulas(): Promise<number> {
     .where(and(eq(uploadColumns.kind, 'formula'), sql`${uploadColumns.formulaComputedOn} < ${TODAY_SQL}`))
   let refreshed = 0
   for (const { uploadId } of stale) {
-    refreshed += await db.transaction(async (tx) => {
+    const claimed = await db.transaction(async (tx) => {
       const columns = await tx
         .select()
         .from(uploadColumns)
         .where(and(eq(uploadColumns.uploadId, uploadId), sql`${uploadColumns.formulaComputedOn} < ${TODAY_SQL}`))
         .for('update')
       const keys = columns.map((column) => column.key)
-      if (keys.length === 0) return 0
+      if (keys.length === 0) return []
       const all = await columnsOf(uploadId, tx)
       const dated = columns.filter((column) => {
         const parsed = column.formula === null ? null : parseFormula(column.formula, formulaColumnsOf(all), { self: column.key })
         return parsed?.ok === true && readsToday(parsed.ast)
       })
       await stampFormulaDays(tx, { uploadId, keys, dated: [] })
-      if (dated.length > 0) await refreshFormulaValues({ uploadId, keys: dated.map((column) => column.key) }, tx)
-      return dated.length
+      return dated.map((column) => column.key)
     })
+    if (claimed.length > 0) await computeFormulaColumns({ uploadId, keys: claimed })
+    refreshed += claimed.length
   }
   return refreshed
 }
 
 /**
- * After a formula column's formula changed: its values, and those of the formula columns that
- * read it (directly or through others), each typed again by what its formula now gives.
+ * After a formula column's formula changed, in its transaction: the formula columns that read it
+ * (directly or through others), each typed again by what its formula now gives. Answers the keys
+ * whose values to compute again after the transaction (`computeFormulaColumns`): the column's and
+ * its readers'.
  */
-export async function refreshFormulaAndReaders({ uploadId, key }: { uploadId: string; key: string }, executor: Pick<Database, 'select' | 'execute' | 'update'>) {
+export async function retypeFormulaReaders({ uploadId, key }: { uploadId: string; key: string }, executor: Pick<Database, 'select' | 'update'>): Promise<string[]> {
   const columns = await columnsOf(uploadId, executor)
   const readers = formulasReading(columns, key)
   for (const column of columns.filter((c) => readers.includes(c.key))) {
     const parsed = parseFormula(column.formula!, formulaColumnsOf(columns), { self: column.key })
     if (parsed.ok && parsed.type !== column.type) await updateColumn(uploadId, column.key, { type: parsed.type }, executor)
   }
-  await refreshFormulaValues({ uploadId, keys: [key, ...readers] }, executor)
+  return [key, ...readers]
 }
 
 /**

@@ -4,6 +4,7 @@ import { fold } from '#common/formula/values'
 import { db, type Database } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
 import { rowsFrom, type RowSource } from './row-reader.ts'
+import { forEachRowSlice, sliceSql } from './row-slices.ts'
 import { cellSql } from './view-sql.ts'
 
 /**
@@ -62,25 +63,47 @@ export type DuplicateRows = { rowIndexes: number[]; groups: number }
 
 /**
  * The rows that repeat another row by these columns (every column when 'all'), in row order: each
- * group keeps its first row, or its most complete one. Pass a transaction to read what it sees.
+ * group keeps its first row, or its most complete one. Read a slice of rows per statement
+ * (decision 032): each slice gives every row's group (an md5 of its compared values, or of the
+ * whole stored row; null when it has nothing to compare) and, when asked, its filled cells; the
+ * groups are formed here. The same answer as one window over the file
+ * (`row_number() OVER (PARTITION BY <values> ORDER BY <filled> DESC, row_index)`, the test's
+ * reference), without a statement that holds PGlite for the whole file.
  */
 export async function findDuplicateRows(
   source: Pick<RowSource, 'id'>,
   { columns, keep }: { columns: 'all' | DedupeColumn[]; keep: DuplicateKeep },
-  executor: Executor = db,
 ): Promise<DuplicateRows> {
   const values = columns === 'all' ? [] : columns.map(compareValueSql)
-  const partition = columns === 'all' ? sql`data` : sql.join(values, sql`, `)
-  const filled = columns === 'all' ? sql`data <> '{}'::jsonb` : sql`(${sql.join(values.map((value) => sql`${value} <> ''`), sql` OR `)})`
-  const order = keep === 'most_complete' ? sql`${FILLED_CELLS} DESC, row_index` : sql`row_index`
-  const [row] = await queryRows<{ indexes: string | null; groups: number | string }>(
-    sql`SELECT string_agg(row_index::text, ',' ORDER BY row_index) FILTER (WHERE rank > 1) AS indexes,
-        count(*) FILTER (WHERE rank = 2) AS groups
-      FROM (SELECT row_index, row_number() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS rank
-        FROM ${rowsFrom(source.id)} WHERE upload_id = ${source.id} AND ${filled}) AS ranked`,
-    executor,
-  )
-  return { rowIndexes: row?.indexes ? row.indexes.split(',').map(Number) : [], groups: Number(row?.groups ?? 0) }
+  const group =
+    columns === 'all'
+      ? sql`CASE WHEN data <> '{}'::jsonb THEN md5(data::text) END`
+      : sql`CASE WHEN ${sql.join(values.map((value) => sql`${value} <> ''`), sql` OR `)} THEN md5(jsonb_build_array(${sql.join(values, sql`, `)})::text) END`
+  const filled = keep === 'most_complete' ? FILLED_CELLS : sql`0`
+  const groups = new Map<string, { rows: number; kept: number; filled: number }>()
+  const grouped: Array<{ index: number; group: string }> = []
+  await forEachRowSlice(source.id, async (slice) => {
+    const rows = await queryRows<{ row_index: number; g: string | null; filled: number | string }>(sql`
+      SELECT csv_rows.row_index, ${group} AS g, ${filled} AS filled FROM ${rowsFrom(source.id)}
+      WHERE csv_rows.upload_id = ${source.id} AND ${sliceSql(slice)} ORDER BY csv_rows.row_index`)
+    for (const row of rows) {
+      if (row.g === null) continue
+      const index = Number(row.row_index)
+      const cells = Number(row.filled)
+      grouped.push({ index, group: row.g })
+      const seen = groups.get(row.g)
+      if (!seen) groups.set(row.g, { rows: 1, kept: index, filled: cells })
+      else {
+        seen.rows += 1
+        // Most filled cells first, the earliest row among equals (rows come in row order).
+        if (cells > seen.filled) Object.assign(seen, { kept: index, filled: cells })
+      }
+    }
+  })
+  const rowIndexes = grouped.filter((row) => groups.get(row.group)!.kept !== row.index).map((row) => row.index)
+  let repeated = 0
+  for (const seen of groups.values()) if (seen.rows > 1) repeated += 1
+  return { rowIndexes, groups: repeated }
 }
 
 /**

@@ -216,14 +216,20 @@ function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
   const spelling = 'items' in key ? sql`coalesce(btrim(it.item), '')` : sql`r.gs`
   const folded = 'items' in key ? sql`coalesce(rowcraft_fold(it.item), '')` : sql`r.gf`
   const order = sql`${measures[0]!.order} ${sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST, ${folded} ASC`
-  return sql`(SELECT coalesce(json_agg(g ORDER BY g.group_rank), '[]'::json) FROM (
-      SELECT mode() WITHIN GROUP (ORDER BY ${spelling}) AS group_value, count(*) AS group_rows,
+  // The most common spelling of each group kept (ties: the first in order, as mode() chose it),
+  // from a hashed count of each (group, spelling): mode() sorted every group's rows, about a
+  // third of a grouping plan's time on PGlite.
+  return sql`(SELECT coalesce(json_agg(x ORDER BY x.group_rank), '[]'::json) FROM (SELECT s.spelling AS group_value, g.* FROM (
+      SELECT ${folded} AS group_key, count(*) AS group_rows,
         ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total, row_number() OVER (ORDER BY ${order}) AS group_rank
       FROM ${from}
       WHERE ${matched}
       GROUP BY ${folded}
       ORDER BY ${order}
-      LIMIT ${planned.limit}) AS g)`
+      LIMIT ${planned.limit}) AS g
+    JOIN (SELECT DISTINCT ON (folded) folded, spelling FROM (
+        SELECT ${folded} AS folded, ${spelling} AS spelling, count(*) AS n FROM ${from} WHERE ${matched} GROUP BY 1, 2) AS c
+      ORDER BY folded, n DESC, spelling) AS s ON s.folded = g.group_key) AS x)`
 }
 
 /**

@@ -8,6 +8,8 @@ import { formulaTextSql } from './formula-sql.ts'
 import { dropColumnIndexes } from './grid-indexes.ts'
 import type { ViewColumn } from './view-sql.ts'
 import { storesSearchText } from './row-writer.ts'
+import { rowsFrom } from './row-reader.ts'
+import { forEachRowSlice, sliceSql, type RowSlice } from './row-slices.ts'
 
 /**
  * Writes of cells into the rows: a user's edit, an AI column's values, a deleted column's values
@@ -62,24 +64,25 @@ const FORMULAS_PER_STATEMENT = 40
 
 /**
  * Formula columns' values computed by the database from each row's cells, in one UPDATE per 40
- * formulas: every row of the upload, or some rows (after an edit of their cells). An empty value
- * removes the key, as an empty edit does.
+ * formulas: some rows (after an edit of their cells), or a slice of the file (`writeFormulaValuesInSlices`).
+ * An empty value removes the key, as an empty edit does.
  */
 export async function writeFormulaValues(
   {
     uploadId,
     columns,
     formulas,
-    rowIndexes,
+    rows,
   }: {
     uploadId: string
     /** The upload's columns a formula may read (with their day/month orders). */
     columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
     formulas: ReadonlyArray<{ key: string; ast: FormulaNode }>
-    rowIndexes?: readonly number[]
+    rows: { rowIndexes: readonly number[] } | { slice: RowSlice }
   },
   executor: Pick<Database, 'execute'> = db,
 ) {
+  const which = 'slice' in rows ? sliceSql(rows.slice) : sql`csv_rows.row_index = ANY(${sqlArray(rows.rowIndexes, 'int4')})`
   for (let from = 0; from < formulas.length; from += FORMULAS_PER_STATEMENT) {
     const batch = formulas.slice(from, from + FORMULAS_PER_STATEMENT)
     const pairs = batch.map(({ key, ast }) => sql`${key}::text, ${formulaTextSql(ast, columns)}`)
@@ -88,23 +91,35 @@ export async function writeFormulaValues(
       'text',
     )}) || jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`
     await executor.execute(sql`
-      UPDATE csv_rows SET ${dataAssignment(change)}, updated_at = now()
-      WHERE upload_id = ${uploadId}${rowIndexes === undefined ? sql`` : sql` AND row_index = ANY(${sqlArray(rowIndexes, 'int4')})`}`)
+      UPDATE ${rowsFrom(uploadId)} SET ${dataAssignment(change)}, updated_at = now()
+      WHERE csv_rows.upload_id = ${uploadId} AND ${which}`)
   }
 }
 
-/** Rows updated per statement, so a million-row upload is never locked in one long transaction. */
-const PURGE_BATCH_ROWS = 20_000
+/**
+ * Formula columns' values for every row of the file, a slice of rows per statement, each its own
+ * transaction (decision 032: one UPDATE of a large file held PGlite for seconds). Each slice
+ * computes from its rows' cells as they are when it runs, so an edit made meanwhile is never
+ * undone; a grid read meanwhile sees the slices written so far.
+ */
+export async function writeFormulaValuesInSlices({
+  uploadId,
+  columns,
+  formulas,
+}: {
+  uploadId: string
+  columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[]
+  formulas: ReadonlyArray<{ key: string; ast: FormulaNode }>
+}) {
+  await forEachRowSlice(uploadId, (slice) => writeFormulaValues({ uploadId, columns, formulas, rows: { slice } }))
+}
 
-/** A deleted column's values and indexes leave the rows (they would still match searches). */
+/** A deleted column's values and indexes leave the rows (they would still match searches), a slice of rows per statement. */
 export async function removeColumnFromRows({ uploadId, key }: { uploadId: string; key: string }) {
   await dropColumnIndexes(uploadId, key)
-  const [row] = await queryRows<{ last: number | null }>(sql`SELECT max(row_index) AS last FROM csv_rows WHERE upload_id = ${uploadId}`)
-  const last = row?.last
-  if (last === null || last === undefined) return
-  for (let from = 0; from <= Number(last); from += PURGE_BATCH_ROWS) {
+  await forEachRowSlice(uploadId, async (slice) => {
     await db.execute(sql`
-      UPDATE csv_rows SET ${dataAssignment(sql`data - ${key}::text`)}
-      WHERE upload_id = ${uploadId} AND row_index >= ${from} AND row_index < ${from + PURGE_BATCH_ROWS} AND data ? ${key}::text`)
-  }
+      UPDATE ${rowsFrom(uploadId)} SET ${dataAssignment(sql`data - ${key}::text`)}
+      WHERE csv_rows.upload_id = ${uploadId} AND ${sliceSql(slice)} AND data ? ${key}::text`)
+  })
 }

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm'
 import { DUPLICATES_MESSAGES } from '#common/messages'
 import {
   identifierKindOf,
-  identifyingColumnsOf,
   type DuplicatesPreview,
   type DuplicatesSpec,
   type RemoveDuplicatesResult,
 } from '#common/schemas/duplicates'
 import { db } from '#server/db/client'
-import { csvUploads } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
-import { countDuplicates, findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
+import { findDuplicateRows, type DedupeColumn } from '#server/modules/row-storage/duplicates-sql'
+import { forEachSliceOf } from '#server/modules/row-storage/row-slices'
+import { refreshUploadDuplicateLabels } from '#server/modules/uploads/duplicate-labels.service'
 import { storedColumnsOf } from '#server/modules/row-storage/row-reader'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { removeRows } from './rows.service.ts'
@@ -34,9 +33,11 @@ export async function previewDuplicates({ userId, uploadId, columns, keep }: { u
 }
 
 /**
- * `POST /duplicates/remove`: finds the repeats again and deletes them in one transaction, with
- * their AI cells and the upload's counts; the quality report's duplicate figures are counted
- * again. When `expectedCount` (what the user was shown) no longer holds, nothing is deleted.
+ * `POST /duplicates/remove`: finds the repeats again and deletes them, with their AI cells and the
+ * upload's counts, a slice of rows per transaction (decision 032: on PGlite a transaction over the
+ * whole file held every request behind it); the quality report's duplicate figures are counted
+ * again, in slices too. When `expectedCount` (what the user was shown) no longer holds, nothing is
+ * deleted. Two removals at once each delete the rows still there and answer what they deleted.
  */
 export async function removeDuplicates({
   userId,
@@ -46,22 +47,14 @@ export async function removeDuplicates({
   expectedCount,
 }: { userId: string; uploadId: string; expectedCount?: number } & DuplicatesSpec): Promise<RemoveDuplicatesResult> {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  const dedupe = await dedupeColumnsOrThrow(upload.id, columns)
-  // Read before the transaction: on PGlite a statement outside it would wait for it to end.
-  const identifying = identifyingColumnsOf(await storedColumnsOf(upload.id))
-  return db.transaction(async (tx) => {
-    // One removal of an upload's duplicates at a time: a second waits, then finds none left.
-    await tx.select({ id: csvUploads.id }).from(csvUploads).where(and(eq(csvUploads.id, upload.id), eq(csvUploads.userId, userId))).for('update')
-    const found = await findDuplicateRows(upload, { columns: dedupe, keep }, tx)
-    if (expectedCount !== undefined && found.rowIndexes.length !== expectedCount) throw new AppError('CONFLICT', DUPLICATES_MESSAGES.changed)
-    const result = await removeRows(tx, { userId, uploadId: upload.id, rowIndexes: found.rowIndexes })
-    if (upload.qualityMetrics) {
-      const duplicates = await countDuplicates(upload, identifying, tx)
-      await tx
-        .update(csvUploads)
-        .set({ qualityMetrics: { ...upload.qualityMetrics, duplicates } })
-        .where(eq(csvUploads.id, upload.id))
-    }
-    return result
+  const found = await findDuplicateRows(upload, { columns: await dedupeColumnsOrThrow(upload.id, columns), keep })
+  if (expectedCount !== undefined && found.rowIndexes.length !== expectedCount) throw new AppError('CONFLICT', DUPLICATES_MESSAGES.changed)
+  let result: RemoveDuplicatesResult = { deleted: 0, totalRows: upload.totalRows }
+  await forEachSliceOf(found.rowIndexes, async (rowIndexes) => {
+    const removed = await db.transaction((tx) => removeRows(tx, { userId, uploadId: upload.id, rowIndexes }))
+    result = { deleted: result.deleted + removed.deleted, totalRows: removed.totalRows }
   })
+  // The figures now, for the page that reloads after this answer (the job the deletion sent finds them current).
+  if (result.deleted > 0) await refreshUploadDuplicateLabels({ uploadId: upload.id, quietMs: 0 })
+  return result
 }
