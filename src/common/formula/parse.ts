@@ -12,6 +12,7 @@ import {
 } from '#common/schemas/formula'
 import type { ColumnType } from '#common/schemas/uploads'
 import { formulaGrammar } from './grammar.ts'
+import { nearestName } from './nearest.ts'
 import { NUMBER_LIMIT } from './values.ts'
 
 /**
@@ -152,6 +153,12 @@ class Checker {
     return this.byName.get(name.trim().toLowerCase())
   }
 
+  /** The column a mistyped name most likely meant (not one being read in: it cannot read itself). */
+  nearestColumn(name: string): string | null {
+    const candidates = [...this.byName.values()].filter((column) => !this.reading.some((c) => c.key === column.key))
+    return nearestName(name, candidates.map((column) => column.name))
+  }
+
   /** A formula column's formula, checked where `{Name}` stands (`at`), in place of the reference. */
   expand(column: FormulaColumn & { formula: string }, at: number, depth: number): FormulaNode {
     const circle = this.reading.findIndex((c) => c.key === column.key)
@@ -170,6 +177,9 @@ class Checker {
     }
   }
 }
+
+/** The function a mistyped name most likely meant. */
+const nearestFunction = (name: string) => nearestName(name, [...FORMULA_FUNCTION_BY_NAME.keys()])
 
 const kindName = (kind: ArgumentKind) => FORMULA_MESSAGES.kindNames[kind]
 
@@ -204,11 +214,11 @@ function check(raw: Raw, checker: Checker, depth: number): FormulaNode {
       const word = raw.name.toUpperCase()
       if (word === 'TRUE' || word === 'FALSE') return { node: 'literal', type: 'boolean', value: word === 'TRUE', at: raw.at }
       if (FORMULA_FUNCTION_BY_NAME.has(word)) throw new FormulaError(raw.at + raw.name.length, FORMULA_MESSAGES.syntax('"("'))
-      throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name))
+      throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name, nearestFunction(raw.name)))
     }
     case 'column': {
       const column = checker.column(raw.name)
-      if (!column) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownColumn(raw.name))
+      if (!column) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownColumn(raw.name, checker.nearestColumn(raw.name)))
       if (column.formula) return checker.expand({ ...column, formula: column.formula }, raw.at, depth)
       return { node: 'column', key: column.key, type: column.type, at: raw.at }
     }
@@ -247,7 +257,7 @@ function bucketBound(arg: FormulaNode): number | null {
 
 function checkCall(raw: Extract<Raw, { node: 'call' }>, checker: Checker, depth: number): FormulaNode {
   const spec = FORMULA_FUNCTION_BY_NAME.get(raw.name.toUpperCase())
-  if (!spec) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name))
+  if (!spec) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name, nearestFunction(raw.name)))
   const name = spec.name as FunctionName
   const max = maxArgsOf(spec)
   if (raw.args.length < spec.minArgs || raw.args.length > max) {

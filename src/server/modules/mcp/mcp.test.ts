@@ -237,7 +237,7 @@ describe('reading files', () => {
     expect(yes.aggregate).toEqual({ op: 'exists', column: null, value: COUNTRIES.filter((c) => c === 'Spain').length, answer: true })
     const bad = await call(client, 'run_plan', { fileId, plan: { where: { formula: 'NUMBER({Employes})', op: 'equals', value: '1' } } })
     expect(bad.isError).toBe(true)
-    expect(bad.body.error?.message).toContain('column 8: unknown column {Employes}')
+    expect(bad.body.error?.message).toContain('character 8: unknown column {Employes}')
   })
 
   it("answers a plan as POST /chat/plan does, within the rows and indexes it shows, reading no more than those", async () => {
