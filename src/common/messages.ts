@@ -1103,6 +1103,9 @@ export const PLAN_MESSAGES = {
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
   /** A plan's formula that does not check: which formula, and where in it (`character 8: unknown column {Revnue}`). */
   formulaProblem: (formula: string, problem: string) => `The formula ${formula} does not work: ${problem}${problem.endsWith('?') ? '' : '.'}`,
+  /** An expression over a plan's measures that does not check (issue 44). */
+  expressionProblem: (expression: string, problem: string) => `The expression ${expression} does not work: ${problem}${problem.endsWith('?') ? '' : '.'}`,
+  measureNamedTwice: (name: string) => `Two measures are named '${name}': give each its own name (names are matched without regard to case).`,
   cannotMeasureYesNo: (formula: string) => `${formula} gives yes or no: count the rows where it holds instead (a condition with equals "true").`,
 } as const
 
@@ -1122,6 +1125,8 @@ export const FORMULA_MESSAGES = {
   unclosedColumn: 'a column reference needs its closing }',
   unknownFunction: (name: string, nearest: string | null = null) => `unknown function ${name}${nearest ? `; did you mean ${nearest}?` : ''}`,
   unknownColumn: (name: string, nearest: string | null = null) => `unknown column {${name}}${nearest ? `; did you mean {${nearest}}?` : ''}`,
+  unknownMeasure: (name: string, nearest: string | null = null) => `no measure is named {${name}}${nearest ? `; did you mean {${nearest}}?` : ''}`,
+  rowOverMeasures: 'ROW() reads a row: an expression over measures has none',
   circular: (names: readonly string[]) => `formula columns cannot read each other in a circle: ${names.map((n) => `{${n}}`).join(' reads ')}`,
   columnFormulaProblem: (name: string, problem: string) => `the formula of {${name}} does not work (${problem})`,
   tooManyColumnReads: (max: number) => `a formula can read formula columns at most ${max} times, counting the columns they read`,

@@ -109,10 +109,14 @@ function tooDeepAt(formula: string): number | null {
 }
 
 /** Parses a formula against the upload's columns: the checked tree and its kind, or where it goes wrong. */
-export function parseFormula(formula: string, columns: readonly FormulaColumn[], { self }: { self?: string } = {}): ParsedFormula {
+/**
+ * `measures`: the formula is an expression over a plan's named measures (issue 44), given as the
+ * columns: a reference names a measure, and ROW() has no row to read.
+ */
+export function parseFormula(formula: string, columns: readonly FormulaColumn[], { self, measures = false }: { self?: string; measures?: boolean } = {}): ParsedFormula {
   try {
     const raw = readRaw(formula)
-    const ast = check(raw, new Checker(columns, self), 0)
+    const ast = check(raw, new Checker(columns, self, measures), 0)
     return { ok: true, ast, type: ast.type }
   } catch (error) {
     if (error instanceof FormulaError) return { ok: false, error: problemOf(error.at, error.problem) }
@@ -143,7 +147,11 @@ class Checker {
   private readonly reading: FormulaColumn[] = []
   private expansions = 0
 
-  constructor(columns: readonly FormulaColumn[], self?: string) {
+  constructor(
+    columns: readonly FormulaColumn[],
+    self?: string,
+    readonly isOverMeasures = false,
+  ) {
     this.byName = new Map(columns.map((column) => [column.name.trim().toLowerCase(), column]))
     const column = columns.find((c) => c.key === self)
     if (column) this.reading.push(column)
@@ -218,7 +226,7 @@ function check(raw: Raw, checker: Checker, depth: number): FormulaNode {
     }
     case 'column': {
       const column = checker.column(raw.name)
-      if (!column) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownColumn(raw.name, checker.nearestColumn(raw.name)))
+      if (!column) throw new FormulaError(raw.at, (checker.isOverMeasures ? FORMULA_MESSAGES.unknownMeasure : FORMULA_MESSAGES.unknownColumn)(raw.name, checker.nearestColumn(raw.name)))
       if (column.formula) return checker.expand({ ...column, formula: column.formula }, raw.at, depth)
       return { node: 'column', key: column.key, type: column.type, at: raw.at }
     }
@@ -259,6 +267,7 @@ function checkCall(raw: Extract<Raw, { node: 'call' }>, checker: Checker, depth:
   const spec = FORMULA_FUNCTION_BY_NAME.get(raw.name.toUpperCase())
   if (!spec) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name, nearestFunction(raw.name)))
   const name = spec.name as FunctionName
+  if (name === 'ROW' && checker.isOverMeasures) throw new FormulaError(raw.at, FORMULA_MESSAGES.rowOverMeasures)
   const max = maxArgsOf(spec)
   if (raw.args.length < spec.minArgs || raw.args.length > max) {
     throw new FormulaError(raw.at, FORMULA_MESSAGES.argumentCount(name, spec.minArgs, max, raw.args.length))
