@@ -1099,7 +1099,6 @@ export const PLAN_MESSAGES = {
     `There is no column named '${name}'. The columns are: ${columns.join(', ')}.`,
   needsNumber: (column: string) => `Enter a number to compare '${column}' with.`,
   needsDate: (column: string) => `Enter a date (for example 2024-03-31) to compare '${column}' with.`,
-  figureInView: 'A condition against a figure over the rows works in a plan (Magic Chat), not as a view filter.',
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
   /** A plan's formula that does not check: which formula, and where in it (`character 8: unknown column {Revnue}`). */
   formulaProblem: (formula: string, problem: string) => `The formula ${formula} does not work: ${problem}${problem.endsWith('?') ? '' : '.'}`,

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
-import { measureOpSchema, type AggregateCompare, type GroupMeasure, type MeasureOp } from '#common/schemas/plans'
+import { measureOpSchema, type AggregateCompare, type GroupMeasure, type MeasureOp, type PlanFigure } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
 import { formulaItemsTableSql, formulaUnreadableSql, formulaValueTextSql } from './formula-sql.ts'
-import type { PlanFormula, ResolvedSubject, ScanFormulas } from './plan-sql.ts'
-import { cellSql, dateKeySql } from './view-sql.ts'
+import { resolveSubjectOrThrow, ScanFormulas, type PlanFormula, type ResolvedSubject } from './plan-sql.ts'
+import { cellSql, dateKeySql, KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
  * Aggregates of a plan (issue 22, formulas and groups from issue 32): a measure of a column or a
@@ -161,6 +161,21 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
       count(*) FILTER (WHERE ${m} AND btrim(${text}) <> '' AND rowcraft_num(${text}) IS NULL) AS ${skipped}`,
     figure: value,
     read: readNumber,
+  }
+}
+
+/**
+ * A figure over every row of an upload (`rows`, the FROM of its table), as a row is compared with
+ * it (issue 44: "above the average salary"), in a plan's condition or a view's: the statement and
+ * how to read the figure from its one row (a number, a date's text, null when no value reads).
+ */
+export function figureOverRowsSql(rows: SQL, figure: PlanFigure, columns: readonly ViewColumn[]): { statement: SQL; read: (row: Row) => number | string | null } {
+  const formulas = new ScanFormulas()
+  const measure = measureSql(figure, resolveSubjectOrThrow(columns, figure), 'fig', (formula) => formulas.add(formula))
+  const inputs = sql`(SELECT row_index, data${formulas.everyRowNames()}${measureItemsSql([measure], 'inputs')}, ${KEEP_VALUES} FROM ${formulas.overEveryRow(rows)}) AS r`
+  return {
+    statement: sql`SELECT ${measure.select(sql`true`)} FROM (SELECT r.*${measureItemsSql([measure], 'late')} FROM ${inputs}) AS r`,
+    read: (row) => measure.read(row).value,
   }
 }
 

@@ -4,15 +4,15 @@ import { describeCriteria, topLevelConditions } from '#common/plan-text'
 import { parseFormula, type FormulaColumn } from '#common/formula/parse'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
-import type { Aggregate, AggregateCompare, AggregateResult, Condition, GroupMeasure, MeasureOp, Plan, PlanFigure, PlanResult } from '#common/schemas/plans'
+import type { Aggregate, AggregateCompare, AggregateResult, Condition, GroupMeasure, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { duplicateLabelsJoinSql, duplicateLabelSql } from './duplicate-labels.ts'
 import { duplicateCountsOf, duplicateCountsSelect, comparedValuesSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
 import { formulaOverFiguresSql, formulaValueTextSql } from './formula-sql.ts'
-import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject, type SearchSource } from './plan-sql.ts'
-import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { clauseSql, hasFigure, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, withFigureValues, type ResolvedSubject, type SearchSource } from './plan-sql.ts'
+import { figureReader, orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import { KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -144,45 +144,18 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
 
 /**
  * A row against its column (issue 44): each figure a condition compares with ("above the average
- * salary") computed once, over every row, by a plan of its own, and the condition given that
- * number as its value. A figure with no number matches no row (an empty `any`). The criteria keep
- * the figure's words ('Salary is greater than the average of Salary (over every row)').
+ * salary"), in the plan's conditions or a measure's own, computed once, over every row, and the
+ * condition given that number as its value (`withFigureValues`). The criteria keep the figure's
+ * words ('Salary is greater than the average of Salary (over every row)').
  */
-async function withFiguresComputed(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<{ plan: Plan; described: Condition | undefined }> {
-  const figures = new Map<string, Promise<number | string | null>>()
-  const figureOf = (figure: PlanFigure) => {
-    const key = JSON.stringify(figure)
-    if (!figures.has(key)) figures.set(key, runPlanOver(source, { aggregate: figure }, columns, { rows: 0, rowIndexes: 0 }).then((r) => (r.aggregate && 'value' in r.aggregate ? (r.aggregate.value ?? null) : null)))
-    return figures.get(key)!
-  }
-  const walk = async (condition: Condition): Promise<{ where: Condition; described: Condition }> => {
-    if ('all' in condition) {
-      const parts = await Promise.all(condition.all.map(walk))
-      return { where: { all: parts.map((p) => p.where) }, described: { all: parts.map((p) => p.described) } }
-    }
-    if ('any' in condition) {
-      const parts = await Promise.all(condition.any.map(walk))
-      return { where: { any: parts.map((p) => p.where) }, described: { any: parts.map((p) => p.described) } }
-    }
-    if ('not' in condition) {
-      const inner = await walk(condition.not)
-      return { where: { not: inner.where }, described: { not: inner.described } }
-    }
-    if (!('figure' in condition)) return { where: condition, described: condition }
-    const value = await figureOf(condition.figure)
-    const subject = 'formula' in condition ? { formula: condition.formula } : { column: condition.column }
-    if (value === null) return { where: { any: [] }, described: condition }
-    return { where: { ...subject, op: condition.op, value: String(value) }, described: condition }
-  }
-  const where = plan.where ? await walk(plan.where) : null
+async function withFiguresComputed(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<Plan> {
+  const figureOf = figureReader(source.id, columns)
+  const where = plan.where ? await withFigureValues(plan.where, figureOf) : undefined
   // A measure's own condition may compare with a figure too ("the share of rows above the average").
-  const measures = async (asked: GroupMeasure[]) => Promise.all(asked.map(async (m) => (m.where ? { ...m, where: (await walk(m.where)).where } : m)))
+  const measures = async (asked: GroupMeasure[]) => Promise.all(asked.map(async (m) => (m.where ? { ...m, where: await withFigureValues(m.where, figureOf) } : m)))
   const aggregate = plan.aggregate?.op === 'group_by' || plan.aggregate?.op === 'expression' ? { ...plan.aggregate, measures: await measures(plan.aggregate.measures) } : plan.aggregate
-  return { plan: { ...plan, ...(where ? { where: where.where } : {}), ...(aggregate ? { aggregate } : {}) }, described: where?.described }
+  return { ...plan, ...(where ? { where } : {}), ...(aggregate ? { aggregate } : {}) }
 }
-
-const hasFigure = (condition: Condition): boolean =>
-  'all' in condition ? condition.all.some(hasFigure) : 'any' in condition ? condition.any.some(hasFigure) : 'not' in condition ? hasFigure(condition.not) : 'figure' in condition
 
 const planHasFigure = (plan: Plan) =>
   (plan.where !== undefined && hasFigure(plan.where)) || ((plan.aggregate?.op === 'group_by' || plan.aggregate?.op === 'expression') && plan.aggregate.measures.some((m) => m.where !== undefined && hasFigure(m.where)))
@@ -203,8 +176,7 @@ function measureFlags(columns: readonly ViewColumn[], search: SearchSource, form
 }
 
 async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[], shown: PlanShown): Promise<PlanResult> {
-  const figured = planHasFigure(asked) ? await withFiguresComputed(source, asked, columns) : null
-  const plan = figured ? figured.plan : asked
+  const plan = planHasFigure(asked) ? await withFiguresComputed(source, asked, columns) : asked
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
   const search = searchSource()
@@ -266,7 +238,7 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   const count = counts.at(-1) ?? totalRows
   const rowIndexes = typeof scan?.indexes === 'string' && scan.indexes !== '' ? scan.indexes.split(',').map(Number) : []
   const rowIndexesComplete = count <= shown.rowIndexes
-  const criteria = describeCriteria(figured ? figured.described : plan.where)
+  const criteria = describeCriteria(asked.where)
   const steps = [{ description: 'All rows in the file', count: totalRows }, ...criteria.map((description, i) => ({ description, count: counts[i] ?? 0 }))]
 
   const limit = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, shown.rows)
