@@ -43,7 +43,7 @@ test('writes a formula with suggestions, sees a bad one explained as it is typed
   await expect(suggestions(page)).toBeHidden()
   await formula.pressSequentially(')')
   await expect(formula).toHaveValue('LWOER({Email})')
-  await expect(dialog.getByText('character 1: unknown function LWOER')).toBeVisible()
+  await expect(dialog.getByText('character 1: unknown function LWOER; did you mean LOWER?')).toBeVisible()
   await expect(formula).toHaveAttribute('aria-invalid', 'true')
   await expect(dialog.getByRole('button', { name: FORMULA_EDITOR_MESSAGES.save })).toBeDisabled()
   await screenshotsAt1280And375(page, 'formula-error')
