@@ -47,6 +47,32 @@ async function ask(page: Page, question: string) {
   await input.press('Enter')
 }
 
+test('asks for figures over figures: an expression per group, the groups ordered by it, and one over the whole file', async ({ page, baseURL }) => {
+  await openUploadedGrid(page, baseURL!, csvFile('firms.csv', ['Company,Country,Revenue,Employees', ...FIRMS.map((row) => row.map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(','))]), 'chatexpr')
+  const chat = chatSection(page)
+
+  await ask(page, FAKE_CHAT_PLANS.revenuePerHead.question)
+  const table = chat.getByRole('table', { name: 'By Country' })
+  await expect(table).toBeVisible()
+  const rows = (await table.getByRole('row').allInnerTexts()).map((row) => row.split('\t').map((cell) => cell.trim()))
+  expect(rows[0]).toEqual(['Country', CHAT_MESSAGES.groupRows, '{Revenue} / {Staff}', 'Revenue', 'Staff'])
+  const format = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  const totals = new Map<string, { rows: number; revenue: number; staff: number }>()
+  for (const [, country, revenue, employees] of FIRMS) {
+    const group = totals.get(country!.toLowerCase()) ?? { rows: 0, revenue: 0, staff: 0 }
+    totals.set(country!.toLowerCase(), { rows: group.rows + 1, revenue: group.revenue + (amount(revenue!) ?? 0), staff: group.staff + Number(employees) })
+  }
+  const expected = [...totals]
+    .map(([country, group]) => [country, String(group.rows), format(group.revenue / group.staff), format(group.revenue), format(group.staff)])
+    .sort((a, b) => Number(b[2]!.replace(/,/g, '')) - Number(a[2]!.replace(/,/g, '')))
+  expect(rows.slice(1).map(([country, ...figures]) => [country!.toLowerCase(), ...figures])).toEqual(expected)
+
+  await ask(page, FAKE_CHAT_PLANS.employeeRange.question)
+  const sizes = FIRMS.map(([, , , employees]) => Number(employees))
+  await expect(chat.getByTestId('answer-figure')).toHaveText(format(Math.max(...sizes) - Math.min(...sizes)))
+  await expect(chat.getByText(CHAT_MESSAGES.figureOverRows('{Most} - {Fewest}', FIRMS.length, FIRMS.length), { exact: true })).toBeVisible()
+})
+
 test('asks a grouped question answered with computed figures, a yes/no one over the same formula, and saves the formula as a column', async ({ page, baseURL }) => {
   await openUploadedGrid(page, baseURL!, csvFile('firms.csv', ['Company,Country,Revenue,Employees', ...FIRMS.map((row) => row.map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(','))]), 'chatformula')
   const chat = chatSection(page)

@@ -89,6 +89,34 @@ export const FAKE_CHAT_PLANS = {
       confidence: 0.9,
     },
   },
+  revenuePerHead: {
+    question: 'Which country makes the most revenue per employee?',
+    answer: {
+      kind: 'plan',
+      plan: {
+        aggregate: {
+          op: 'group_by',
+          column: 'Country',
+          measures: [
+            { op: 'sum', column: 'Revenue', name: 'Revenue' },
+            { op: 'sum', column: 'Employees', name: 'Staff' },
+          ],
+          expression: '{Revenue} / {Staff}',
+        },
+      },
+      reasoning: 'Each country\'s revenue over its employees, a figure over two figures.',
+      confidence: 0.8,
+    },
+  },
+  employeeRange: {
+    question: 'What is the range of company sizes?',
+    answer: {
+      kind: 'plan',
+      plan: { aggregate: { op: 'expression', expression: '{Most} - {Fewest}', measures: [{ op: 'max', column: 'Employees', name: 'Most' }, { op: 'min', column: 'Employees', name: 'Fewest' }] } },
+      reasoning: 'The largest company size minus the smallest.',
+      confidence: 0.9,
+    },
+  },
   perEmployee: {
     question: 'Does any company make more than 2000 per employee?',
     answer: {

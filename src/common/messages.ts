@@ -1126,19 +1126,22 @@ export const PLAN_MESSAGES = {
     `There is no column named '${name}'. The columns are: ${columns.join(', ')}.`,
   needsNumber: (column: string) => `Enter a number to compare '${column}' with.`,
   needsDate: (column: string) => `Enter a date (for example 2024-03-31) to compare '${column}' with.`,
-  figureInView: 'A condition against a figure over the rows works in a plan (Magic Chat), not as a view filter.',
   cannotAddDates: (column: string) => `'${column}' holds dates: ask for its earliest (min) or latest (max) value.`,
-  /** A plan's formula that does not check: which formula, and where in it (`column 8: unknown column {Revnue}`). */
-  formulaProblem: (formula: string, problem: string) => `The formula ${formula} does not work: ${problem}.`,
+  /** A plan's formula that does not check: which formula, and where in it (`character 8: unknown column {Revnue}`). */
+  formulaProblem: (formula: string, problem: string) => `The formula ${formula} does not work: ${problem}${problem.endsWith('?') ? '' : '.'}`,
+  /** An expression over a plan's measures that does not check (issue 44). */
+  expressionProblem: (expression: string, problem: string) => `The expression ${expression} does not work: ${problem}${problem.endsWith('?') ? '' : '.'}`,
+  measureNamedTwice: (name: string) => `Two measures are named '${name}': give each its own name (names are matched without regard to case).`,
   cannotMeasureYesNo: (formula: string) => `${formula} gives yes or no: count the rows where it holds instead (a condition with equals "true").`,
 } as const
 
 /**
- * A formula's problems (issue 32), each said after the place it starts: `column 14: unknown
- * function LWOER` (columns of the formula's text, from 1).
+ * A formula's problems (issue 32), each said after the place it starts: `character 14: unknown
+ * function LWOER` (characters of the formula's text, from 1).
  */
 export const FORMULA_MESSAGES = {
-  at: (column: number, problem: string) => `column ${column}: ${problem}`,
+  /** Where in the formula's text (1 for its first character): columns are the table's. */
+  at: (character: number, problem: string) => `character ${character}: ${problem}`,
   empty: 'write a formula',
   tooLong: (max: number) => `a formula has at most ${max.toLocaleString('en-US')} characters`,
   tooDeep: (max: number) => `nested more than ${max} deep`,
@@ -1146,8 +1149,10 @@ export const FORMULA_MESSAGES = {
   numberTooLarge: 'numbers in a formula are below 1e150',
   valueExpected: 'expected a value: a number, "text", {Column} or a function',
   unclosedColumn: 'a column reference needs its closing }',
-  unknownFunction: (name: string) => `unknown function ${name}`,
-  unknownColumn: (name: string) => `unknown column {${name}}`,
+  unknownFunction: (name: string, nearest: string | null = null) => `unknown function ${name}${nearest ? `; did you mean ${nearest}?` : ''}`,
+  unknownColumn: (name: string, nearest: string | null = null) => `unknown column {${name}}${nearest ? `; did you mean {${nearest}}?` : ''}`,
+  unknownMeasure: (name: string, nearest: string | null = null) => `no measure is named {${name}}${nearest ? `; did you mean {${nearest}}?` : ''}`,
+  rowOverMeasures: 'ROW() reads a row: an expression over measures has none',
   circular: (names: readonly string[]) => `formula columns cannot read each other in a circle: ${names.map((n) => `{${n}}`).join(' reads ')}`,
   columnFormulaProblem: (name: string, problem: string) => `the formula of {${name}} does not work (${problem})`,
   tooManyColumnReads: (max: number) => `a formula can read formula columns at most ${max} times, counting the columns they read`,

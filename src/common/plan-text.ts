@@ -73,6 +73,7 @@ export function describeCriteria(where: Condition | undefined): string[] {
 const AGGREGATE_WORDS: Record<Exclude<Aggregate['op'], 'count' | 'exists'>, string> = {
   count_by: 'Rows counted by',
   group_by: 'By',
+  expression: 'Expression',
   count_distinct: 'Distinct values of',
   sum: 'Total of',
   avg: 'Average of',
@@ -105,7 +106,8 @@ export function describePlan(plan: Plan): string {
   let head: string | null = null
   if (aggregate?.op === 'exists') head = 'Any rows'
   else if (aggregate?.op === 'count' && aggregate.compare) head = `Rows ${describeCompare(aggregate.compare)}`
-  else if (aggregate?.op === 'group_by') head = `${aggregate.measures.map(describeMeasure).join(', ')} by ${subjectLabel(aggregate)}`
+  else if (aggregate?.op === 'expression') head = aggregate.expression
+  else if (aggregate?.op === 'group_by') head = `${aggregate.expression ?? aggregate.measures.map(describeMeasure).join(', ')} by ${subjectLabel(aggregate)}`
   else if (aggregate && aggregate.op !== 'count') head = `${aggregateWords(aggregate)} ${subjectLabel(aggregate)}${'compare' in aggregate && aggregate.compare ? ` ${describeCompare(aggregate.compare)}` : ''}`
   else if (plan.limit) head = plan.sort ? `Top ${plan.limit} by ${subjectLabel(plan.sort)}` : `First ${plan.limit} rows`
   if (!head) return where ? `${where.charAt(0).toUpperCase()}${where.slice(1)}` : 'Every row'

@@ -70,61 +70,75 @@ describe('reading a formula', () => {
 
 describe('the place and the problem of a formula that does not read', () => {
   it('names an unknown function where it starts', () => {
-    expect(problem('TRIM({Email}) & LWOER({Email})')).toBe('column 17: unknown function LWOER')
-    expect(problem('LWOER')).toBe('column 1: unknown function LWOER')
+    expect(problem('TRIM({Email}) & LWOER({Email})')).toBe('character 17: unknown function LWOER; did you mean LOWER?')
+    expect(problem('LWOER')).toBe('character 1: unknown function LWOER; did you mean LOWER?')
+    expect(problem('days_betwen({Signup date}, TODAY())')).toBe('character 1: unknown function days_betwen; did you mean DAYS_BETWEEN?')
+    expect(problem('FROBNICATE(1)')).toBe('character 1: unknown function FROBNICATE')
   })
 
-  it('names an unknown column', () => {
-    expect(problem('LOWER({Emial})')).toBe('column 7: unknown column {Emial}')
+  it('names an unknown column and the column it most likely means', () => {
+    expect(problem('LOWER({Emial})')).toBe('character 7: unknown column {Emial}; did you mean {Email}?')
+    expect(problem('{signup dat} > "2024-01-01"')).toBe('character 1: unknown column {signup dat}; did you mean {Signup date}?')
+    expect(problem('{Signup} > "2024-01-01"')).toBe('character 1: unknown column {Signup}; did you mean {Signup date}?')
+    expect(problem('{Revenue} + 1')).toBe('character 1: unknown column {Revenue}')
+  })
+
+  it('suggests nothing when two names are as close', () => {
+    const twins: FormulaColumn[] = [
+      { key: 'a', name: 'Cost A', type: 'number' },
+      { key: 'b', name: 'Cost B', type: 'number' },
+    ]
+    const result = parseFormula('{Cost C} + 1', twins)
+    expect(result.ok ? null : result.error.message).toBe('character 1: unknown column {Cost C}')
   })
 
   it('says how many arguments a function takes', () => {
-    expect(problem('LEFT({Email})')).toBe('column 1: LEFT takes 2 arguments, not 1')
-    expect(problem('ROUND(1, 2, 3)')).toBe('column 1: ROUND takes 1 to 2 arguments, not 3')
-    expect(problem('NOT(TRUE, FALSE)')).toBe('column 1: NOT takes 1 argument, not 2')
-    expect(problem('SWITCH(1, 2)')).toBe('column 1: SWITCH takes at least 3 arguments, not 2')
-    expect(problem('TODAY(1)')).toBe('column 1: TODAY takes 0 arguments, not 1')
+    expect(problem('LEFT({Email})')).toBe('character 1: LEFT takes 2 arguments, not 1')
+    expect(problem('ROUND(1, 2, 3)')).toBe('character 1: ROUND takes 1 to 2 arguments, not 3')
+    expect(problem('NOT(TRUE, FALSE)')).toBe('character 1: NOT takes 1 argument, not 2')
+    expect(problem('SWITCH(1, 2)')).toBe('character 1: SWITCH takes at least 3 arguments, not 2')
+    expect(problem('TODAY(1)')).toBe('character 1: TODAY takes 0 arguments, not 1')
   })
 
   it('says which kind an argument needs', () => {
-    expect(problem('ROUND({Signup date})')).toBe('column 7: ROUND needs a number here, not a date')
-    expect(problem('YEAR(1)')).toBe('column 6: YEAR needs a date here, not a number')
-    expect(problem('IF(1, 2, 3)')).toBe('column 4: IF needs a yes/no value here, not a number')
-    expect(problem('MIN({Signup date}, 3)')).toBe('column 20: MIN needs a date here, not a number')
-    expect(problem('1 + {Active}')).toBe('column 5: + needs a number, not a yes/no value')
-    expect(problem('-{Signup date}')).toBe('column 2: - needs a number, not a date')
+    expect(problem('ROUND({Signup date})')).toBe('character 7: ROUND needs a number here, not a date')
+    expect(problem('YEAR(1)')).toBe('character 6: YEAR needs a date here, not a number')
+    expect(problem('IF(1, 2, 3)')).toBe('character 4: IF needs a yes/no value here, not a number')
+    expect(problem('MIN({Signup date}, 3)')).toBe('character 20: MIN needs a date here, not a number')
+    expect(problem('1 + {Active}')).toBe('character 5: + needs a number, not a yes/no value')
+    expect(problem('-{Signup date}')).toBe('character 2: - needs a number, not a date')
   })
 
   it('refuses comparisons of kinds that do not compare', () => {
-    expect(problem('{Signup date} > 3')).toBe('column 17: cannot compare a date with a number')
-    expect(problem('SWITCH({Active}, 1, "a", "b")')).toBe('column 18: cannot compare a yes/no value with a number')
+    expect(problem('{Signup date} > 3')).toBe('character 17: cannot compare a date with a number')
+    expect(problem('SWITCH({Active}, 1, "a", "b")')).toBe('character 18: cannot compare a yes/no value with a number')
   })
 
   it('wants BUCKET bounds written out and increasing', () => {
-    expect(problem('BUCKET({Employees}, 10, 5)')).toBe('column 1: BUCKET needs numbers written out as its bounds, each larger than the one before')
+    expect(problem('BUCKET({Employees}, 10, 5)')).toBe('character 1: BUCKET needs numbers written out as its bounds, each larger than the one before')
     expect(problem('BUCKET({Employees}, {Employees})')).toBe(
-      'column 1: BUCKET needs numbers written out as its bounds, each larger than the one before',
+      'character 1: BUCKET needs numbers written out as its bounds, each larger than the one before',
     )
   })
 
   it('points at a syntax error', () => {
-    expect(problem('1 +')).toBe('column 4: expected a value: a number, "text", {Column} or a function')
-    expect(problem('LOWER({Email}')).toBe('column 14: expected ")"')
-    expect(problem('"abc')).toBe('column 5: expected "\\""')
-    expect(problem('LOWER({Email')).toBe('column 7: a column reference needs its closing }')
-    expect(problem('LOWER')).toBe('column 6: expected "("')
-    expect(problem('   ')).toBe('column 1: write a formula')
+    expect(problem('1 +')).toBe('character 4: expected a value: a number, "text", {Column} or a function')
+    expect(problem('LOWER({Email}')).toBe('character 14: expected ")"')
+    expect(problem('"abc')).toBe('character 5: expected "\\""')
+    expect(problem('LOWER({Email')).toBe('character 7: a column reference needs its closing }')
+    expect(problem('LOWER')).toBe('character 6: expected "("')
+    expect(problem('   ')).toBe('character 1: write a formula')
   })
 
   it('bounds the length and the depth', () => {
-    expect(problem(`"${'x'.repeat(FORMULA_LIMITS.maxLength)}"`)).toBe('column 2001: a formula has at most 2,000 characters')
+    expect(problem(`"${'x'.repeat(FORMULA_LIMITS.maxLength)}"`)).toBe('character 2001: a formula has at most 2,000 characters')
     const deep = `${'ABS('.repeat(40)}1${')'.repeat(40)}`
-    expect(problem(deep)).toBe(`column ${4 * 33}: nested more than 32 deep`)
+    expect(problem(deep)).toBe(`character ${4 * 33}: nested more than 32 deep`)
     expect(parsed(`${'ABS('.repeat(32)}1${')'.repeat(32)}`).type).toBe('number')
     // Brackets inside text or a column name do not count.
     expect(parsed(`"${'('.repeat(40)}"`).type).toBe('text')
     const chain = Array.from({ length: 100 }, () => '1').join(' + ')
-    expect(problem(chain)).toBe('column 1: nested more than 64 deep')
+    expect(problem(chain)).toBe('character 1: nested more than 64 deep')
   })
 })
 
@@ -151,12 +165,12 @@ describe('a formula that names a formula column', () => {
 
   it('refuses a circle, said where the formula names the first column of it', () => {
     // {Size} given a formula that names {Band}, which names {Size}.
-    expect(read('LEN({Band})', 'f0')).toMatchObject({ ok: false, error: { message: 'column 5: formula columns cannot read each other in a circle: {Size} reads {Band} reads {Size}' } })
-    expect(read('{Size} + 1', 'f0')).toMatchObject({ ok: false, error: { message: 'column 1: formula columns cannot read each other in a circle: {Size} reads {Size}' } })
+    expect(read('LEN({Band})', 'f0')).toMatchObject({ ok: false, error: { message: 'character 5: formula columns cannot read each other in a circle: {Size} reads {Band} reads {Size}' } })
+    expect(read('{Size} + 1', 'f0')).toMatchObject({ ok: false, error: { message: 'character 1: formula columns cannot read each other in a circle: {Size} reads {Size}' } })
   })
 
   it("says which column's formula does not work, at the reference", () => {
-    expect(read('UPPER({broken})')).toMatchObject({ ok: false, error: { at: 6, message: 'column 7: the formula of {Broken} does not work (unknown column {Gone})' } })
+    expect(read('UPPER({broken})')).toMatchObject({ ok: false, error: { at: 6, message: 'character 7: the formula of {Broken} does not work (unknown column {Gone})' } })
   })
 
   it('bounds how many formula columns a formula reads in, counting repeats', () => {
@@ -165,6 +179,6 @@ describe('a formula that names a formula column', () => {
     for (let i = 1; i <= 6; i += 1) levels.push({ key: `l${i}`, name: `L${i}`, type: 'number', formula: `{L${i - 1}} + {L${i - 1}}` })
     expect(parseFormula('{L4}', levels).ok).toBe(true)
     const result = parseFormula('{L6}', levels)
-    expect(result.ok ? null : result.error.message).toBe(`column 1: a formula can read formula columns at most ${FORMULA_LIMITS.maxColumnReads} times, counting the columns they read`)
+    expect(result.ok ? null : result.error.message).toBe(`character 1: a formula can read formula columns at most ${FORMULA_LIMITS.maxColumnReads} times, counting the columns they read`)
   })
 })

@@ -12,6 +12,7 @@ import {
 } from '#common/schemas/formula'
 import type { ColumnType } from '#common/schemas/uploads'
 import { formulaGrammar } from './grammar.ts'
+import { nearestName } from './nearest.ts'
 import { NUMBER_LIMIT } from './values.ts'
 
 /**
@@ -108,10 +109,14 @@ function tooDeepAt(formula: string): number | null {
 }
 
 /** Parses a formula against the upload's columns: the checked tree and its kind, or where it goes wrong. */
-export function parseFormula(formula: string, columns: readonly FormulaColumn[], { self }: { self?: string } = {}): ParsedFormula {
+/**
+ * `measures`: the formula is an expression over a plan's named measures (issue 44), given as the
+ * columns: a reference names a measure, and ROW() has no row to read.
+ */
+export function parseFormula(formula: string, columns: readonly FormulaColumn[], { self, measures = false }: { self?: string; measures?: boolean } = {}): ParsedFormula {
   try {
     const raw = readRaw(formula)
-    const ast = check(raw, new Checker(columns, self), 0)
+    const ast = check(raw, new Checker(columns, self, measures), 0)
     return { ok: true, ast, type: ast.type }
   } catch (error) {
     if (error instanceof FormulaError) return { ok: false, error: problemOf(error.at, error.problem) }
@@ -142,7 +147,11 @@ class Checker {
   private readonly reading: FormulaColumn[] = []
   private expansions = 0
 
-  constructor(columns: readonly FormulaColumn[], self?: string) {
+  constructor(
+    columns: readonly FormulaColumn[],
+    self?: string,
+    readonly isOverMeasures = false,
+  ) {
     this.byName = new Map(columns.map((column) => [column.name.trim().toLowerCase(), column]))
     const column = columns.find((c) => c.key === self)
     if (column) this.reading.push(column)
@@ -150,6 +159,12 @@ class Checker {
 
   column(name: string) {
     return this.byName.get(name.trim().toLowerCase())
+  }
+
+  /** The column a mistyped name most likely meant (not one being read in: it cannot read itself). */
+  nearestColumn(name: string): string | null {
+    const candidates = [...this.byName.values()].filter((column) => !this.reading.some((c) => c.key === column.key))
+    return nearestName(name, candidates.map((column) => column.name))
   }
 
   /** A formula column's formula, checked where `{Name}` stands (`at`), in place of the reference. */
@@ -170,6 +185,9 @@ class Checker {
     }
   }
 }
+
+/** The function a mistyped name most likely meant. */
+const nearestFunction = (name: string) => nearestName(name, [...FORMULA_FUNCTION_BY_NAME.keys()])
 
 const kindName = (kind: ArgumentKind) => FORMULA_MESSAGES.kindNames[kind]
 
@@ -204,11 +222,11 @@ function check(raw: Raw, checker: Checker, depth: number): FormulaNode {
       const word = raw.name.toUpperCase()
       if (word === 'TRUE' || word === 'FALSE') return { node: 'literal', type: 'boolean', value: word === 'TRUE', at: raw.at }
       if (FORMULA_FUNCTION_BY_NAME.has(word)) throw new FormulaError(raw.at + raw.name.length, FORMULA_MESSAGES.syntax('"("'))
-      throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name))
+      throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name, nearestFunction(raw.name)))
     }
     case 'column': {
       const column = checker.column(raw.name)
-      if (!column) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownColumn(raw.name))
+      if (!column) throw new FormulaError(raw.at, (checker.isOverMeasures ? FORMULA_MESSAGES.unknownMeasure : FORMULA_MESSAGES.unknownColumn)(raw.name, checker.nearestColumn(raw.name)))
       if (column.formula) return checker.expand({ ...column, formula: column.formula }, raw.at, depth)
       return { node: 'column', key: column.key, type: column.type, at: raw.at }
     }
@@ -247,8 +265,9 @@ function bucketBound(arg: FormulaNode): number | null {
 
 function checkCall(raw: Extract<Raw, { node: 'call' }>, checker: Checker, depth: number): FormulaNode {
   const spec = FORMULA_FUNCTION_BY_NAME.get(raw.name.toUpperCase())
-  if (!spec) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name))
+  if (!spec) throw new FormulaError(raw.at, FORMULA_MESSAGES.unknownFunction(raw.name, nearestFunction(raw.name)))
   const name = spec.name as FunctionName
+  if (name === 'ROW' && checker.isOverMeasures) throw new FormulaError(raw.at, FORMULA_MESSAGES.rowOverMeasures)
   const max = maxArgsOf(spec)
   if (raw.args.length < spec.minArgs || raw.args.length > max) {
     throw new FormulaError(raw.at, FORMULA_MESSAGES.argumentCount(name, spec.minArgs, max, raw.args.length))

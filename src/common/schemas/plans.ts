@@ -161,13 +161,30 @@ const percentileShape = {
   fraction: z.number().min(0, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).').max(1, 'A percentile is a fraction from 0 to 1 (0.9 for the 90th).'),
 }
 
-/** A figure of each group of a `group_by`: its rows, or a measure of a column or formula. */
+/**
+ * Figures over figures (issue 44): a measure may be named, for an expression to read it as
+ * `{Name}`, and may count only the rows that also match a condition of its own (`where`): "the
+ * share of smokers" is a count with `where` over a count.
+ */
+const measureNaming = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the measure, or leave the name out.')
+    .max(100)
+    .refine((name) => !name.includes('{') && !name.includes('}'), 'A measure\'s name has no braces: an expression writes it in them.')
+    .optional()
+    .describe('What an expression calls this measure: {Name}.'),
+  where: conditionSchema.optional().describe('Only the rows that also match this condition count in this measure.'),
+}
+
+/** A figure of each group of a `group_by` (or of an expression): its rows, or a measure of a column or formula. */
 export const groupMeasureSchema = z.union([
-  z.object({ op: z.literal('count') }).strict(),
-  z.object({ op: measureOpSchema, ...columnSubject }).strict(),
-  z.object({ op: measureOpSchema, ...formulaSubject }).strict(),
-  z.object({ ...percentileShape, ...columnSubject }).strict(),
-  z.object({ ...percentileShape, ...formulaSubject }).strict(),
+  z.object({ op: z.literal('count'), ...measureNaming }).strict(),
+  z.object({ op: measureOpSchema, ...columnSubject, ...measureNaming }).strict(),
+  z.object({ op: measureOpSchema, ...formulaSubject, ...measureNaming }).strict(),
+  z.object({ ...percentileShape, ...columnSubject, ...measureNaming }).strict(),
+  z.object({ ...percentileShape, ...formulaSubject, ...measureNaming }).strict(),
 ])
 export type GroupMeasure = z.infer<typeof groupMeasureSchema>
 
@@ -185,11 +202,25 @@ function figureConditionBranches() {
 }
 
 const groupsLimit = z.number().int().min(1).max(CHAT_PLAN.maxGroups).optional()
+const measuresList = z.array(groupMeasureSchema).min(1, 'Give at least one measure.').max(CHAT_PLAN.maxMeasures)
+/**
+ * An expression over the named measures (issue 44), in the formula language: `{Oldest} - {Youngest}`,
+ * `{Smokers} / {People}`, computed by the database from the measures it computed (per group in a
+ * group_by). An empty measure, or a division by zero, leaves it empty.
+ */
+const expressionText = z
+  .string()
+  .trim()
+  .min(1, 'Write an expression over the measures.')
+  .max(FORMULA_LIMITS.maxLength)
+  .describe('An expression in the formula language over the named measures: {Name} reads the measure of that name.')
 const groupByShape = {
   op: z.literal('group_by'),
-  measures: z.array(groupMeasureSchema).min(1, 'Give at least one measure.').max(CHAT_PLAN.maxMeasures),
+  measures: measuresList,
+  /** Each group's figure over its measures; the groups are then ordered by it. */
+  expression: expressionText.optional(),
   limit: groupsLimit,
-  /** Groups are ordered by the first measure, largest first ('desc', the default) or smallest first. */
+  /** Groups are ordered by the expression, or else the first measure, largest first ('desc', the default) or smallest first. */
   direction: z.enum(['asc', 'desc']).optional(),
 }
 
@@ -204,6 +235,8 @@ export const aggregateSchema = z.union([
   z.object({ ...percentileShape, ...formulaSubject, compare: aggregateCompareSchema.optional() }).strict(),
   z.object({ ...columnSubject, ...groupByShape }).strict(),
   z.object({ ...formulaSubject, ...groupByShape }).strict(),
+  /** One figure over several: the expression over the named measures of the matched rows. */
+  z.object({ op: z.literal('expression'), expression: expressionText, measures: measuresList }).strict(),
 ])
 export type Aggregate = z.infer<typeof aggregateSchema>
 export type AggregateOp = Aggregate['op']
@@ -232,6 +265,9 @@ const figure = z.union([z.number(), z.string(), z.null()])
 /** A figure compared with a value: `answer` is yes (true) or no; an empty figure (no number to compare) is no. */
 const answered = { compare: aggregateCompareSchema.optional(), answer: z.boolean().optional() }
 
+/** A measure as asked: its op, the column or formula it reads (null for count), a percentile's fraction, its name. */
+const measureAsked = z.object({ op: z.enum(['count', ...measureOpSchema.options, 'percentile']), column: z.string().nullable(), fraction: z.number().optional(), name: z.string().optional() })
+
 /** `column`: the column's name, or the formula as written. */
 export const aggregateResultSchema = z.union([
   z.object({ op: z.literal('count'), column: z.null(), value: z.number(), ...answered }),
@@ -245,14 +281,28 @@ export const aggregateResultSchema = z.union([
   z.object({
     op: z.literal('group_by'),
     column: z.string(),
-    /** With `limit: 1`, the one group (`group`) and its first measure (`value`) headline the answer, beside `groups`. */
+    /** With `limit: 1`, the one group (`group`) and its expression (else its first measure, `value`) headline the answer, beside `groups`. */
     group: z.string().optional(),
     value: figure.optional(),
-    /** The measures as asked, each with the column or formula it reads (null for count). */
-    measures: z.array(z.object({ op: z.enum(['count', ...measureOpSchema.options, 'percentile']), column: z.string().nullable(), fraction: z.number().optional() })),
+    /** The measures as asked, each with the column or formula it reads (null for count), and its name when it has one. */
+    measures: z.array(measureAsked),
+    /** The expression as written, when the plan gave one: each group's `expression` is its value, and the groups are ordered by it. */
+    expression: z.string().optional(),
     /** Each group's rows (`count`) and its measures in the order asked; `skipped`: its values that are not numbers. */
-    groups: z.array(z.object({ value: z.string(), count: z.number(), measures: z.array(z.object({ value: figure, skipped: z.number() })) })),
+    groups: z.array(z.object({ value: z.string(), count: z.number(), measures: z.array(z.object({ value: figure, skipped: z.number() })), expression: figure.optional() })),
     otherGroups: z.number(),
+  }),
+  /**
+   * An expression over measures: `column` is the expression as written, `value` its value (a
+   * number; a date, text or yes/no as a formula column writes it: 2024-03-31, true), `answer` yes
+   * or no for a yes/no expression, and each measure with its figure.
+   */
+  z.object({
+    op: z.literal('expression'),
+    column: z.string(),
+    value: figure,
+    answer: z.boolean().optional(),
+    measures: z.array(measureAsked.extend({ value: figure, skipped: z.number() })),
   }),
 ])
 export type AggregateResult = z.infer<typeof aggregateResultSchema>

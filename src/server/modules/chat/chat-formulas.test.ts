@@ -111,9 +111,9 @@ describe('Magic Chat with formulas', () => {
     const res = await alice.request(`/api/uploads/${uploadId}/chat`, { method: 'POST', json: { query: 'firms above 10' } })
     expect(res.status).toBe(503)
     const error = await errorOf(res)
-    expect(error.message).toBe('The formula NUMBER({Revnue}) > 10 does not work: column 8: unknown column {Revnue}.')
+    expect(error.message).toBe('The formula NUMBER({Revnue}) > 10 does not work: character 8: unknown column {Revnue}; did you mean {Revenue}?')
     expect(error.details).toMatchObject({ remaining_credits: expect.any(Number) })
     const retry = JSON.parse(planCalls()[1]!.messages.find((m) => m.role === 'user')!.content) as { your_previous_answer_failed: string }
-    expect(retry.your_previous_answer_failed).toContain('column 8: unknown column {Revnue}')
+    expect(retry.your_previous_answer_failed).toContain('character 8: unknown column {Revnue}')
   })
 })

@@ -5,7 +5,7 @@ import { parseFormula } from '#common/formula/parse'
 import { percentileOf } from '#common/formula/percentile'
 import { todayKey } from '#common/formula/values'
 import { askChatResponseSchema, type AskChatResponse, type ChatModelAnswer } from '#common/schemas/chat'
-import { planResultSchema, type AggregateResult, type Plan, type PlanResult } from '#common/schemas/plans'
+import { planResultSchema, type AggregateResult, type Condition, type Plan, type PlanResult } from '#common/schemas/plans'
 import { rowsPageSchema, rowViewSearchParams, type RowSort } from '#common/schemas/rows'
 import type { UploadColumn } from '#common/schemas/uploads'
 import { readJson } from '#server/test/contract'
@@ -394,14 +394,30 @@ describe('a row against its column', () => {
     expect(result.steps.map((step) => step.count)).toEqual([ROWS, indexesWhere((i) => fold(cell(i, 'Brand')) === 'deliplus').length, expected.length])
   })
 
-  it('matches no row against a figure with no number, and not keeps them all; a view refuses it', async () => {
+  it('matches no row against a figure with no number, and not keeps them all', async () => {
     const none = await planOk({ where: { column: 'Price', op: 'less_than', figure: { op: 'avg', formula: 'NUMBER({Brand})' } }, limit: 1000 })
     expect(none.count).toBe(0)
     const negated = await planOk({ where: { not: { column: 'Price', op: 'less_than', figure: { op: 'avg', formula: 'NUMBER({Brand})' } } }, aggregate: { op: 'count' } })
     expect(negated.count).toBe(ROWS)
-    const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], where: { column: 'Price', op: 'greater_than', figure: { op: 'avg', column: 'Price' } } })) }
-    const view = await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query })
-    expect(view.status).toBe(422)
+  })
+
+  it('filters a grid view ("Show in table"), page by page, the figure computed when the view is read', async () => {
+    const mean = average(numbersOf(everyRow(), 'Price'))
+    const where: Condition = { all: [{ column: 'Price', op: 'greater_than', figure: { op: 'avg', column: 'Price' } }, { not: { column: 'Price', op: 'equals', figure: { op: 'max', column: 'Price' } } }] }
+    const expected = indexesWhere((i) => (numberOf(i, 'Price') ?? -Infinity) > mean && numberOf(i, 'Price') !== Math.max(...numbersOf(everyRow(), 'Price')))
+    const pageOf = async (page: number) => {
+      const query = { ...Object.fromEntries(rowViewSearchParams({ filters: [], where })), page: String(page), perPage: '25' }
+      const view = await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query })
+      expect(view.status, await view.clone().text()).toBe(200)
+      return readJson(view, rowsPageSchema)
+    }
+    const first = await pageOf(1)
+    const shown = first.data.map((row) => row.rowIndex)
+    for (let n = 2; n <= first.totalPages; n += 1) shown.push(...(await pageOf(n)).data.map((row) => row.rowIndex))
+    expect(first.count).toBe(expected.length)
+    expect(shown).toEqual(expected)
+    const none = { ...Object.fromEntries(rowViewSearchParams({ filters: [], where: { column: 'Price', op: 'less_than', figure: { op: 'avg', formula: 'NUMBER({Brand})' } } })) }
+    expect(await readJson(await alice.api.uploads[':id'].rows.$get({ param: { id: uploadId }, query: none }), rowsPageSchema)).toMatchObject({ count: 0 })
   })
 
   it('is told to Magic Chat\'s model, whose plan against a figure is answered exactly', async () => {

@@ -286,11 +286,11 @@ describe('refusals and other doors', () => {
     const res = await runPlan({ where: { formula: 'NUMBER({Revnue}) > 5', op: 'equals', value: 'true' } })
     expect(res.status).toBe(422)
     const error = await errorOf(res)
-    expect(error.message).toBe('The formula NUMBER({Revnue}) > 5 does not work: column 8: unknown column {Revnue}.')
+    expect(error.message).toBe('The formula NUMBER({Revnue}) > 5 does not work: character 8: unknown column {Revnue}; did you mean {Revenue}?')
     expect(error.details).toEqual({ at: 7, formula: 'NUMBER({Revnue}) > 5' })
     const inGroup = await runPlan({ aggregate: { op: 'group_by', column: 'Country', measures: [{ op: 'sum', formula: 'LWOER({Revenue})' }] } })
     expect(inGroup.status).toBe(422)
-    expect((await errorOf(inGroup)).message).toContain('column 1: unknown function LWOER')
+    expect((await errorOf(inGroup)).message).toContain('character 1: unknown function LWOER')
   })
 
   it('refuses a total of a yes/no formula, a word to compare a total with, and a plan with both a column and a formula', async () => {

@@ -107,18 +107,18 @@ describe('formula columns', () => {
     expect(body.rows.map((row) => row.rowIndex)).toEqual(leads.map((_, i) => i))
     expect(body.rows.map((row) => row.value)).toEqual(await expectedValues('ROUND({Revenue} / {Employees}, 2)'))
     const bad = await preview('ROUND({Revenue} / )')
-    expect([bad.status, (await errorOf(bad)).message]).toEqual([422, 'column 19: expected a value: a number, "text", {Column} or a function'])
+    expect([bad.status, (await errorOf(bad)).message]).toEqual([422, 'character 19: expected a value: a number, "text", {Column} or a function'])
     expect((await preview('ROW()', bob)).status).toBe(404)
   })
 
   it('refuses a formula that does not read with a 422 that points at the place, and adds nothing', async () => {
     const before = (await getUploadDetail(alice, id)).columns.length
     const cases = [
-      ['LOWER({Email}) & LWOER({Company})', 'column 18: unknown function LWOER'],
-      ['UPPER({Emial})', 'column 7: unknown column {Emial}'],
-      ['LEFT({Email})', 'column 1: LEFT takes 2 arguments, not 1'],
-      ['YEAR(12)', 'column 6: YEAR needs a date here, not a number'],
-      ['({Company}', 'column 11: expected ")"'],
+      ['LOWER({Email}) & LWOER({Company})', 'character 18: unknown function LWOER; did you mean LOWER?'],
+      ['UPPER({Emial})', 'character 7: unknown column {Emial}; did you mean {Email}?'],
+      ['LEFT({Email})', 'character 1: LEFT takes 2 arguments, not 1'],
+      ['YEAR(12)', 'character 6: YEAR needs a date here, not a number'],
+      ['({Company}', 'character 11: expected ")"'],
     ] as const
     for (const [formula, message] of cases) {
       const res = await addColumn({ name: 'Broken', formula })
@@ -143,7 +143,7 @@ describe('formula columns', () => {
     expect(await valuesOf(column.key)).toEqual(await expectedValues('LEN({Company}) * 2'))
 
     const bad = await patchColumn(column.key, { formula: 'LEN({Nope})' })
-    expect([bad.status, (await errorOf(bad)).message]).toEqual([422, 'column 5: unknown column {Nope}'])
+    expect([bad.status, (await errorOf(bad)).message]).toEqual([422, 'character 5: unknown column {Nope}'])
 
     const manual = await created(await addColumn({ name: 'Notes', type: 'text' }))
     const refused = await patchColumn(manual.key, { formula: 'ROW()' })
@@ -207,9 +207,9 @@ describe('formula columns', () => {
 
     // A formula that would read itself, directly or through another, is refused and changes nothing.
     const circle = await patchColumn(size.key, { formula: 'LEN({Band})' })
-    expect([circle.status, (await errorOf(circle)).message]).toEqual([422, 'column 5: formula columns cannot read each other in a circle: {Staff} reads {Band} reads {Staff}'])
+    expect([circle.status, (await errorOf(circle)).message]).toEqual([422, 'character 5: formula columns cannot read each other in a circle: {Staff} reads {Band} reads {Staff}'])
     const itself = await patchColumn(size.key, { formula: '{staff} & "!"' })
-    expect([itself.status, (await errorOf(itself)).message]).toEqual([422, 'column 1: formula columns cannot read each other in a circle: {Staff} reads {Staff}'])
+    expect([itself.status, (await errorOf(itself)).message]).toEqual([422, 'character 1: formula columns cannot read each other in a circle: {Staff} reads {Staff}'])
     expect((await getUploadDetail(alice, id)).columns.find((column) => column.key === size.key)?.formula).toBe('UPPER({Company})')
 
     expect((await patchColumn(size.key, { name: 'Headcount' })).status).toBe(200)
@@ -217,7 +217,7 @@ describe('formula columns', () => {
 
     expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: size.key } })).status).toBe(200)
     const left = (await getUploadDetail(alice, id)).columns
-    expect(left.find((column) => column.key === band.key)?.formulaError).toBe('column 4: unknown column {Headcount}')
+    expect(left.find((column) => column.key === band.key)?.formulaError).toBe('character 4: unknown column {Headcount}')
     for (const key of [band.key, copy.key]) expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key } })).status).toBe(200)
   })
 
@@ -228,7 +228,7 @@ describe('formula columns', () => {
     expect(columns.find((column) => column.name === 'Revenue per head')?.formulaError).toBeNull()
     expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: revenue.key } })).status).toBe(200)
     const after = (await getUploadDetail(alice, id)).columns
-    expect(after.find((column) => column.name === 'Revenue per head')?.formulaError).toBe('column 7: unknown column {Revenue}')
+    expect(after.find((column) => column.name === 'Revenue per head')?.formulaError).toBe('character 7: unknown column {Revenue}')
     const edited = await editCell(0, company.key, 'Acme Two')
     expect(edited.status).toBe(200)
   })

@@ -94,7 +94,7 @@ describe('describing a formula', { timeout: 60_000 }, () => {
     expect(body.formula).toBe('LOWER({Company})')
     expect(body.preview.rows[0]).toEqual({ rowIndex: 0, value: 'acme' })
     expect(fake.calls).toHaveLength(2)
-    expect(userMessageOf(fake.calls[1]!)).toMatchObject({ previousFormula: 'LWOER({Company})', problemWithIt: expect.stringContaining('column 1: unknown function LWOER') })
+    expect(userMessageOf(fake.calls[1]!)).toMatchObject({ previousFormula: 'LWOER({Company})', problemWithIt: expect.stringContaining('character 1: unknown function LWOER') })
     expect(await balance()).toBe(before - 1)
   })
 
@@ -104,7 +104,7 @@ describe('describing a formula', { timeout: 60_000 }, () => {
     const res = await suggest({ description: 'the e-mail in capitals' })
     expect(res.status).toBe(503)
     const error = await errorOf(res)
-    expect(error.message).toBe('The AI proposed a formula that does not work (column 7: unknown column {Emial}). Your credit was refunded. Try describing the column differently, or write the formula.')
+    expect(error.message).toBe('The AI proposed a formula that does not work (character 7: unknown column {Emial}; did you mean {Email}?). Your credit was refunded. Try describing the column differently, or write the formula.')
     expect(error.details).toMatchObject({ title: 'No formula proposed', remaining_credits: before })
     expect(await balance()).toBe(before)
     const ledger = await db.select().from(creditTransactions).where(eq(creditTransactions.userId, aliceId))

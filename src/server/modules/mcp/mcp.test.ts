@@ -239,7 +239,39 @@ describe('reading files', () => {
     expect(yes.aggregate).toEqual({ op: 'exists', column: null, value: COUNTRIES.filter((c) => c === 'Spain').length, answer: true })
     const bad = await call(client, 'run_plan', { fileId, plan: { where: { formula: 'NUMBER({Employes})', op: 'equals', value: '1' } } })
     expect(bad.isError).toBe(true)
-    expect(bad.body.error?.message).toContain('column 8: unknown column {Employes}')
+    expect(bad.body.error?.message).toContain('character 8: unknown column {Employes}; did you mean {Employees}?')
+  })
+
+  it('carries the value of an expression over measures, and each group\'s (issue 44)', async () => {
+    const client = await connect(readToken)
+    const employees = COUNTRIES.map((_, i) => (i + 1) * 10)
+    const share = await ok(client, 'run_plan', {
+      fileId,
+      plan: { aggregate: { op: 'expression', expression: '{France} / {Leads}', measures: [{ op: 'count', name: 'France', where: { column: 'Country', op: 'equals', value: 'France' } }, { op: 'count', name: 'Leads' }] } },
+    })
+    expect(share.aggregate).toEqual({
+      op: 'expression',
+      column: '{France} / {Leads}',
+      value: FRANCE_ROWS / COUNTRIES.length,
+      measures: [
+        { op: 'count', column: null, name: 'France', value: FRANCE_ROWS, skipped: 0 },
+        { op: 'count', column: null, name: 'Leads', value: COUNTRIES.length, skipped: 0 },
+      ],
+    })
+    const range = await ok(client, 'run_plan', { fileId, plan: { aggregate: { op: 'expression', expression: '{Most} - {Fewest}', measures: [{ op: 'max', column: 'Employees', name: 'Most' }, { op: 'min', column: 'Employees', name: 'Fewest' }] } } })
+    expect(range.aggregate).toMatchObject({ value: Math.max(...employees) - Math.min(...employees) })
+    const perCountry = await ok(client, 'run_plan', {
+      fileId,
+      plan: { aggregate: { op: 'group_by', column: 'Country', measures: [{ op: 'sum', column: 'Employees', name: 'Staff' }, { op: 'count', name: 'Leads' }], expression: '{Staff} / {Leads}' } },
+    })
+    const averages = [...new Set(COUNTRIES)].map((country) => {
+      const own = employees.filter((_, i) => COUNTRIES[i] === country)
+      return [country, own.reduce((a, b) => a + b, 0) / own.length] as const
+    })
+    const expected = averages.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    const groups = (perCountry.aggregate as { expression: string; groups: Array<{ value: string; expression: number }> })
+    expect(groups.expression).toBe('{Staff} / {Leads}')
+    expect(groups.groups.map((g) => [g.value, g.expression])).toEqual(expected)
   })
 
   it("answers a plan as POST /chat/plan does, within the rows and indexes it shows, reading no more than those", async () => {

@@ -82,6 +82,15 @@ export function formulaOperandSql(ast: FormulaNode, columns: readonly Pick<ViewC
   return compiler.bound(ast, body)
 }
 
+/**
+ * An expression over a plan's measures (issue 44): the formula's value in its own kind, where a
+ * reference `{Name}` reads the measure's figure already computed (`figureOf(key)`: a number as
+ * double precision, a date as its yyyymmdd key), not a cell.
+ */
+export function formulaOverFiguresSql(ast: FormulaNode, figureOf: (key: string) => SQL): SQL {
+  return new FormulaCompiler([], undefined, figureOf).value(ast).sql
+}
+
 /** A formula's value already computed once a row (a column of a plan's scan, in the formula's kind `kind`) written as text, as a formula column stores it. */
 export function formulaValueTextSql(value: SQL, kind: ValueKind): SQL {
   return new FormulaCompiler([]).textOf({ sql: value, isCheap: true }, kind)
@@ -136,6 +145,8 @@ class FormulaCompiler {
   constructor(
     columns: readonly Pick<ViewColumn, 'key' | 'dateOrder'>[],
     private readonly lets?: FormulaLets,
+    /** Where a reference reads a figure, in its kind, instead of a cell (`formulaOverFiguresSql`). */
+    private readonly figureOf?: (key: string) => SQL,
   ) {
     this.orders = new Map(columns.map((column) => [column.key, column.dateOrder ?? null]))
   }
@@ -235,6 +246,7 @@ class FormulaCompiler {
         if (node.type === 'boolean') return { sql: node.value ? sql`true` : sql`false`, isCheap: true }
         return { sql: sql`${constantNumber(node)}::float8`, isCheap: true }
       case 'column': {
+        if (this.figureOf) return { sql: this.figureOf(node.key), isCheap: true }
         const text = { sql: sql`NULLIF(btrim(${cellSql(node.key)}), '')`, isCheap: true }
         if (node.type === 'text') return text
         if (node.type === 'number' || node.type === 'date') this.reads.add(`${node.type}:${node.key}`)

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { parseDateKey, parseNumber } from '#common/cell-values'
 import { PLAN_MESSAGES } from '#common/messages'
-import { measureOpSchema, type AggregateCompare, type GroupMeasure, type MeasureOp } from '#common/schemas/plans'
+import { measureOpSchema, type AggregateCompare, type GroupMeasure, type MeasureOp, type PlanFigure } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
 import { formulaItemsTableSql, formulaUnreadableSql, formulaValueTextSql } from './formula-sql.ts'
-import type { PlanFormula, ResolvedSubject, ScanFormulas } from './plan-sql.ts'
-import { cellSql, dateKeySql } from './view-sql.ts'
+import { resolveSubjectOrThrow, ScanFormulas, type PlanFormula, type ResolvedSubject } from './plan-sql.ts'
+import { cellSql, dateKeySql, KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
  * Aggregates of a plan (issue 22, formulas and groups from issue 32): a measure of a column or a
@@ -38,8 +38,11 @@ export type MeasureSql = {
   late: Array<[string, SQL]>
   /** The aggregate select items over the inputs, counting only `matched` rows. */
   select: (matched: SQL) => SQL
-  /** The aggregate a list of groups is ordered by. */
-  order: SQL
+  /**
+   * The figure once aggregated, read by its alias where the aggregate select is below: a number as
+   * double precision (a list of groups is ordered by it, an expression reads it), a date's yyyymmdd key.
+   */
+  figure: SQL
   read: (row: Row) => Figure
   /** What `compare` reads the figure as, when it compares one. */
   kind: 'number' | 'date'
@@ -59,8 +62,8 @@ export type MeasureAsked = { op: GroupMeasure['op']; fraction?: number }
  * quantile and the reference (`percentileOf`) are. The fraction is a checked number, written as a
  * literal so a group's order and its figure are one expression.
  */
-function numberAggregateSql(asked: MeasureAsked, values: SQL, matched: SQL | null): SQL {
-  const filter = matched ? sql` FILTER (WHERE ${matched})` : sql``
+function numberAggregateSql(asked: MeasureAsked, values: SQL, matched: SQL): SQL {
+  const filter = sql` FILTER (WHERE ${matched})`
   if (asked.op === 'median' || asked.op === 'percentile') {
     const fraction = asked.op === 'median' ? 0.5 : asked.fraction!
     return sql`percentile_cont(${raw(`${fraction}::float8`)}) WITHIN GROUP (ORDER BY (${values})::float8)${filter}`
@@ -78,7 +81,7 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
   const skipped = raw(`${p}_s`)
   const label = subject?.label ?? null
   if (op === 'count' || !subject) {
-    return { op: 'count', label: null, inputs: [], late: [], select: (m) => sql`count(*) FILTER (WHERE ${m}) AS ${value}`, order: sql`count(*)`, read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }), kind: 'number', dateOrder: null }
+    return { op: 'count', label: null, inputs: [], late: [], select: (m) => sql`count(*) FILTER (WHERE ${m}) AS ${value}`, figure: sql`${value}::float8`, read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }), kind: 'number', dateOrder: null }
   }
   const text = raw(`${p}_t`)
   const key = raw(`${p}_k`)
@@ -97,7 +100,7 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
       inputs: [[`${p}_f`, sql`CASE WHEN btrim(${textOf}) <> '' THEN rowcraft_fold(${textOf}) END`]],
       late: [],
       select: (m) => sql`count(DISTINCT ${folded}) FILTER (WHERE ${m}) AS ${value}`,
-      order: sql`count(DISTINCT ${folded})`,
+      figure: sql`${value}::float8`,
       read: (row) => ({ value: Number(row[`${p}_v`] ?? 0), skipped: 0 }),
     }
   }
@@ -126,7 +129,7 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
         (array_agg(btrim(${text}) ORDER BY ${key} ${direction}, row_index) FILTER (WHERE ${m} AND ${key} IS NOT NULL))[1] AS ${value},
         ${raw(op)}(${key}) FILTER (WHERE ${m}) AS ${raw(`${p}_key`)},
         count(*) FILTER (WHERE ${m} AND ${isBad}) AS ${skipped}`,
-      order: sql`${raw(op)}(${key})`,
+      figure: raw(`${p}_key`),
       read: (row) => ({ value: row[`${p}_v`] === null || row[`${p}_v`] === undefined ? null : String(row[`${p}_v`]), skipped: Number(row[`${p}_s`] ?? 0) }),
     }
   }
@@ -144,7 +147,7 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
       // Whether a cell left the row empty is asked only of the rows it is empty in.
       late: [[`${p}_u`, sql`CASE WHEN ${num} IS NULL THEN ${formulaUnreadableSql(ast, columns)} ELSE false END`]],
       select: (m) => sql`(${numberAggregateSql(asked, num, m)})::float8 AS ${value}, count(*) FILTER (WHERE ${m} AND ${unreadable}) AS ${skipped}`,
-      order: numberAggregateSql(asked, num, null),
+      figure: value,
       read: readNumber,
     }
   }
@@ -156,8 +159,23 @@ export function measureSql(asked: MeasureAsked, subject: ResolvedSubject | null,
     select: (m) => sql`
       (${numberAggregateSql(asked, sql`rowcraft_num(${text})`, m)})::float8 AS ${value},
       count(*) FILTER (WHERE ${m} AND btrim(${text}) <> '' AND rowcraft_num(${text}) IS NULL) AS ${skipped}`,
-    order: numberAggregateSql(asked, sql`rowcraft_num(${text})`, null),
+    figure: value,
     read: readNumber,
+  }
+}
+
+/**
+ * A figure over every row of an upload (`rows`, the FROM of its table), as a row is compared with
+ * it (issue 44: "above the average salary"), in a plan's condition or a view's: the statement and
+ * how to read the figure from its one row (a number, a date's text, null when no value reads).
+ */
+export function figureOverRowsSql(rows: SQL, figure: PlanFigure, columns: readonly ViewColumn[]): { statement: SQL; read: (row: Row) => number | string | null } {
+  const formulas = new ScanFormulas()
+  const measure = measureSql(figure, resolveSubjectOrThrow(columns, figure), 'fig', (formula) => formulas.add(formula))
+  const inputs = sql`(SELECT row_index, data${formulas.everyRowNames()}${measureItemsSql([measure], 'inputs')}, ${KEEP_VALUES} FROM ${formulas.overEveryRow(rows)}) AS r`
+  return {
+    statement: sql`SELECT ${measure.select(sql`true`)} FROM (SELECT r.*${measureItemsSql([measure], 'late')} FROM ${inputs}) AS r`,
+    read: (row) => measure.read(row).value,
   }
 }
 

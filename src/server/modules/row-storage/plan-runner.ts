@@ -1,13 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { CHAT_PLAN } from '#common/constants'
 import { describeCriteria, topLevelConditions } from '#common/plan-text'
-import type { Aggregate, AggregateCompare, AggregateResult, Condition, MeasureOp, Plan, PlanFigure, PlanResult } from '#common/schemas/plans'
+import { parseFormula, type FormulaColumn } from '#common/formula/parse'
+import { PLAN_MESSAGES } from '#common/messages'
+import type { FormulaNode, ValueKind } from '#common/schemas/formula'
+import type { Aggregate, AggregateCompare, AggregateResult, Condition, GroupMeasure, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
+import { AppError } from '#server/platform/app-error'
 import { identifyingColumnsOf } from '#common/schemas/duplicates'
 import { duplicateLabelsJoinSql, duplicateLabelSql } from './duplicate-labels.ts'
 import { duplicateCountsOf, duplicateCountsSelect, comparedValuesSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
-import { clauseSql, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, type ResolvedSubject } from './plan-sql.ts'
-import { orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
+import { formulaOverFiguresSql, formulaValueTextSql } from './formula-sql.ts'
+import { clauseSql, hasFigure, resolveCondition, resolveSubjectOrThrow, ScanFormulas, subjectSortSql, withFigureValues, type ResolvedSubject, type SearchSource } from './plan-sql.ts'
+import { figureReader, orderByValueSql, readRows, readWholeFile, rowsByIndex, rowsFrom, searchSource, storedColumnsOf, type RowSource } from './row-reader.ts'
 import { KEEP_VALUES, type ViewColumn } from './view-sql.ts'
 
 /**
@@ -52,25 +57,85 @@ type ScanRow = Record<string, string | number | null>
 /** A yes/no question's comparison, its value read (a number, or a date's yyyymmdd). */
 type Compare = AggregateCompare & { target: number }
 
+/**
+ * A measure of a grouping or an expression: its SQL, the flag of its own condition (`only`, a
+ * column of the scan: the rows it counts are the matched rows where that holds too), and its name.
+ */
+type Measured = { sql: MeasureSql; only: SQL | null; name: string | null }
+
+/** An expression over the measures (issue 44), checked: its tree reads measure `i` as the column `m<i>`. */
+type Expression = { text: string; ast: FormulaNode; type: ValueKind }
+
 /** The plan's aggregate, resolved and checked before anything runs. */
 type Planned =
   | { kind: 'none' }
   | { kind: 'count' | 'exists'; compare: Compare | null }
   | { kind: 'scan'; op: MeasureOp | 'percentile'; measure: MeasureSql; compare: Compare | null }
-  | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: MeasureSql[]; limit: number; direction: 'asc' | 'desc' }
+  | { kind: 'expression'; measures: Measured[]; expression: Expression }
+  | { kind: 'groups'; op: 'count_by' | 'group_by'; subject: ResolvedSubject; measures: Measured[]; expression: Expression | null; limit: number; direction: 'asc' | 'desc' }
 
-function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[], formulas: ScanFormulas): Planned {
+/** A measure's own condition, a flag computed on every row of the scan (`w<i>`), named here by the caller. */
+type MeasureFlags = { add: (where: Condition) => SQL }
+
+/**
+ * Measures as asked, prefixed `p<i>`: each one's own condition first (a flag of every row, so its
+ * formulas are added before any of the matched rows'), then the measures themselves.
+ */
+function planMeasures(asked: readonly GroupMeasure[], p: string, columns: readonly ViewColumn[], formulas: ScanFormulas, flags: MeasureFlags, rows: 'every' | 'matched'): Measured[] {
+  const only = asked.map((m) => (m.where ? flags.add(m.where) : null))
+  const names = new Map<string, string>()
+  for (const m of asked) {
+    if (!m.name) continue
+    const folded = m.name.trim().toLowerCase()
+    if (names.has(folded)) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.measureNamedTwice(m.name))
+    names.set(folded, m.name)
+  }
+  return asked.map((m, i) => ({
+    sql: measureSql(m, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `${p}${i}`, (formula) => formulas.add(formula, rows)),
+    only: only[i]!,
+    name: m.name ?? null,
+  }))
+}
+
+/** An expression over the named measures, checked (a 422 that says where it goes wrong). */
+function planExpression(text: string | undefined, measures: readonly Measured[]): Expression | null {
+  if (text === undefined) return null
+  const named: FormulaColumn[] = measures.flatMap((m, i) => (m.name === null ? [] : [{ key: `m${i}`, name: m.name, type: m.sql.kind === 'date' ? ('date' as const) : ('number' as const) }]))
+  const parsed = parseFormula(text, named, { measures: true })
+  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.expressionProblem(text, parsed.error.message), { at: parsed.error.at, expression: text })
+  return { text, ast: parsed.ast, type: parsed.type }
+}
+
+/** The expression's value over the measures' figures, read from the select below (its kind: a number, a date key...). */
+function expressionSql(expression: Expression, measures: readonly Measured[]): SQL {
+  return formulaOverFiguresSql(expression.ast, (key) => measures[Number(key.slice(1))]!.sql.figure)
+}
+
+/** The expression's value as an answer gives it: a number, else as a formula column writes it (text). */
+function expressionAnswerSql(expression: Expression, value: SQL): SQL {
+  return expression.type === 'number' ? value : formulaValueTextSql(value, expression.type)
+}
+
+function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewColumn[], formulas: ScanFormulas, flags: MeasureFlags): Planned {
   if (!aggregate) return { kind: 'none' }
+  if (aggregate.op === 'expression') {
+    const measures = planMeasures(aggregate.measures, 'e', columns, formulas, flags, 'every')
+    return { kind: 'expression', measures, expression: planExpression(aggregate.expression, measures)! }
+  }
   if (aggregate.op === 'exists') return { kind: 'exists', compare: null }
   if (aggregate.op === 'count') {
     const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow({ kind: 'number', label: null, dateOrder: null }, aggregate.compare) } : null
     return { kind: 'count', compare }
   }
   const subject = resolveSubjectOrThrow(columns, aggregate)
-  if (aggregate.op === 'count_by') return { kind: 'groups', op: 'count_by', subject, measures: [measureSql({ op: 'count' }, null, 'g0', (formula) => formulas.add(formula, 'matched'))], limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  if (aggregate.op === 'count_by') {
+    const measures = [{ sql: measureSql({ op: 'count' }, null, 'g0', (formula) => formulas.add(formula, 'matched')), only: null, name: null }]
+    return { kind: 'groups', op: 'count_by', subject, measures, expression: null, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: 'desc' }
+  }
   if (aggregate.op === 'group_by') {
-    const measures = aggregate.measures.map((m, i) => measureSql(m, 'column' in m || 'formula' in m ? resolveSubjectOrThrow(columns, m) : null, `g${i}`, (formula) => formulas.add(formula, 'matched')))
-    return { kind: 'groups', op: 'group_by', subject, measures, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
+    const measures = planMeasures(aggregate.measures, 'g', columns, formulas, flags, 'matched')
+    const expression = planExpression(aggregate.expression, measures)
+    return { kind: 'groups', op: 'group_by', subject, measures, expression, limit: aggregate.limit ?? CHAT_PLAN.defaultGroups, direction: aggregate.direction ?? 'desc' }
   }
   const measure = measureSql(aggregate, subject, 'agg', (formula) => formulas.add(formula))
   const compare = aggregate.compare ? { ...aggregate.compare, target: compareTargetOrThrow(measure, aggregate.compare) } : null
@@ -79,45 +144,39 @@ function planAggregate(aggregate: Aggregate | undefined, columns: readonly ViewC
 
 /**
  * A row against its column (issue 44): each figure a condition compares with ("above the average
- * salary") computed once, over every row, by a plan of its own, and the condition given that
- * number as its value. A figure with no number matches no row (an empty `any`). The criteria keep
- * the figure's words ('Salary is greater than the average of Salary (over every row)').
+ * salary"), in the plan's conditions or a measure's own, computed once, over every row, and the
+ * condition given that number as its value (`withFigureValues`). The criteria keep the figure's
+ * words ('Salary is greater than the average of Salary (over every row)').
  */
-async function withFiguresComputed(source: RowSource, where: Condition, columns: ViewColumn[]): Promise<{ where: Condition; described: Condition }> {
-  const figures = new Map<string, Promise<number | string | null>>()
-  const figureOf = (figure: PlanFigure) => {
-    const key = JSON.stringify(figure)
-    if (!figures.has(key)) figures.set(key, runPlanOver(source, { aggregate: figure }, columns, { rows: 0, rowIndexes: 0 }).then((r) => (r.aggregate && 'value' in r.aggregate ? (r.aggregate.value ?? null) : null)))
-    return figures.get(key)!
-  }
-  const walk = async (condition: Condition): Promise<{ where: Condition; described: Condition }> => {
-    if ('all' in condition) {
-      const parts = await Promise.all(condition.all.map(walk))
-      return { where: { all: parts.map((p) => p.where) }, described: { all: parts.map((p) => p.described) } }
-    }
-    if ('any' in condition) {
-      const parts = await Promise.all(condition.any.map(walk))
-      return { where: { any: parts.map((p) => p.where) }, described: { any: parts.map((p) => p.described) } }
-    }
-    if ('not' in condition) {
-      const inner = await walk(condition.not)
-      return { where: { not: inner.where }, described: { not: inner.described } }
-    }
-    if (!('figure' in condition)) return { where: condition, described: condition }
-    const value = await figureOf(condition.figure)
-    const subject = 'formula' in condition ? { formula: condition.formula } : { column: condition.column }
-    if (value === null) return { where: { any: [] }, described: condition }
-    return { where: { ...subject, op: condition.op, value: String(value) }, described: condition }
-  }
-  return walk(where)
+async function withFiguresComputed(source: RowSource, plan: Plan, columns: ViewColumn[]): Promise<Plan> {
+  const figureOf = figureReader(source.id, columns)
+  const where = plan.where ? await withFigureValues(plan.where, figureOf) : undefined
+  // A measure's own condition may compare with a figure too ("the share of rows above the average").
+  const measures = async (asked: GroupMeasure[]) => Promise.all(asked.map(async (m) => (m.where ? { ...m, where: await withFigureValues(m.where, figureOf) } : m)))
+  const aggregate = plan.aggregate?.op === 'group_by' || plan.aggregate?.op === 'expression' ? { ...plan.aggregate, measures: await measures(plan.aggregate.measures) } : plan.aggregate
+  return { ...plan, ...(where ? { where } : {}), ...(aggregate ? { aggregate } : {}) }
 }
 
-const hasFigure = (condition: Condition): boolean =>
-  'all' in condition ? condition.all.some(hasFigure) : 'any' in condition ? condition.any.some(hasFigure) : 'not' in condition ? hasFigure(condition.not) : 'figure' in condition
+const planHasFigure = (plan: Plan) =>
+  (plan.where !== undefined && hasFigure(plan.where)) || ((plan.aggregate?.op === 'group_by' || plan.aggregate?.op === 'expression') && plan.aggregate.measures.some((m) => m.where !== undefined && hasFigure(m.where)))
+
+/** The flags of measures' own conditions: each a column `w<i>` of the scan, computed on every row. */
+function measureFlags(columns: readonly ViewColumn[], search: SearchSource, formulas: ScanFormulas) {
+  const items: SQL[] = []
+  const names: string[] = []
+  const flags: MeasureFlags = {
+    add: (where) => {
+      const name = `w${names.length}`
+      items.push(sql`, ${clauseSql(resolveCondition(where, columns), search, formulas)} AS ${sql.raw(name)}`)
+      names.push(name)
+      return sql.raw(name)
+    },
+  }
+  return { flags, items, names }
+}
 
 async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[], shown: PlanShown): Promise<PlanResult> {
-  const figured = asked.where && hasFigure(asked.where) ? await withFiguresComputed(source, asked.where, columns) : null
-  const plan = figured ? { ...asked, where: figured.where } : asked
+  const plan = planHasFigure(asked) ? await withFiguresComputed(source, asked, columns) : asked
   const topLevel = topLevelConditions(plan.where).map((condition) => resolveCondition(condition, columns))
   const sort = plan.sort ? { subject: resolveSubjectOrThrow(columns, plan.sort), direction: plan.sort.direction } : undefined
   const search = searchSource()
@@ -129,8 +188,11 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   const conditions = topLevel.map((clause, i) => sql`, ${clauseSql(clause, search, formulas)} AS ${flags[i]!}`)
   // A formula to sort by is computed once a row, beside the conditions'.
   const sortValue = sort ? subjectSortSql(sort.subject, formulas) : null
-  const planned = planAggregate(plan.aggregate, columns, formulas)
-  const inScan = planned.kind === 'scan' ? planned.measure : null
+  const own = measureFlags(columns, search, formulas)
+  const planned = planAggregate(plan.aggregate, columns, formulas, own.flags)
+  // The measures of the scan itself (not of groups): the aggregate's one, or an expression's.
+  const inScan: Measured[] = planned.kind === 'scan' ? [{ sql: planned.measure, only: null, name: null }] : planned.kind === 'expression' ? planned.measures : []
+  const scanMeasures = inScan.map((m) => m.sql)
   const grouped = planned.kind === 'groups' ? { planned, key: groupKeySql(planned.subject, formulas) } : null
 
   const identifying = identifyingColumnsOf(columns)
@@ -142,28 +204,32 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   // Each row's values, each computed once: the formulas of every row; over them the conditions
   // and the scan's measure; then, past the conditions, the formulas only the matched rows need;
   // then the repeats' labels, the sort value and a grouping's key and measures (of matched rows).
-  const conditioned = sql`(SELECT row_index, data${formulas.everyRowNames()}${sql.join(conditions, sql``)}${inScan ? measureItemsSql([inScan], 'inputs') : sql``}, ${KEEP_VALUES} FROM ${formulas.overEveryRow(rowsFrom(source.id))}) AS r`
+  const conditioned = sql`(SELECT row_index, data${formulas.everyRowNames()}${sql.join(conditions, sql``)}${sql.join(own.items, sql``)}${measureItemsSql(scanMeasures, 'inputs')}, ${KEEP_VALUES} FROM ${formulas.overEveryRow(rowsFrom(source.id))}) AS r`
   const perRow = sql`
-      SELECT r.*, ${KEEP_VALUES}, ${repeats.keys}${sortValue ? sql`, CASE WHEN ${matched} THEN ${sortValue} END AS sort_v` : sql``}${inScan ? measureItemsSql([inScan], 'late') : sql``}${grouped ? groupInputsSql(grouped, matched) : sql``}
+      SELECT r.*, ${KEEP_VALUES}, ${repeats.keys}${sortValue ? sql`, CASE WHEN ${matched} THEN ${sortValue} END AS sort_v` : sql``}${measureItemsSql(scanMeasures, 'late')}${grouped ? groupInputsSql(grouped, matched) : sql``}
       FROM ${formulas.overMatchedRows(conditioned, matched)}
       ${repeats.join}`
   const figures = sql`
     SELECT count(*) AS total${sql.join(stepCounts, sql``)},
       array_to_string((array_agg(row_index ORDER BY ${order}) FILTER (WHERE ${matched}))[1:${shown.rowIndexes}], ',') AS indexes
-      ${inScan ? sql`, ${inScan.select(matched)}` : sql``},
+      ${sql.join(inScan.map((m) => sql`, ${m.sql.select(m.only ? sql`(${matched} AND ${m.only})` : matched)}`), sql``)},
       ${repeats.counts}`
   // A grouping reads the same rows: they are kept once, narrow (without `data`), for the figures
   // and the groups, instead of reading the file a second time.
   let statement = sql`${figures} FROM (${perRow}) AS r`
   if (grouped) {
-    const { measures } = grouped.planned
-    const kept = ['row_index', ...flags.map((_, i) => `m${i}`), ...(sortValue ? ['sort_v'] : []), ...repeats.names, ...('items' in grouped.key ? ['gk'] : ['gs', 'gf'])]
+    const measures = grouped.planned.measures.map((m) => m.sql)
+    const kept = ['row_index', ...flags.map((_, i) => `m${i}`), ...own.names, ...(sortValue ? ['sort_v'] : []), ...repeats.names, ...('items' in grouped.key ? ['gk'] : ['gs', 'gf'])]
     statement = sql`
     WITH r AS MATERIALIZED (
       SELECT ${sql.raw(kept.join(', '))}${measureItemsSql(measures, 'inputs', { namesOnly: true })}${measureItemsSql(measures, 'late', { when: matched })}
       FROM (${perRow}) AS r)
     ${figures}, ${groupsSql(grouped, matched)} AS groups
     FROM r`
+  }
+  // An expression over the scan's measures, by the database, from the figures it computed.
+  if (planned.kind === 'expression') {
+    statement = sql`SELECT f.*, ${expressionAnswerSql(planned.expression, expressionSql(planned.expression, planned.measures))} AS expression_value FROM (${statement}) AS f`
   }
   const [scan] = await readWholeFile<ScanRow>(statement)
 
@@ -172,7 +238,7 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   const count = counts.at(-1) ?? totalRows
   const rowIndexes = typeof scan?.indexes === 'string' && scan.indexes !== '' ? scan.indexes.split(',').map(Number) : []
   const rowIndexesComplete = count <= shown.rowIndexes
-  const criteria = describeCriteria(figured ? figured.described : plan.where)
+  const criteria = describeCriteria(asked.where)
   const steps = [{ description: 'All rows in the file', count: totalRows }, ...criteria.map((description, i) => ({ description, count: counts[i] ?? 0 }))]
 
   const limit = Math.min(plan.limit ?? CHAT_PLAN.defaultLimit, shown.rows)
@@ -200,7 +266,7 @@ type Grouped = { planned: Extract<Planned, { kind: 'groups' }>; key: ReturnType<
  */
 function groupInputsSql({ planned, key }: Grouped, matched: SQL): SQL {
   const group = 'items' in key ? sql`, CASE WHEN ${matched} THEN ${key.items} END AS gk` : sql`, CASE WHEN ${matched} THEN coalesce(btrim(${key.key}), '') END AS gs, CASE WHEN ${matched} THEN coalesce(rowcraft_fold(${key.key}), '') END AS gf`
-  return sql`${group}${measureItemsSql(planned.measures, 'inputs', { when: matched })}`
+  return sql`${group}${measureItemsSql(planned.measures.map((m) => m.sql), 'inputs', { when: matched })}`
 }
 
 /**
@@ -211,20 +277,32 @@ function groupInputsSql({ planned, key }: Grouped, matched: SQL): SQL {
  * however often it lists one; a row with no items is in the empty group.
  */
 function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
-  const { measures } = planned
+  const { measures, expression } = planned
   const from = 'items' in key ? sql`r LEFT JOIN LATERAL unnest(r.gk) AS it(item) ON true` : sql`r`
   const spelling = 'items' in key ? sql`coalesce(btrim(it.item), '')` : sql`r.gs`
   const folded = 'items' in key ? sql`coalesce(rowcraft_fold(it.item), '')` : sql`r.gf`
-  const order = sql`${measures[0]!.order} ${sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST, ${folded} ASC`
+  // Each group's figures, then (with an expression) its value over them, then their order.
+  let groups = sql`
+      SELECT ${folded} AS group_key, count(*) AS group_rows,
+        ${sql.join(
+          measures.map((m) => m.sql.select(m.only ?? sql`true`)),
+          sql`, `,
+        )}
+      FROM ${from}
+      WHERE ${matched}
+      GROUP BY ${folded}`
+  if (expression) {
+    const value = expressionSql(expression, measures)
+    groups = sql`SELECT y.*, ${value} AS group_order, ${expressionAnswerSql(expression, value)} AS group_expression FROM (${groups}) AS y`
+  }
+  const by = expression ? sql`group_order` : measures[0]!.sql.figure
+  const order = sql`${by} ${sql.raw(planned.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST, group_key ASC`
   // The most common spelling of each group kept (ties: the first in order, as mode() chose it),
   // from a hashed count of each (group, spelling): mode() sorted every group's rows, about a
   // third of a grouping plan's time on PGlite.
   return sql`(SELECT coalesce(json_agg(x ORDER BY x.group_rank), '[]'::json) FROM (SELECT s.spelling AS group_value, g.* FROM (
-      SELECT ${folded} AS group_key, count(*) AS group_rows,
-        ${sql.join(measures.map((m) => m.select(sql`true`)), sql`, `)}, count(*) OVER () AS group_total, row_number() OVER (ORDER BY ${order}) AS group_rank
-      FROM ${from}
-      WHERE ${matched}
-      GROUP BY ${folded}
+      SELECT z.*, count(*) OVER () AS group_total, row_number() OVER (ORDER BY ${order}) AS group_rank
+      FROM (${groups}) AS z
       ORDER BY ${order}
       LIMIT ${planned.limit}) AS g
     JOIN (SELECT DISTINCT ON (folded) folded, spelling FROM (
@@ -283,9 +361,30 @@ function aggregateOf(planned: Planned, { scan, count }: { scan: ScanRow; count: 
       if (planned.op === 'count_distinct') return { op: 'count_distinct', column: label, value: Number(figure.value ?? 0), ...answered }
       return { op: planned.op, column: label, ...(planned.op === 'percentile' ? { fraction: measure.fraction } : {}), value: figure.value, skipped: figure.skipped, ...answered }
     }
+    case 'expression': {
+      const value = expressionValueOf(planned.expression, scan.expression_value)
+      return {
+        op: 'expression',
+        column: planned.expression.text,
+        value,
+        ...(planned.expression.type === 'boolean' ? { answer: value === 'true' } : {}),
+        measures: planned.measures.map((m) => ({ ...measureAskedOf(m), ...m.sql.read(scan) })),
+      }
+    }
     case 'groups':
       return groupsOf(planned, (scan.groups ?? []) as unknown as ScanRow[])
   }
+}
+
+/** An expression's value as the database gave it: a number, or text (null when empty). */
+function expressionValueOf(expression: Expression, value: ScanRow[string] | undefined): number | string | null {
+  if (value === null || value === undefined) return null
+  return expression.type === 'number' ? Number(value) : String(value)
+}
+
+/** A measure as an answer names it: its op, what it reads, a percentile's fraction, its name. */
+function measureAskedOf({ sql: m, name }: Measured) {
+  return { op: m.op, column: m.label, ...(m.op === 'percentile' ? { fraction: m.fraction } : {}), ...(name !== null ? { name } : {}) }
 }
 
 /** The answer of a `count_by` or `group_by` from the groups the scan listed (`groupsSql`). */
@@ -300,12 +399,20 @@ function groupsOf(planned: Extract<Planned, { kind: 'groups' }>, rows: ScanRow[]
     const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows) }))
     return { op: 'count_by', column, ...(isOne ? { group: groups[0]!.value, value: groups[0]!.count } : {}), groups, otherGroups }
   }
-  const groups = rows.map((row) => ({ value: String(row.group_value ?? ''), count: Number(row.group_rows), measures: measures.map((m) => m.read(row)) }))
+  const { expression } = planned
+  const groups = rows.map((row) => ({
+    value: String(row.group_value ?? ''),
+    count: Number(row.group_rows),
+    measures: measures.map((m) => m.sql.read(row)),
+    ...(expression ? { expression: expressionValueOf(expression, row.group_expression) } : {}),
+  }))
+  const headline = (group: (typeof groups)[number]) => (expression ? (group.expression ?? null) : group.measures[0]!.value)
   return {
     op: 'group_by',
     column,
-    ...(isOne ? { group: groups[0]!.value, value: groups[0]!.measures[0]!.value } : {}),
-    measures: measures.map((m) => ({ op: m.op, column: m.label, ...(m.op === 'percentile' ? { fraction: m.fraction } : {}) })),
+    ...(isOne ? { group: groups[0]!.value, value: headline(groups[0]!) } : {}),
+    measures: measures.map(measureAskedOf),
+    ...(expression ? { expression: expression.text } : {}),
     groups,
     otherGroups,
   }

@@ -3,7 +3,7 @@ import { parseBoolean, parseDateKey, parseNumber } from '#common/cell-values'
 import { parseFormula } from '#common/formula/parse'
 import { PLAN_MESSAGES } from '#common/messages'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
-import type { Condition, PlanOperator, Subject } from '#common/schemas/plans'
+import type { Condition, PlanFigure, PlanOperator, Subject } from '#common/schemas/plans'
 import type { ColumnType, DateOrder } from '#common/schemas/uploads'
 import { AppError } from '#server/platform/app-error'
 import { escapeLike } from '#server/platform/like-pattern'
@@ -81,13 +81,34 @@ export function resolveSubjectOrThrow(columns: readonly ViewColumn[], subject: S
   return { label: column.name, column }
 }
 
+/** Whether a condition compares a row with a figure over the rows somewhere in it. */
+export const hasFigure = (condition: Condition): boolean =>
+  'all' in condition ? condition.all.some(hasFigure) : 'any' in condition ? condition.any.some(hasFigure) : 'not' in condition ? hasFigure(condition.not) : 'figure' in condition
+
+/**
+ * A row against its column (issue 44): a condition with each figure it compares with ("above the
+ * average salary") given as its value (`figureOf` computes it, once however often it is asked), so
+ * it compiles as if the value had been written. A figure with no number matches no row (an empty
+ * `any`, which `not` turns into every row).
+ */
+export async function withFigureValues(condition: Condition, figureOf: (figure: PlanFigure) => Promise<number | string | null>): Promise<Condition> {
+  if ('all' in condition) return { all: await Promise.all(condition.all.map((c) => withFigureValues(c, figureOf))) }
+  if ('any' in condition) return { any: await Promise.all(condition.any.map((c) => withFigureValues(c, figureOf))) }
+  if ('not' in condition) return { not: await withFigureValues(condition.not, figureOf) }
+  if (!('figure' in condition)) return condition
+  const value = await figureOf(condition.figure)
+  if (value === null) return { any: [] }
+  const subject = 'formula' in condition ? { formula: condition.formula } : { column: condition.column }
+  return { ...subject, op: condition.op, value: String(value) }
+}
+
 /** A plan's condition with its columns resolved by name (an unknown name is a 422 listing the columns). */
 export function resolveCondition(condition: Condition, columns: readonly ViewColumn[]): Clause {
   if ('all' in condition) return { all: condition.all.map((c) => resolveCondition(c, columns)) }
   if ('any' in condition) return { any: condition.any.map((c) => resolveCondition(c, columns)) }
   if ('not' in condition) return { not: resolveCondition(condition.not, columns) }
-  // A plan's figures are computed before its conditions (plan-runner.ts); a view has none to read.
-  if ('figure' in condition) throw new AppError('VALIDATION_FAILED', PLAN_MESSAGES.figureInView)
+  // Figures are computed before the conditions compile (`withFigureValues`), by the plan or the view.
+  if ('figure' in condition) throw new Error('A condition against a figure reached resolveCondition before its figure was computed')
   const values = 'values' in condition ? [...condition.values] : condition.value === undefined ? [] : [condition.value]
   const exact = 'caseSensitive' in condition && condition.caseSensitive ? { caseSensitive: true } : {}
   if ('formula' in condition) return { formula: resolveFormulaOrThrow(columns, condition.formula), op: condition.op, values, ...exact }

@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { VIEW_COUNT_LIMIT } from '#common/constants'
 import { UPLOAD_DETAIL_MESSAGES } from '#common/messages'
 import type { FormulaNode } from '#common/schemas/formula'
+import type { PlanFigure } from '#common/schemas/plans'
 import type { GridRow, RowView } from '#common/schemas/rows'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -11,7 +12,8 @@ import { sqlArray } from '#server/db/sql-array'
 import { AppError } from '#server/platform/app-error'
 import { formulaTextSql } from './formula-sql.ts'
 import { ensureFilterIndex, ensureSortIndex } from './grid-indexes.ts'
-import { clauseSql, patternColumnsOf, resolveCondition, type Clause } from './plan-sql.ts'
+import { figureOverRowsSql } from './plan-aggregates.ts'
+import { clauseSql, hasFigure, patternColumnsOf, resolveCondition, withFigureValues, type Clause } from './plan-sql.ts'
 import { partitionName, storesSearchText } from './row-writer.ts'
 import { sortValueSql, type ViewColumn } from './view-sql.ts'
 
@@ -135,7 +137,10 @@ type Sorted = { column: ViewColumn; direction: 'asc' | 'desc' }
  */
 async function compileView(source: RowSource, view: RowView) {
   const columns = await storedColumnsOf(source.id)
-  const clause = viewClause(view, columns)
+  // A row against its column (issue 44, "Show in table" of "the rows above the average salary"):
+  // the figure over every row, computed when the view is read, as a plan does.
+  const figured = view.where && hasFigure(view.where) ? await withFigureValues(view.where, figureReader(source.id, columns)) : view.where
+  const clause = viewClause({ ...view, where: figured }, columns)
   for (const key of new Set(patternColumnsOf(clause))) await ensureFilterIndex(source.id, key)
   const where = sql`upload_id = ${source.id} AND ${clauseSql(clause, searchSource())}`
   return { columns, where, isFiltered: isFiltered(view) }
@@ -188,6 +193,22 @@ async function segmentsOf(source: RowSource, where: SQL, filtered: boolean, sort
 
 function sortOf(view: Pick<RowView, 'sort'>, columns: readonly ViewColumn[]): Sorted | undefined {
   return view.sort ? { column: columnByKeyOrThrow(columns, view.sort.column), direction: view.sort.direction } : undefined
+}
+
+/**
+ * Computes each figure over every row of the upload once (a figure asked twice is read once): the
+ * `figureOf` of `withFigureValues`, for a plan's conditions and measures and a view's filter.
+ */
+export function figureReader(uploadId: string, columns: readonly ViewColumn[]): (figure: PlanFigure) => Promise<number | string | null> {
+  const figures = new Map<string, Promise<number | string | null>>()
+  return (figure) => {
+    const key = JSON.stringify(figure)
+    if (!figures.has(key)) {
+      const { statement, read } = figureOverRowsSql(rowsFrom(uploadId), figure, columns)
+      figures.set(key, readWholeFile<Record<string, string | number | null>>(statement).then(([row]) => read(row ?? {})))
+    }
+    return figures.get(key)!
+  }
 }
 
 /** Rows matching `where`; with `limit`, counting stops past it (the answer is then limit + 1). */

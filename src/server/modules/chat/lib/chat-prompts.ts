@@ -47,7 +47,19 @@ Answer with JSON only:
   a measure is {"op":"count"}, {"op":"sum"|"avg"|"min"|"max"|"median"|"count_distinct","column"}
   or {"op":"percentile","fraction","column"}; groups come largest first by the first measure,
   "direction":"asc" for smallest first),
-  {"op":"exists"} (a yes/no question: does any row match?).
+  {"op":"exists"} (a yes/no question: does any row match?),
+  {"op":"expression","expression","measures":[measure, ...]} (figures over figures: one answer
+  computed from several measures, in the formula language, each measure read as {its name}; the
+  range of ages: {"op":"expression","expression":"{Oldest} - {Youngest}","measures":[{"name":
+  "Oldest","op":"max","column":"Age"},{"name":"Youngest","op":"min","column":"Age"}]}; the share
+  of smokers: "{Smokers} / {People}" over {"name":"Smokers","op":"count","where":{"column":
+  "Smoker","op":"equals","value":"yes"}} and {"name":"People","op":"count"}; how far the top salary
+  is above the average: "{Top} - {Mean}" over a max and an avg). Any measure (here or in a
+  group_by) may carry "name" and its own "where": only the rows that also match that condition
+  count in it. An expression reads only the named measures (not columns, not ROW()); a division
+  by zero or an empty measure leaves it empty. A group_by may add "expression": each group's
+  figure over its measures, and the groups are ordered by it ("which department has the highest
+  share of smokers": group_by Dept, the two counts, "expression", "limit": 1).
   A question about one group picked by its figure ("how many leads are in the most common city?",
   "the average price of the cheapest brand") is a count_by or group_by with "limit": 1 (and
   "direction":"asc" for the smallest): the answer is that group's figure.

@@ -29,17 +29,25 @@ function aggregateSentence(aggregate: AggregateResult): string | null {
     }
     case 'group_by': {
       if (aggregate.group !== undefined && aggregate.value !== undefined) {
+        if (aggregate.expression !== undefined) return `${aggregate.expression} of ${aggregate.column} ${groupName(aggregate.group)} is ${figureText(aggregate.value)}.`
         return `The ${describeMeasure(aggregate.measures[0]!).toLowerCase()} of ${aggregate.column} ${groupName(aggregate.group)} is ${figureText(aggregate.value)}.`
       }
       if (aggregate.groups.length === 0) return null
       const shown = aggregate.groups.slice(0, 5).map((g) => {
-        const figures = aggregate.measures.map((m, i) => `${describeMeasure(m).toLowerCase()} ${figureText(g.measures[i]?.value ?? null)}`)
+        const figures = aggregate.measures.map((m, i) => `${m.name ?? describeMeasure(m).toLowerCase()} ${figureText(g.measures[i]?.value ?? null)}`)
+        if (aggregate.expression !== undefined) figures.unshift(`${aggregate.expression} ${figureText(g.expression ?? null)}`)
         return `${g.value === '' ? '(empty)' : g.value} (${figures.join(', ')})`
       })
       const more = aggregate.otherGroups > 0 ? `, and ${formatNumber(aggregate.otherGroups)} other values` : ''
       const skipped = aggregate.groups.reduce((total, g) => total + g.measures.reduce((n, m) => n + m.skipped, 0), 0)
       const note = skipped > 0 ? ` ${formatNumber(skipped)} values that are not numbers were skipped.` : ''
       return `By ${aggregate.column}: ${shown.join('; ')}${more}.${note}`
+    }
+    case 'expression': {
+      const from = aggregate.measures.flatMap((m) => (m.name ? [`${m.name} ${figureText(m.value)}`] : []))
+      const measures = from.length > 0 ? ` (${from.join(', ')})` : ''
+      if (aggregate.answer !== undefined) return `${yesNo(aggregate.answer)}: ${aggregate.column}${aggregate.answer ? ' holds' : ' does not hold'}${measures}.`
+      return `${aggregate.column} is ${figureText(aggregate.value)}${measures}.`
     }
     case 'count_distinct': {
       const sentence = `${aggregate.column} has ${formatNumber(aggregate.value)} distinct values`
@@ -122,9 +130,20 @@ export function allowedNumbers(figures: ComputedFigures): number[] {
           if (typeof measure.value === 'number') allowed.push(measure.value)
           if (typeof measure.value === 'string') allowed.push(...numbersIn(measure.value))
         }
+        if (typeof group.expression === 'number') allowed.push(group.expression)
+        if (typeof group.expression === 'string') allowed.push(...numbersIn(group.expression))
       }
+      if (aggregate.expression !== undefined) allowed.push(...numbersIn(aggregate.expression))
       allowed.push(aggregate.groups.reduce((total, g) => total + g.measures.reduce((n, m) => n + m.skipped, 0), 0))
       allowed.push(...numbersIn(aggregate.column), ...aggregate.measures.flatMap((m) => numbersIn(m.column ?? '')))
+    } else if (aggregate.op === 'expression') {
+      if (typeof aggregate.value === 'number') allowed.push(aggregate.value)
+      if (typeof aggregate.value === 'string') allowed.push(...numbersIn(aggregate.value))
+      for (const measure of aggregate.measures) {
+        allowed.push(measure.skipped)
+        if (typeof measure.value === 'number') allowed.push(measure.value)
+        if (typeof measure.value === 'string') allowed.push(...numbersIn(measure.value))
+      }
     } else if ('skipped' in aggregate) {
       allowed.push(aggregate.skipped)
       if (typeof aggregate.value === 'number') allowed.push(aggregate.value)
@@ -155,6 +174,8 @@ function askedFigure(figures: ComputedFigures): number | string | null {
   if (figures.top) return figures.top.n
   const aggregate = figures.aggregate
   if (!aggregate || !isSingleFigure(aggregate) || !('value' in aggregate)) return null
+  // A yes/no expression is answered by its yes or no, not by the word 'true'.
+  if (aggregate.op === 'expression' && aggregate.answer !== undefined) return null
   return aggregate.value ?? null
 }
 

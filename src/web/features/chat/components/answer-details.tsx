@@ -32,11 +32,12 @@ export function GroupMeasuresView({ aggregate }: { aggregate: Extract<AggregateR
       label={aggregateLabel(aggregate)}
       column={aggregate.column}
       rowsHeading={CHAT_MESSAGES.groupRows}
-      measureHeadings={shown.map(({ measure }) => describeMeasure(measure))}
+      measureHeadings={[...(aggregate.expression !== undefined ? [aggregate.expression] : []), ...shown.map(({ measure }) => measure.name ?? describeMeasure(measure))]}
       groups={aggregate.groups.map((group) => ({
         value: group.value,
         rows: group.count,
-        figures: shown.map(({ index }) => formatFigure(group.measures[index]?.value ?? null)),
+        // An expression over the measures is each group's figure: it comes first (the groups are ordered by it).
+        figures: [...(aggregate.expression !== undefined ? [formatFigure(group.expression ?? null)] : []), ...shown.map(({ index }) => formatFigure(group.measures[index]?.value ?? null))],
       }))}
       otherGroups={aggregate.otherGroups}
       skipped={aggregate.groups.reduce((total, group) => total + group.measures.reduce((n, m) => n + m.skipped, 0), 0)}

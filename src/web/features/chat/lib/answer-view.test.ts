@@ -62,6 +62,17 @@ describe('the answer card', () => {
     expect(answerHeadline(result())).toEqual({ figure: '3', line: CHAT_MESSAGES.summaryRows(3, 10) })
   })
 
+  it('leads an expression over measures with its value, and a yes/no one with yes or no', () => {
+    const measures = [
+      { op: 'max' as const, column: 'Age', name: 'Oldest', value: 80, skipped: 1 },
+      { op: 'min' as const, column: 'Age', name: 'Youngest', value: 18, skipped: 1 },
+    ]
+    const range = result({ data: { ...result().data, count: 500, total_rows: 500, aggregate: { op: 'expression', column: '{Oldest} - {Youngest}', value: 62, measures } } })
+    expect(answerHeadline(range)).toEqual({ figure: '62', line: CHAT_MESSAGES.figureOverRows('{Oldest} - {Youngest}', 500, 500) })
+    const more = result({ data: { ...result().data, count: 500, total_rows: 500, aggregate: { op: 'expression', column: '{Oldest} > 2 * {Youngest}', value: 'true', answer: true, measures } } })
+    expect(answerHeadline(more)).toEqual({ figure: CHAT_MESSAGES.yes, line: CHAT_MESSAGES.figureOverRows('{Oldest} > 2 * {Youngest}', 500, 500) })
+  })
+
   it("leads with the one group's figure of a grouping limited to one", () => {
     const city = result({ data: { ...result().data, count: 1000, total_rows: 1000, aggregate: { op: 'count_by', column: 'City', group: 'Madrid', value: 85, groups: [{ value: 'Madrid', count: 85 }], otherGroups: 40 } } })
     expect(answerHeadline(city)).toEqual({ figure: '85', line: CHAT_MESSAGES.figureOverRows('Rows of City "Madrid"', 1000, 1000) })

@@ -41,6 +41,7 @@ const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
   exists: 'Any rows',
   count_by: 'Count by',
   group_by: 'By',
+  expression: '',
   count_distinct: 'Distinct values of',
   sum: 'Sum of',
   avg: 'Average of',
@@ -53,6 +54,7 @@ const AGGREGATE_LABELS: Record<AggregateResult['op'], string> = {
 /** The aggregate's heading: 'Average of Employees', '90th percentile of Price'. */
 export function aggregateLabel(aggregate: AggregateResult): string {
   const words = aggregate.op === 'percentile' && aggregate.fraction !== undefined ? `${capitalised(percentileWords(aggregate.fraction))} of` : AGGREGATE_LABELS[aggregate.op]
+  if (aggregate.op === 'expression') return aggregate.column
   return aggregate.column ? `${words} ${aggregate.column}` : words
 }
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
@@ -92,7 +94,9 @@ export function answerHeadline(result: ChatResult): AnswerHeadline {
   const aggregate = data.aggregate
   // A yes/no question leads with yes or no, and says the figure behind it.
   if (aggregate?.op === 'exists') return { figure: aggregate.answer ? CHAT_MESSAGES.yes : CHAT_MESSAGES.no, line: CHAT_MESSAGES.rowsExist(aggregate.value, data.total_rows) }
-  if (aggregate && 'answer' in aggregate && aggregate.answer !== undefined && aggregate.compare) {
+  // A yes/no expression ("{Smokers} > {Others}") leads with its answer.
+  if (aggregate?.op === 'expression' && aggregate.answer !== undefined) return { figure: aggregate.answer ? CHAT_MESSAGES.yes : CHAT_MESSAGES.no, line: CHAT_MESSAGES.figureOverRows(aggregate.column, data.count, data.total_rows) }
+  if (aggregate && aggregate.op !== 'expression' && 'answer' in aggregate && aggregate.answer !== undefined && aggregate.compare) {
     const label = aggregate.op === 'count' ? 'Matching rows' : aggregateLabel(aggregate)
     return { figure: aggregate.answer ? CHAT_MESSAGES.yes : CHAT_MESSAGES.no, line: CHAT_MESSAGES.figureAgainst(label, formatFigure(aggregate.value), describeCompare(aggregate.compare)) }
   }

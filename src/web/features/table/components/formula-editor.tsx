@@ -16,7 +16,7 @@ type FormulaEditorProps = {
 /**
  * The formula box: `{` lists the columns, a word the functions with their signature (the prompt
  * editor's keys: arrows, Enter or Tab, Escape); what is wrong shows under it as the user types,
- * with the place (`column 14: unknown function LWOER`) and the text there.
+ * with the place (`character 14: unknown function LWOER`) and the text there.
  */
 export function FormulaEditor({ id, value, onChange, columnNames, problem, hintId }: FormulaEditorProps) {
   const errorId = `${id}-error`

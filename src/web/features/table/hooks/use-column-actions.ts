@@ -12,7 +12,7 @@ import { checkColumnName, moveColumnKey, sortedColumns } from '../lib/column-rul
 /** A formula saved, or why not: a problem with its place for the editor to show, or a toast already shown. */
 export type FormulaSaveResult = { ok: true } | { ok: false; problem?: { message: string; at: number } }
 
-/** The server's 422 about a formula (`column 14: unknown function LWOER`, `details.at`), for the editor to show inline. */
+/** The server's 422 about a formula (`character 14: unknown function LWOER`, `details.at`), for the editor to show inline. */
 function formulaProblemOf(error: unknown): { message: string; at: number } | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null
   // Only the formula's own problems carry a place; any other 422 (a name) is a toast.
