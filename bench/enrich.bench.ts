@@ -7,7 +7,7 @@ import pg from 'pg'
 import type { AiField } from '../src/common/schemas/enrichment.ts'
 import { startFakeAiServer, type FakeAiServer } from '../src/server/test/fake-ai-server.ts'
 import { startLeanProvider, type LeanProvider } from './lib/lean-provider.ts'
-import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
+import { benchApi, startBenchServer, uploadFile, waitForImport, type Backend } from './lib/server.ts'
 import { round1 } from './lib/stats.ts'
 import { until } from '../src/server/test/until.ts'
 
@@ -92,16 +92,6 @@ function writeList(path: string, rows: number, repeatShare: number) {
   return unique
 }
 
-async function api(server: BenchServer, path: string, init: { method?: string; json?: unknown } = {}) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? (init.json ? 'POST' : 'GET'),
-    headers: { cookie: server.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
-    body: init.json ? JSON.stringify(init.json) : undefined,
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return res.json() as Promise<unknown>
-}
-
 /** CPU time (user + system) a process has used so far, from /proc (Linux), so a figure can be read apart from the machine's load. */
 function processCpuMs(pid: number) {
   try {
@@ -141,7 +131,7 @@ async function timeRun(options: RunOptions) {
   const uniqueInputs = writeList(file, rows, options.repeatShare ?? 0)
   const server = await startBenchServer(backend)
   try {
-    await api(server, '/api/billing/checkout', { json: {} })
+    await benchApi(server, '/api/billing/checkout', { json: {} })
     if (server.databaseUrl) {
       const client = new pg.Client({ connectionString: server.databaseUrl })
       await client.connect()
@@ -150,16 +140,16 @@ async function timeRun(options: RunOptions) {
     }
     const uploadId = await uploadFile(server, file)
     await waitForImport(server, uploadId)
-    const field = (await api(server, `/api/uploads/${uploadId}/ai-fields`, { json: { name: 'Summary', prompt: 'Summarise {Company} in one line.' } })) as AiField
+    const field = (await benchApi(server, `/api/uploads/${uploadId}/ai-fields`, { json: { name: 'Summary', prompt: 'Summarise {Company} in one line.' } })) as AiField
     provider.reset({ latencyMs })
     const dbCpuBefore = await backendCpuMs(server.databaseUrl)
     const cpuBefore = processCpuMs(server.pid)
     const providerCpuBefore = process.cpuUsage()
-    await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
+    await benchApi(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
     // Polled slowly enough not to load the server (the app polls every 1.5 s); the time is the server's own.
     const done = await until(
       'the run to complete',
-      async () => (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField,
+      async () => (await benchApi(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField,
       (field) => field.status === 'completed',
       { timeoutMs: 3_600_000, everyMs: 1000 },
     )

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { AiField } from '../src/common/schemas/enrichment.ts'
 import { providerShapes, startFakeSource } from '../src/server/test/fake-http-source.ts'
 import { until } from '../src/server/test/until.ts'
-import { startBenchServer, uploadFile, waitForImport, type Backend, type BenchServer } from './lib/server.ts'
+import { benchApi, startBenchServer, uploadFile, waitForImport, type Backend } from './lib/server.ts'
 import { round1 } from './lib/stats.ts'
 
 type Report = (name: string, value: number, unit: string) => void
@@ -36,16 +36,6 @@ export async function runHttpBench(backends: Backend[], report: Report) {
   }
 }
 
-async function api(server: BenchServer, path: string, init: { method?: string; json?: unknown } = {}) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? (init.json ? 'POST' : 'GET'),
-    headers: { cookie: server.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
-    body: init.json ? JSON.stringify(init.json) : undefined,
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return res.json() as Promise<unknown>
-}
-
 async function timeRun(backend: Backend, sourceUrl: string, dir: string) {
   const file = join(dir, `people-${ROWS}.csv`)
   const lines = ['First Name,Last Name,Domain']
@@ -53,11 +43,11 @@ async function timeRun(backend: Backend, sourceUrl: string, dir: string) {
   writeFileSync(file, `${lines.join('\n')}\n`)
   const server = await startBenchServer(backend)
   try {
-    await api(server, '/api/billing/checkout', { json: {} })
-    await api(server, '/api/secrets/HUNTER_API_KEY', { method: 'PUT', json: { value: 'hunter-secret-key' } })
+    await benchApi(server, '/api/billing/checkout', { json: {} })
+    await benchApi(server, '/api/secrets/HUNTER_API_KEY', { method: 'PUT', json: { value: 'hunter-secret-key' } })
     const uploadId = await uploadFile(server, file)
     await waitForImport(server, uploadId)
-    const field = (await api(server, `/api/uploads/${uploadId}/http-fields`, {
+    const field = (await benchApi(server, `/api/uploads/${uploadId}/http-fields`, {
       json: {
         request: {
           url: `${sourceUrl}/v2/email-finder`,
@@ -75,10 +65,10 @@ async function timeRun(backend: Backend, sourceUrl: string, dir: string) {
         limits: { concurrency: CONCURRENCY },
       },
     })) as AiField
-    await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
+    await benchApi(server, `/api/uploads/${uploadId}/ai-fields/${field.id}/runs`, { json: { scope: 'all' } })
     const done = await until(
       'the run to complete',
-      async () => (await api(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField,
+      async () => (await benchApi(server, `/api/uploads/${uploadId}/ai-fields/${field.id}`)) as AiField,
       (f) => f.status === 'completed',
       { timeoutMs: 3_600_000, everyMs: 1000 },
     )

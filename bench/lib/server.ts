@@ -275,3 +275,14 @@ export async function waitForJobs(server: BenchServer, timeoutMs = 600_000) {
     await client.end()
   }
 }
+
+/** A JSON call of the bench server's API as its signed-in user; a failed one throws with its body. */
+export async function benchApi(server: BenchServer, path: string, init: { method?: string; json?: unknown } = {}) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? (init.json ? 'POST' : 'GET'),
+    headers: { cookie: server.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return res.json() as Promise<unknown>
+}
