@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
+import { logger, setLogger } from '#server/platform/logger'
 import { takeTurns } from './client.ts'
 
 /** Ten statements queued at once, and a callback queued behind them: how many statements ended before it ran. */
@@ -64,5 +66,24 @@ describe('PGlite statements and the event loop', () => {
     const holding = client.query('SELECT pg_sleep(0.02)')
     await Promise.all([holding, ask('late 1', 20), ask('late 2', 20), ask('early', 10)])
     expect(order).toEqual(['early', 'late 1', 'late 2'])
+  })
+
+  it('logs a turn that held the others for long, by its first words and without the values it was given', async () => {
+    const lines: Record<string, unknown>[] = []
+    const before = logger
+    setLogger(pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }))
+    try {
+      const client = takeTurns(await PGlite.create())
+      clients.push(client)
+      await client.query("SELECT pg_sleep(0.3), 'secret@example.com' AS e, $1::text AS p", ['parameter value'])
+      await client.query('SELECT 1')
+    } finally {
+      setLogger(before)
+    }
+    const long = lines.filter((line) => line.event === 'db.pglite.long_turn')
+    expect(long).toHaveLength(1)
+    expect(long[0]).toMatchObject({ sql: 'SELECT pg_sleep(0.3), ? AS e, $1::text AS p' })
+    expect(long[0]!.ms).toBeGreaterThanOrEqual(250)
+    expect(JSON.stringify(lines)).not.toMatch(/secret@example\.com|parameter value/)
   })
 })

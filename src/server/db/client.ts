@@ -64,8 +64,15 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
  * request started first now ends first. Background work is never starved: a statement waiting
  * has the priority of the moment it arrived, older than every request that starts after it.
  */
+/** A turn this long is logged (`db.pglite.long_turn`): every request waited for it. */
+const LONG_TURN_MS = 250
+
+/** Enough of a statement to know which it was: its first words, with every quoted literal as `?` (no value is logged). */
+const statementStart = (text: unknown) =>
+  typeof text === 'string' ? text.replace(/'(?:[^']|'')*'?/g, '?').replace(/\s+/g, ' ').trim().slice(0, 80) : '(statement)'
+
 export function takeTurns(client: PGlite, turnPriority: () => number | undefined = () => undefined): PGlite {
-  type Waiting = { priority: number; order: number; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  type Waiting = { priority: number; order: number; what: string; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
   const waiting: Waiting[] = []
   let busy = false
   let asked = 0
@@ -80,26 +87,30 @@ export function takeTurns(client: PGlite, turnPriority: () => number | undefined
         if (a.priority < b.priority || (a.priority === b.priority && a.order < b.order)) first = i
       }
       const [turn] = waiting.splice(first, 1)
+      const started = performance.now()
       turn!
         .run()
         .then(turn!.resolve, turn!.reject)
         .finally(() => {
           busy = false
+          const ms = performance.now() - started
+          // What held every other request (issue 42): the statement's start, never its values.
+          if (ms >= LONG_TURN_MS) logger.info({ event: 'db.pglite.long_turn', ms: Math.round(ms), waiting: waiting.length, sql: turn!.what })
           next()
         })
     })
   }
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> =>
+  const inTurn = <T>(what: string, run: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ priority: turnPriority() ?? performance.now(), order: asked++, run, resolve: resolve as (value: unknown) => void, reject })
+      waiting.push({ priority: turnPriority() ?? performance.now(), order: asked++, what, run, resolve: resolve as (value: unknown) => void, reject })
       next()
     })
   const query = client.query.bind(client)
   const exec = client.exec.bind(client)
   const transaction = client.transaction.bind(client)
-  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(() => query(...args))) as PGlite['query']
-  client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args))) as PGlite['exec']
-  client.transaction = ((...args: Parameters<PGlite['transaction']>) => inTurn(() => transaction(...args))) as PGlite['transaction']
+  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(statementStart(args[0]), () => query(...args))) as PGlite['query']
+  client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(statementStart(args[0]), () => exec(...args))) as PGlite['exec']
+  client.transaction = ((...args: Parameters<PGlite['transaction']>) => inTurn('(transaction)', () => transaction(...args))) as PGlite['transaction']
   return client
 }
 
