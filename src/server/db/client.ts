@@ -72,7 +72,7 @@ const statementStart = (text: unknown) =>
   typeof text === 'string' ? text.replace(/'(?:[^']|'')*'?/g, '?').replace(/\s+/g, ' ').trim().slice(0, 80) : '(statement)'
 
 export function takeTurns(client: PGlite, turnPriority: () => number | undefined = () => undefined): PGlite {
-  type Waiting = { priority: number; order: number; what: string; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  type Waiting = { priority: number; askedAt: number; inRequest: boolean; order: number; what: string; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
   const waiting: Waiting[] = []
   let busy = false
   let asked = 0
@@ -95,14 +95,19 @@ export function takeTurns(client: PGlite, turnPriority: () => number | undefined
           busy = false
           const ms = performance.now() - started
           // What held every other request (issue 42): the statement's start, never its values.
-          if (ms >= LONG_TURN_MS) logger.info({ event: 'db.pglite.long_turn', ms: Math.round(ms), waiting: waiting.length, sql: turn!.what })
+          if (ms >= LONG_TURN_MS) {
+            const { what, askedAt, inRequest } = turn!
+            logger.info({ event: 'db.pglite.long_turn', ms: Math.round(ms), waitedMs: Math.round(started - askedAt), inRequest, waiting: waiting.length, sql: what })
+          }
           next()
         })
     })
   }
   const inTurn = <T>(what: string, run: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ priority: turnPriority() ?? performance.now(), order: asked++, what, run, resolve: resolve as (value: unknown) => void, reject })
+      const requestStart = turnPriority()
+      const askedAt = performance.now()
+      waiting.push({ priority: requestStart ?? askedAt, askedAt, inRequest: requestStart !== undefined, order: asked++, what, run, resolve: resolve as (value: unknown) => void, reject })
       next()
     })
   const query = client.query.bind(client)

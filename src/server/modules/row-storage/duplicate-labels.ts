@@ -3,10 +3,10 @@ import { identifyingColumnsOf, recordIdentityColumnsOf, type IdentifierKind } fr
 import type { DuplicateFigures } from '#common/schemas/duplicates'
 import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { yieldToForeground } from '#server/platform/foreground'
 import { compareValue, recordKeyOf, type DedupeColumn } from './duplicates-sql.ts'
 import { FirstSeen, hashText } from './first-seen.ts'
 import { rowsFrom, storedColumnsOf } from './row-reader.ts'
+import { forEachRowSlice, sliceSql } from './row-slices.ts'
 import { cellSql } from './view-sql.ts'
 
 /**
@@ -61,14 +61,6 @@ export function duplicateLabelSql(column: DedupeColumn, labels: SQL): SQL {
 export const duplicateLabelsJoinSql = (uploadId: string, row: SQL): SQL =>
   sql`LEFT JOIN csv_row_duplicate_keys AS dup_labels ON dup_labels.upload_id = ${uploadId} AND dup_labels.row_index = ${row}.row_index`
 
-/**
- * Rows read a statement at a time: on PGlite a request waits for at most one slice (about 20-60 ms).
- * Each slice names the upload as well as the row index, so it is read through the partition's
- * primary key `(upload_id, row_index)`: without it, every slice read and sorted the whole file
- * (8 s a slice on 461,000 rows, seen in the bench).
- */
-const sliceRows = () => (driver.kind === 'pglite' ? 5_000 : 20_000)
-
 type Identifying = { key: string; name: string; kind: IdentifierKind }
 type SliceRow = { row_index: number; row_hash: string | null; labels: Record<string, [string, number | null]> | string | null } & Record<string, unknown>
 
@@ -89,14 +81,12 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
   const isIdentity = new Set(recordIdentityColumnsOf(columns).map((column) => column.key))
   const identity = columns.flatMap((column, i) => (isIdentity.has(column.key) ? [i] : []))
   const cells = columns.map((column, i) => sql`, ${cellSql(column.key)} AS ${sql.raw(`s${i}`)}`)
-  let after = -1
   let written = 0
-  for (;;) {
+  await forEachRowSlice(uploadId, async (slice) => {
     const rows = await queryRows<SliceRow>(sql`
       SELECT csv_rows.row_index, CASE WHEN data <> '{}'::jsonb THEN md5(data::text) END AS row_hash, k.keys AS labels${sql.join(cells, sql``)}
       FROM ${rowsFrom(uploadId)} LEFT JOIN csv_row_duplicate_keys AS k ON k.upload_id = ${uploadId} AND k.row_index = csv_rows.row_index
-      WHERE csv_rows.upload_id = ${uploadId} AND csv_rows.row_index > ${after} ORDER BY csv_rows.row_index LIMIT ${sliceRows()}`)
-    const last = rows.at(-1)?.row_index ?? null
+      WHERE csv_rows.upload_id = ${uploadId} AND ${sliceSql(slice)} ORDER BY csv_rows.row_index`)
     const changed: Array<[number, Record<string, [string, number | null]>]> = []
     for (const row of rows) {
       const index = Number(row.row_index)
@@ -119,12 +109,9 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
       if (identity.length > 0 && recordKey !== '') records.firstOf(...hashText(recordKey), index)
       if (!same) changed.push([index, labels])
     }
-    await writeSlice(uploadId, { from: after, to: last, changed })
+    await writeSlice(uploadId, { from: slice.after, to: slice.upTo, changed })
     written += changed.length
-    if (last === null) break
-    after = last
-    if (driver.kind === 'pglite') await yieldToForeground()
-  }
+  })
   // Many labels written (a first refresh of an older file): the plans' join needs new statistics.
   if (written > 10_000) await analyzeDuplicateLabels()
   return {

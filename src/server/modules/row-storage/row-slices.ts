@@ -21,29 +21,43 @@ export const sliceSql = ({ after, upTo }: RowSlice) =>
   upTo === null ? sql`csv_rows.row_index > ${after}` : sql`csv_rows.row_index > ${after} AND csv_rows.row_index <= ${upTo}`
 
 /**
- * Runs `step` over every row of the upload, a slice at a time, in row order: each slice's bounds
- * are read first through the primary key (a walk of `sliceRows()` index entries, no row read), then
- * `step` runs its own statements on them. Requests go first between two slices on PGlite. Rows
- * added at the end meanwhile fall in the last slice, which runs to the end of the file. A file
- * deleted meanwhile (its table gone) ends the work: it has no rows left to work on.
+ * Runs `step` over every row of the upload, a slice at a time, in row order: a slice is the next
+ * `sliceRows()` row indexes (fewer rows where rows were deleted), up to the last row index, read
+ * through the partition's primary key `(upload_id, row_index)` like `max(row_index)` itself. The
+ * bounds are arithmetic, not read: a freshly imported partition has no statistics on PGlite (it
+ * has no autovacuum), and `ORDER BY row_index OFFSET n LIMIT 1` was then planned as a read and sort
+ * of every row after the slice's start, each slice (issue 42: the labels job's slices over a
+ * 461,000-row file took seconds each, the later ones no less than the first). Requests go first
+ * between two slices on PGlite. The last slice runs to the end of the file, so rows added at the
+ * end meanwhile are in it. A file deleted meanwhile (its table gone) ends the work: it has no rows
+ * left to work on.
  */
 export async function forEachRowSlice(uploadId: string, step: (slice: RowSlice) => Promise<void>): Promise<void> {
+  const size = sliceRows()
   let after = -1
-  for (;;) {
-    try {
-      const [bound] = await queryRows<{ row_index: number }>(sql`
-        SELECT csv_rows.row_index FROM ${rowsFrom(uploadId)} WHERE csv_rows.upload_id = ${uploadId} AND csv_rows.row_index > ${after}
-        ORDER BY csv_rows.row_index OFFSET ${sliceRows() - 1} LIMIT 1`)
-      const upTo = bound ? Number(bound.row_index) : null
-      await step({ after, upTo })
-      if (upTo === null) return
-      after = upTo
-    } catch (error) {
-      if (isMissingTable(error)) return
-      throw error
+  try {
+    let last = await lastRowIndex(uploadId)
+    for (;;) {
+      // Rows may have been added since the last row index was read: read it again before the end.
+      if (last !== null && after + size >= last) last = await lastRowIndex(uploadId)
+      const isLast = last === null || after + size >= last
+      await step({ after, upTo: isLast ? null : after + size })
+      if (isLast) return
+      after += size
+      if (driver.kind === 'pglite') await yieldToForeground()
     }
-    if (driver.kind === 'pglite') await yieldToForeground()
+  } catch (error) {
+    if (isMissingTable(error)) return
+    throw error
   }
+}
+
+/** The upload's last row index (null without rows): one step down the primary key, whatever the statistics. */
+async function lastRowIndex(uploadId: string): Promise<number | null> {
+  const [row] = await queryRows<{ last: number | string | null }>(
+    sql`SELECT max(csv_rows.row_index) AS last FROM ${rowsFrom(uploadId)} WHERE csv_rows.upload_id = ${uploadId}`,
+  )
+  return row?.last === null || row?.last === undefined ? null : Number(row.last)
 }
 
 /** Runs `step` over `items` (row indexes to delete, say) a slice at a time, requests first between slices on PGlite. */
