@@ -8,6 +8,8 @@ import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { countDateOrderMisfits } from '#server/modules/row-storage/date-order-check'
+import { columnCellsOf } from '#server/modules/row-storage/filled-cells'
+import { reportFiguresSet } from '#server/modules/uploads/report-figures'
 import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
 import { checkFormulaOrThrow, computeFormulaColumns, renameInFormulas, retypeFormulaReaders } from './formula-columns.ts'
@@ -149,11 +151,25 @@ export async function reorderColumns({ userId, uploadId, keys }: { userId: strin
 
 export async function deleteColumn({ userId, uploadId, key }: { userId: string; uploadId: string; key: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  await getColumnOrThrow(upload.id, key)
+  const column = await getColumnOrThrow(upload.id, key)
   await assertNotFilledByRequest(upload.id, key)
-  await removeColumn(upload.id, key)
-  await touchUpload(upload.id)
-  // The values leave the rows in the background; the key is never given to another column.
+  await db.transaction(async (tx) => {
+    // Under the upload's lock, as the rows' writers change the report (issue 44): a column of the
+    // file's own takes its cells and filled cells out of 'Filled cells X of Y' at once.
+    const [locked] = await tx
+      .select({ hasMetrics: sql<boolean>`${csvUploads.qualityMetrics} IS NOT NULL` })
+      .from(csvUploads)
+      .where(eq(csvUploads.id, upload.id))
+      .for('update')
+    await removeColumn(upload.id, key, tx)
+    const cells = column.kind === 'source' && locked?.hasMetrics ? await columnCellsOf(tx, upload.id, key) : null
+    await tx
+      .update(csvUploads)
+      .set({ ...(cells ? reportFiguresSet({ records: 0, filled: -cells.filled, cells: -cells.rows }) : {}), updatedAt: new Date() })
+      .where(eq(csvUploads.id, upload.id))
+  })
+  // The values leave the rows in the background (then the duplicate figures are counted again:
+  // whole rows and identity columns change with a column gone); the key is never given to another column.
   await purgeColumnValues({ uploadId: upload.id, key })
   return { columns: await listColumns(upload.id) }
 }
