@@ -10,6 +10,8 @@ import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { countDateOrderMisfits } from '#server/modules/row-storage/date-order-check'
 import { columnCellsOf } from '#server/modules/row-storage/filled-cells'
 import { reportFiguresSet } from '#server/modules/uploads/report-figures'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
+import { identifierKindOf } from '#common/schemas/duplicates'
 import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
 import { checkFormulaOrThrow, computeFormulaColumns, renameInFormulas, retypeFormulaReaders } from './formula-columns.ts'
@@ -53,6 +55,8 @@ export async function addColumn({ userId, uploadId, ...input }: { userId: string
   const column = await db.transaction(async (tx) => {
     if (!('formula' in input)) {
       const [added] = await addColumns(tx, upload.id, [{ name: input.name, type: input.type, kind: 'manual' }])
+      // An identifying column: the report's duplicate figures are counted for it (issue 44).
+      if (identifierKindOf(input.name)) await refreshDuplicateLabelsLater(tx, upload.id)
       return added!
     }
     const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
@@ -101,6 +105,8 @@ export async function updateColumn({
     // Formulas naming the column by its old name are rewritten with the new one, before it changes.
     if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
     const row = await updateColumnRow(upload.id, key, { ...change, ...type }, tx)
+    // A name that identifies a record, or did: the labels and the report's duplicate figures follow (issue 44).
+    if (change.name !== undefined && (identifierKindOf(column.name) || identifierKindOf(change.name))) await refreshDuplicateLabelsLater(tx, upload.id)
     const recompute = change.formula === undefined ? [] : await retypeFormulaReaders({ uploadId: upload.id, key }, tx)
     return { updated: row!, recompute }
   })

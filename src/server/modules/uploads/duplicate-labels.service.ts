@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#server/db/client'
 import { csvUploads } from '#server/db/schema/index'
-import { DuplicateGroupsCount, figureColumnsOf } from '#server/modules/row-storage/duplicate-groups'
+import type { DuplicateFigures } from '#common/schemas/duplicates'
+import { DuplicateGroupsCount, figureColumnsOf, figuresAfter } from '#server/modules/row-storage/duplicate-groups'
 import { refreshDuplicateLabels } from '#server/modules/row-storage/duplicate-labels'
 
 /**
@@ -26,6 +27,18 @@ export async function refreshUploadDuplicateLabels({ uploadId, quietMs }: { uplo
   const columns = await figureColumnsOf(upload.id)
   if (upload.groups === columns.signature) {
     await refreshDuplicateLabels(upload.id)
+    // Current already (the writers keep them); a column renamed since is named as it is now.
+    await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ groups: csvUploads.duplicateGroups, figures: sql<DuplicateFigures | string | null>`${csvUploads.qualityMetrics} -> 'duplicates'` })
+        .from(csvUploads)
+        .where(eq(csvUploads.id, upload.id))
+        .for('update')
+      if (!locked || locked.figures === null || locked.groups !== columns.signature) return
+      const figures = typeof locked.figures === 'string' ? (JSON.parse(locked.figures) as DuplicateFigures) : locked.figures
+      const named = figuresAfter(columns, figures, { repeats: new Map(), shared: new Map() })
+      await tx.update(csvUploads).set({ qualityMetrics: sql`jsonb_set(${csvUploads.qualityMetrics}, '{duplicates}', ${JSON.stringify(named)}::jsonb)` }).where(eq(csvUploads.id, upload.id))
+    })
     return { retryInMs: null }
   }
   // Counted while no write moves the groups: a write meanwhile sees the mark, leaves the groups
