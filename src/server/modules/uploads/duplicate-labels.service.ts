@@ -5,6 +5,8 @@ import { csvUploads } from '#server/db/schema/index'
 import type { DuplicateFigures } from '#common/schemas/duplicates'
 import { DuplicateGroupsCount, figureColumnsOf, figuresAfter } from '#server/modules/row-storage/duplicate-groups'
 import { refreshDuplicateLabels } from '#server/modules/row-storage/duplicate-labels'
+import { publish } from '#server/platform/events'
+import { logger } from '#server/platform/logger'
 
 /**
  * The duplicate labels Magic Chat counts repeats by, written again after the rows changed: one
@@ -49,9 +51,13 @@ export async function refreshUploadDuplicateLabels({ uploadId, quietMs }: { uplo
   const count = new DuplicateGroupsCount(columns)
   await refreshDuplicateLabels(upload.id, count)
   await count.write(upload.id)
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ groups: csvUploads.duplicateGroups }).from(csvUploads).where(eq(csvUploads.id, upload.id)).for('update')
-    if (!locked) return
+  const counted = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ groups: csvUploads.duplicateGroups, userId: csvUploads.userId })
+      .from(csvUploads)
+      .where(eq(csvUploads.id, upload.id))
+      .for('update')
+    if (!locked) return null
     const isCurrent = locked.groups === counting
     await tx
       .update(csvUploads)
@@ -60,6 +66,13 @@ export async function refreshUploadDuplicateLabels({ uploadId, quietMs }: { uplo
         ...(isCurrent ? { duplicateGroups: columns.signature } : {}),
       })
       .where(eq(csvUploads.id, upload.id))
+    return locked.userId
   })
+  // An open page of the file reads the report again. A failure here changes nothing: the figures are stored.
+  if (counted) {
+    await publish(counted, { type: 'upload.report', uploadId: upload.id }).catch((error: unknown) =>
+      logger.warn({ event: 'uploads.report_publish_failed', uploadId: upload.id, err: error }),
+    )
+  }
   return { retryInMs: null }
 }
