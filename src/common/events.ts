@@ -65,6 +65,14 @@ export const appEventSchema = z.discriminatedUnion('type', [
     updated: z.number(),
     totalRows: z.number(),
   }),
+  /**
+   * The file's quality report was counted again in the background (its duplicate figures, after a
+   * change the writer could not count from its rows: issue 44): an open page reads it again.
+   */
+  z.object({
+    type: z.literal('upload.report'),
+    uploadId: z.string(),
+  }),
   /** A file or folder of the user was created, renamed, moved or deleted: lists re-read. */
   z.object({
     type: z.literal('workspace.changed'),

@@ -182,6 +182,8 @@ export const DUPLICATES_MESSAGES = {
   chatNote: (parts: string[]) => `The rows counted include duplicates: ${parts.join('; ')}.`,
   chatExact: (n: number) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another exactly`,
   chatColumn: (n: number, column: string) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another's ${column}`,
+  /** The report's rule: a record repeated by its identity columns together. */
+  chatRecords: (n: number, columns: string[]) => `${rowsWord(n)} repeat${n === 1 ? 's' : ''} another record (same ${columns.join(' and ')})`,
 } as const
 
 /** The upload detail data grid (001 §2 "Upload detail", §5, §8). */

@@ -310,10 +310,18 @@ export type AggregateResult = z.infer<typeof aggregateResultSchema>
 export const planRowSchema = z.object({ rowIndex: z.number().int(), values: z.record(z.string(), z.string()) })
 export type PlanRow = z.infer<typeof planRowSchema>
 
-/** `exactRows` (whole rows repeated) is counted only in a file with no identifying column; null otherwise. */
+/**
+ * The matched rows that repeat another matched record, by the quality report's and 'Remove
+ * duplicates'' one rule (issue 44): `records` by the identity columns together (id, e-mail), or
+ * whole rows when the file has none (`columns` empty); `columns` the repeats in each identity
+ * column alone. A website or domain several rows share is not counted: colleagues share it.
+ * `exactRows` (whole rows repeated) is counted only in a file with no identity column; null
+ * otherwise. Answers stored before issue 44 have no `records`.
+ */
 export const planDuplicatesSchema = z.object({
   exactRows: z.number().int().nullable(),
   columns: z.array(z.object({ column: z.string(), rows: z.number().int() })),
+  records: z.object({ columns: z.array(z.string()), rows: z.number().int() }).optional(),
 })
 export type PlanDuplicates = z.infer<typeof planDuplicatesSchema>
 

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core'
+import { bigint, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { csvUploads } from './uploads.ts'
 
 /**
@@ -20,4 +20,26 @@ export const csvRowDuplicateKeys = pgTable(
     keys: jsonb('keys').$type<Record<string, [string, number | null]>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.rowIndex] })],
+)
+
+/**
+ * How many rows of an upload hold each compared value, per duplicate figure of the quality report
+ * (issue 44: the figures kept current from the rows a write touches): `figure` names what is
+ * compared (an identifying column by its label name, the record's identity, the whole row),
+ * `value_hash` the value's 64-bit hash (row-storage/first-seen.ts), `rows` how many rows hold it.
+ * A write adds and takes away its rows' values and reads the figures' change from the counts it
+ * moved; the whole file is counted only to fill the table (row-storage/duplicate-groups.ts).
+ * Written only by row storage.
+ */
+export const csvDuplicateGroups = pgTable(
+  'csv_duplicate_groups',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => csvUploads.id, { onDelete: 'cascade' }),
+    figure: text('figure').notNull(),
+    valueHash: bigint('value_hash', { mode: 'bigint' }).notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.figure, t.valueHash] })],
 )

@@ -63,6 +63,12 @@ export const csvUploads = pgTable(
     dataCompletenessScore: real('data_completeness_score'),
     dataQualityIssues: jsonb('data_quality_issues').$type<DataQualityIssue[]>().notNull().default(sql`'[]'::jsonb`),
     qualityMetrics: jsonb('quality_metrics').$type<QualityMetrics>(),
+    /**
+     * What `csv_duplicate_groups` holds the counts of (row-storage/duplicate-groups.ts): the
+     * figures' signature when they are current, `counting:<id>` while the file is counted, null
+     * before (a write then asks the labels job to count it).
+     */
+    duplicateGroups: text('duplicate_groups'),
     errorMessage: text('error_message'),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     ...timestamps(),

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { COLUMN_KEY_PATTERN } from '#common/schemas/rows'
+import { db } from '#server/db/client'
 import { removeColumnFromRows } from '#server/modules/row-storage/row-cells'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
 import { defineJob, enqueue } from '#server/platform/queue'
 import { refreshPastDayFormulas } from './formula-columns.ts'
 
@@ -12,6 +14,9 @@ const purgePayloadSchema = z.object({ uploadId: z.uuid(), key: z.string().regex(
  */
 export async function purgeValues({ uploadId, key }: z.infer<typeof purgePayloadSchema>) {
   await removeColumnFromRows({ uploadId, key })
+  // Whole rows compare without it now, and an identity column gone changes the records: the
+  // report's duplicate figures are counted again (the labels job; issue 44).
+  await db.transaction((tx) => refreshDuplicateLabelsLater(tx, uploadId))
 }
 
 export const purgeColumnValuesJob = defineJob({

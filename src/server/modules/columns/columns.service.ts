@@ -8,6 +8,10 @@ import { AppError } from '#server/platform/app-error'
 import { getReadableUploadOrThrow, listColumns, toColumn } from '#server/modules/uploads/uploads.service'
 import { dropDateSortIndex } from '#server/modules/row-storage/grid-indexes'
 import { countDateOrderMisfits } from '#server/modules/row-storage/date-order-check'
+import { columnCellsOf } from '#server/modules/row-storage/filled-cells'
+import { reportFiguresSet } from '#server/modules/uploads/report-figures'
+import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
+import { identifierKindOf } from '#common/schemas/duplicates'
 import { addColumns, nameKeyOf, removeColumn, reorderColumns as reorderColumnRows, updateColumn as updateColumnRow } from '#server/modules/row-storage/column-store'
 import { purgeColumnValues } from './columns.jobs.ts'
 import { checkFormulaOrThrow, computeFormulaColumns, renameInFormulas, retypeFormulaReaders } from './formula-columns.ts'
@@ -51,6 +55,8 @@ export async function addColumn({ userId, uploadId, ...input }: { userId: string
   const column = await db.transaction(async (tx) => {
     if (!('formula' in input)) {
       const [added] = await addColumns(tx, upload.id, [{ name: input.name, type: input.type, kind: 'manual' }])
+      // An identifying column: the report's duplicate figures are counted for it (issue 44).
+      if (identifierKindOf(input.name)) await refreshDuplicateLabelsLater(tx, upload.id)
       return added!
     }
     const columns = await tx.select().from(uploadColumns).where(eq(uploadColumns.uploadId, upload.id))
@@ -99,6 +105,8 @@ export async function updateColumn({
     // Formulas naming the column by its old name are rewritten with the new one, before it changes.
     if (change.name !== undefined) await renameInFormulas({ uploadId: upload.id, key, newName: change.name }, tx)
     const row = await updateColumnRow(upload.id, key, { ...change, ...type }, tx)
+    // A name that identifies a record, or did: the labels and the report's duplicate figures follow (issue 44).
+    if (change.name !== undefined && (identifierKindOf(column.name) || identifierKindOf(change.name))) await refreshDuplicateLabelsLater(tx, upload.id)
     const recompute = change.formula === undefined ? [] : await retypeFormulaReaders({ uploadId: upload.id, key }, tx)
     return { updated: row!, recompute }
   })
@@ -149,11 +157,25 @@ export async function reorderColumns({ userId, uploadId, keys }: { userId: strin
 
 export async function deleteColumn({ userId, uploadId, key }: { userId: string; uploadId: string; key: string }) {
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
-  await getColumnOrThrow(upload.id, key)
+  const column = await getColumnOrThrow(upload.id, key)
   await assertNotFilledByRequest(upload.id, key)
-  await removeColumn(upload.id, key)
-  await touchUpload(upload.id)
-  // The values leave the rows in the background; the key is never given to another column.
+  await db.transaction(async (tx) => {
+    // Under the upload's lock, as the rows' writers change the report (issue 44): a column of the
+    // file's own takes its cells and filled cells out of 'Filled cells X of Y' at once.
+    const [locked] = await tx
+      .select({ hasMetrics: sql<boolean>`${csvUploads.qualityMetrics} IS NOT NULL` })
+      .from(csvUploads)
+      .where(eq(csvUploads.id, upload.id))
+      .for('update')
+    await removeColumn(upload.id, key, tx)
+    const cells = column.kind === 'source' && locked?.hasMetrics ? await columnCellsOf(tx, upload.id, key) : null
+    await tx
+      .update(csvUploads)
+      .set({ ...(cells ? reportFiguresSet({ records: 0, filled: -cells.filled, cells: -cells.rows }) : {}), updatedAt: new Date() })
+      .where(eq(csvUploads.id, upload.id))
+  })
+  // The values leave the rows in the background (then the duplicate figures are counted again:
+  // whole rows and identity columns change with a column gone); the key is never given to another column.
   await purgeColumnValues({ uploadId: upload.id, key })
   return { columns: await listColumns(upload.id) }
 }

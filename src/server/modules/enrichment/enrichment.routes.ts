@@ -74,7 +74,8 @@ export const enrichmentRoutes = new Hono<AppEnv>()
     return streamEvents(c, {
       userId,
       filter: (event) =>
-        (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed' || event.type === 'rows.added') && event.uploadId === upload.id,
+        (event.type === 'cell.updated' || event.type === 'field.progress' || event.type === 'field.changed' || event.type === 'rows.added' || event.type === 'upload.report') &&
+          event.uploadId === upload.id,
     })
   })
   .get('/:id/ai-fields/:fieldId', fieldParams, documented({ summary: 'An AI column with its run status and counts', response: aiFieldSchema }), async (c) => {

@@ -146,6 +146,6 @@ export async function reorderColumns(uploadId: string, keys: readonly string[]) 
 }
 
 /** Removes one column (its AI field and cells go with it, by the schema's cascade). */
-export async function removeColumn(uploadId: string, key: string) {
-  await db.delete(uploadColumns).where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
+export async function removeColumn(uploadId: string, key: string, executor: Pick<Database, 'delete'> = db) {
+  await executor.delete(uploadColumns).where(and(eq(uploadColumns.uploadId, uploadId), eq(uploadColumns.key, key)))
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { identifyingColumnsOf } from '#common/schemas/duplicates'
+import { identifyingColumnsOf, recordIdentityColumnsOf } from '#common/schemas/duplicates'
 import type { Plan } from '#common/schemas/plans'
 import { db } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
@@ -42,6 +42,8 @@ afterAll(async () => {
 const EMAILS = ['ada@x.io', ' ADA@x.io', 'zoë@x.io', 'Zoe@X.io', 'bob@y.io', '']
 const SITES = ['https://www.x.io/a', 'x.io', 'http://y.io', 'www.Y.io/about', 'z.io', '']
 const COUNTRIES = ['UK', 'FR']
+/** Ids, so a record is an e-mail and an id together (issue 44). */
+const IDS = ['7', ' 7', '8', '']
 
 function rng(seed: number) {
   let s = seed
@@ -56,19 +58,26 @@ async function importLeads(seed: number, rows: number) {
   const pick = (list: string[]) => list[Math.floor(random() * list.length)]!
   const { browser } = await t.signUpVerified()
   await t.startTrial(browser)
-  const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
+  const id = await importSettled(
+    browser,
+    'leads.csv',
+    csvOf(['Email', 'Website', 'Country', 'Lead ID'], Array.from({ length: rows }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES), pick(IDS)])),
+  )
   await refreshDuplicateLabels(id)
   return { id, pick, random }
 }
 
-/** The plan's repeats per column, and what comparing the values over the same rows gives. */
-async function answerAndTruth(id: string, plan: Plan) {
-  const columns = identifyingColumnsOf(await storedColumnsOf(id))
+/**
+ * The plan's repeats per identity column and as records (issue 44: a shared website is not one),
+ * and what comparing the values over the same rows gives (the quality report's count).
+ */
+async function answerAndTruth(id: string, plan: Plan): Promise<{ answer: Record<string, number | undefined>; truth: Record<string, number | undefined> }> {
+  const columns = recordIdentityColumnsOf(await storedColumnsOf(id))
   const answer = await runPlan({ source: { id, validRows: 0 }, plan })
   const truth = await countDuplicates({ id }, columns)
   return {
-    answer: Object.fromEntries(answer.duplicates.columns.map((c) => [c.column, c.rows])),
-    truth: Object.fromEntries(truth.columns.filter((c) => c.rows > 0).map((c) => [c.name, c.rows])),
+    answer: { ...Object.fromEntries(answer.duplicates.columns.map((c) => [c.column, c.rows])), records: answer.duplicates.records?.rows },
+    truth: { ...Object.fromEntries(truth.columns.filter((c) => c.rows > 0).map((c) => [c.name, c.rows])), records: truth.records?.rows },
   }
 }
 
@@ -94,7 +103,7 @@ describe('duplicate labels', () => {
     const id = await importSettled(browser, 'leads.csv', csvOf(['Email', 'Website', 'Country'], Array.from({ length: 60 }, () => [pick(EMAILS), pick(SITES), pick(COUNTRIES)])))
     expect(await labelsCurrent(id)).toBe(true)
     const { answer, truth } = await answerAndTruth(id, everyRow)
-    expect(Object.keys(truth).sort()).toEqual(['Email', 'Website'])
+    expect(Object.keys(truth).sort()).toEqual(['Email', 'records'])
     expect(answer).toEqual(truth)
   })
 
@@ -112,13 +121,13 @@ describe('duplicate labels', () => {
     const id = await importSettled(browser, 'small.csv', csvOf(['Email', 'Website', 'Country'], rows))
     await refreshDuplicateLabels(id)
     const uk = await runPlan({ source: { id, validRows: 5 }, plan: { where: { column: 'Country', op: 'equals', value: 'uk' } } })
-    expect(uk.duplicates.columns).toEqual([
-      { column: 'Email', rows: 1 },
-      { column: 'Website', rows: 1 },
-    ])
+    // Row 3's website repeats row 0's domain: colleagues, not a duplicate (issue 44).
+    expect(uk.duplicates.columns).toEqual([{ column: 'Email', rows: 1 }])
+    expect(uk.duplicates.records).toEqual({ columns: ['Email'], rows: 1 })
     // FR: rows 2 and 4, repeating nothing among themselves (they repeat UK rows, which are not counted).
     const fr = await runPlan({ source: { id, validRows: 5 }, plan: { where: { column: 'Country', op: 'equals', value: 'fr' } } })
     expect(fr.duplicates.columns).toEqual([])
+    expect(fr.duplicates.records).toEqual({ columns: ['Email'], rows: 0 })
   })
 
   it('are what a plan reads where they are current: the values are compared again only for a changed row', async () => {
@@ -142,16 +151,17 @@ describe('duplicate labels', () => {
   it('stay exact through edits, additions, deletions and renames, with and without being written again', async () => {
     const { id, pick, random } = await importLeads(7, 40)
     const columns = await storedColumnsOf(id)
-    const [email, website] = [columns[0]!, columns[1]!]
+    const [email, website, leadId] = [columns[0]!, columns[1]!, columns[3]!]
     let checked = 0
     for (let step = 0; step < 40; step += 1) {
       const indexes = (await queryRows<{ row_index: number }>(sql`SELECT row_index FROM csv_rows WHERE upload_id = ${id} ORDER BY row_index`)).map((r) => Number(r.row_index))
       const roll = random()
       if (roll < 0.45) {
-        const column = random() < 0.5 ? email : website
-        await updateRowCell({ uploadId: id, rowIndex: indexes[Math.floor(random() * indexes.length)]!, key: column.key, value: pick(column === email ? EMAILS : SITES) })
+        const column = [email, website, leadId][Math.floor(random() * 3)]!
+        const values = column === email ? EMAILS : column === website ? SITES : IDS
+        await updateRowCell({ uploadId: id, rowIndex: indexes[Math.floor(random() * indexes.length)]!, key: column.key, value: pick(values) })
       } else if (roll < 0.6) {
-        await appendRows(db, { uploadId: id, rows: [{ c1: pick(EMAILS), c2: pick(SITES), c3: pick(COUNTRIES) }] })
+        await appendRows(db, { uploadId: id, rows: [{ c1: pick(EMAILS), c2: pick(SITES), c3: pick(COUNTRIES), c4: pick(IDS) }] })
       } else if (roll < 0.75) {
         // The last row too, so an index is freed and taken again by the next addition.
         await deleteRowsByIndex(db, id, [random() < 0.5 ? indexes.at(-1)! : indexes[Math.floor(random() * indexes.length)]!])
@@ -186,7 +196,7 @@ describe('duplicate labels', () => {
     // ...or the new row 2, with row 0's value again, would read it and look like a group of its own.
     expect(await appendRows(db, { uploadId: id, rows: [{ c1: 'a@x.io' }] })).toEqual([2])
     const { answer, truth } = await answerAndTruth(id, everyRow)
-    expect(truth).toEqual({ Email: 1 })
+    expect(truth).toEqual({ Email: 1, records: 1 })
     expect(answer).toEqual(truth)
   })
 

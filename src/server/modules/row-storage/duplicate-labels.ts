@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { identifyingColumnsOf, recordIdentityColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
-import type { DuplicateFigures } from '#common/schemas/duplicates'
+import { identifyingColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
 import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
-import { compareValue, recordKeyOf, type DedupeColumn } from './duplicates-sql.ts'
+import { figureCellsSql, type DuplicateGroupsCount } from './duplicate-groups.ts'
+import { compareValue, type DedupeColumn } from './duplicates-sql.ts'
 import { FirstSeen, hashText } from './first-seen.ts'
 import { rowsFrom, storedColumnsOf } from './row-reader.ts'
 import { forEachRowSlice, sliceSql } from './row-slices.ts'
@@ -62,51 +62,44 @@ export const duplicateLabelsJoinSql = (uploadId: string, row: SQL): SQL =>
   sql`LEFT JOIN csv_row_duplicate_keys AS dup_labels ON dup_labels.upload_id = ${uploadId} AND dup_labels.row_index = ${row}.row_index`
 
 type Identifying = { key: string; name: string; kind: IdentifierKind }
-type SliceRow = { row_index: number; row_hash: string | null; labels: Record<string, [string, number | null]> | string | null } & Record<string, unknown>
+type SliceRow = { row_index: number; labels: Record<string, [string, number | null]> | string | null } & Record<string, unknown>
 
 /**
- * Writes the labels of every row of the upload over its identifying columns as they are now, and
- * answers the quality report's duplicate figures, in one pass over the rows a slice at a time:
- * each slice reads its rows' identifying cells, a hash of the whole row and their stored labels,
- * writes the labels that changed and deletes those of rows gone. Between slices, requests go
- * first. Rows added after the last ones keep the labels of the rows before them, so an addition
- * writes only its own rows' labels.
+ * Writes the labels of every row of the upload over its identifying columns as they are now, in
+ * one pass over the rows a slice at a time: each slice reads its rows' identifying cells and their
+ * stored labels, writes the labels that changed and deletes those of rows gone. Between slices,
+ * requests go first. Rows added after the last ones keep the labels of the rows before them, so an
+ * addition writes only its own rows' labels. With `count`, the same pass counts the quality
+ * report's duplicate groups (duplicate-groups.ts) from the rows as read.
  */
-export async function refreshDuplicateLabels(uploadId: string): Promise<DuplicateFigures> {
+export async function refreshDuplicateLabels(uploadId: string, count?: DuplicateGroupsCount): Promise<void> {
   const columns: Identifying[] = identifyingColumnsOf(await storedColumnsOf(uploadId))
   const names = columns.map(duplicateLabelName)
   const seen = columns.map(() => new FirstSeen())
-  const exact = new FirstSeen()
-  const records = new FirstSeen()
-  const isIdentity = new Set(recordIdentityColumnsOf(columns).map((column) => column.key))
-  const identity = columns.flatMap((column, i) => (isIdentity.has(column.key) ? [i] : []))
   const cells = columns.map((column, i) => sql`, ${cellSql(column.key)} AS ${sql.raw(`s${i}`)}`)
+  const counted = count ? sql`, ${figureCellsSql(count.columns)}` : sql``
   let written = 0
   await forEachRowSlice(uploadId, async (slice) => {
     const rows = await queryRows<SliceRow>(sql`
-      SELECT csv_rows.row_index, CASE WHEN data <> '{}'::jsonb THEN md5(data::text) END AS row_hash, k.keys AS labels${sql.join(cells, sql``)}
+      SELECT csv_rows.row_index, k.keys AS labels${sql.join(cells, sql``)}${counted}
       FROM ${rowsFrom(uploadId)} LEFT JOIN csv_row_duplicate_keys AS k ON k.upload_id = ${uploadId} AND k.row_index = csv_rows.row_index
       WHERE csv_rows.upload_id = ${uploadId} AND ${sliceSql(slice)} ORDER BY csv_rows.row_index`)
     const changed: Array<[number, Record<string, [string, number | null]>]> = []
     for (const row of rows) {
       const index = Number(row.row_index)
-      if (row.row_hash !== null) exact.firstOf(...hashText(row.row_hash), index)
+      count?.add(row, index)
       if (columns.length === 0) continue
       const stored = typeof row.labels === 'string' ? (JSON.parse(row.labels) as Record<string, [string, number | null]>) : row.labels
       const labels: Record<string, [string, number | null]> = {}
       let same = stored !== null && Object.keys(stored).length === columns.length
-      const values: string[] = []
       columns.forEach((column, i) => {
         const cell = (row[`s${i}`] as string | null) ?? ''
         const value = compareValue(cell, column.kind)
-        values.push(value)
         const label = value === '' ? null : seen[i]!.firstOf(...hashText(value), index)
         labels[names[i]!] = [cell, label]
         const was = stored?.[names[i]!]
         if (!was || was[0] !== cell || was[1] !== label) same = false
       })
-      const recordKey = recordKeyOf(identity.map((i) => values[i]!))
-      if (identity.length > 0 && recordKey !== '') records.firstOf(...hashText(recordKey), index)
       if (!same) changed.push([index, labels])
     }
     await writeSlice(uploadId, { from: slice.after, to: slice.upTo, changed })
@@ -114,12 +107,6 @@ export async function refreshDuplicateLabels(uploadId: string): Promise<Duplicat
   })
   // Many labels written (a first refresh of an older file): the plans' join needs new statistics.
   if (written > 10_000) await analyzeDuplicateLabels()
-  return {
-    exactRows: exact.repeats,
-    columns: columns.map((column, i) => ({ ...column, rows: seen[i]!.repeats })),
-    records: { columns: identity.map((i) => columns[i]!.name), rows: identity.length > 0 ? records.repeats : exact.repeats },
-    shared: columns.flatMap((column, i) => (column.kind === 'website' ? [{ key: column.key, name: column.name, values: seen[i]!.shared }] : [])),
-  }
 }
 
 /** A slice's changed labels written, and the labels of rows gone from `(from, to]` (to the end when `to` is null) deleted, under the upload's lock. */

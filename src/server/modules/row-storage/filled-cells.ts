@@ -30,3 +30,17 @@ export async function reportCellsPerRow(executor: Executor, uploadId: string): P
   const [row] = await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n FROM upload_columns WHERE upload_id = ${uploadId} AND kind = 'source'`, executor)
   return Number(row?.n ?? 0)
 }
+
+/**
+ * A column's filled cells and the file's rows, for a deleted column's share of the report: one
+ * read of one key of each row, in the caller's transaction (the deletion's, CONVENTIONS 24: a
+ * writer keeps the report current). Its values stay in the rows until the purge job takes them.
+ */
+export async function columnCellsOf(executor: Executor, uploadId: string, key: string): Promise<{ rows: number; filled: number }> {
+  const [row] = await queryRows<{ rows: number | string; filled: number | string }>(
+    sql`SELECT count(*) AS rows, count(*) FILTER (WHERE coalesce(csv_rows.data ->> ${key}::text, '') <> '') AS filled
+        FROM ${rowsFrom(uploadId)} WHERE csv_rows.upload_id = ${uploadId}`,
+    executor,
+  )
+  return { rows: Number(row?.rows ?? 0), filled: Number(row?.filled ?? 0) }
+}

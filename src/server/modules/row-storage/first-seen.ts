@@ -12,6 +12,8 @@ export class FirstSeen {
   private first: Int32Array
   /** 1 once a second row held the slot's value. */
   private twice: Uint8Array
+  /** How many rows held the slot's value, when asked (the quality report's duplicate groups; not in the import's worker, whose heap is capped). */
+  private held: Int32Array | null
   private mask: number
   /** Distinct values seen. */
   size = 0
@@ -20,12 +22,13 @@ export class FirstSeen {
   /** Distinct values seen more than once (a domain that several rows share). */
   shared = 0
 
-  constructor(capacity = 1 << 12) {
+  constructor(capacity = 1 << 12, { counts = false }: { counts?: boolean } = {}) {
     const slots = 1 << Math.ceil(Math.log2(Math.max(16, capacity)))
     this.hi = new Uint32Array(slots)
     this.lo = new Uint32Array(slots)
     this.first = new Int32Array(slots)
     this.twice = new Uint8Array(slots)
+    this.held = counts ? new Int32Array(slots) : null
     this.mask = slots - 1
   }
 
@@ -44,11 +47,13 @@ export class FirstSeen {
         this.hi[slot] = hi
         this.lo[slot] = lo
         this.first[slot] = rowIndex + 1
+        if (this.held) this.held[slot] = 1
         this.size += 1
         if (this.size * 2 > this.mask) this.grow()
         return rowIndex
       }
       if (this.hi[slot] === hi && this.lo[slot] === lo) {
+        if (this.held) this.held[slot] = this.held[slot]! + 1
         if (this.twice[slot] === 0) {
           this.twice[slot] = 1
           this.shared += 1
@@ -59,13 +64,21 @@ export class FirstSeen {
     }
   }
 
+  /** Each value's hash and how many rows held it. */
+  *counts(): Generator<[number, number, number]> {
+    const { held } = this
+    if (!held) throw new Error('FirstSeen: counts were not asked for')
+    for (let i = 0; i < this.first.length; i += 1) if (this.first[i] !== 0) yield [this.hi[i]!, this.lo[i]!, held[i]!]
+  }
+
   private grow(): void {
-    const { hi, lo, first, twice } = this
+    const { hi, lo, first, twice, held } = this
     const slots = (this.mask + 1) * 2
     this.hi = new Uint32Array(slots)
     this.lo = new Uint32Array(slots)
     this.first = new Int32Array(slots)
     this.twice = new Uint8Array(slots)
+    this.held = held ? new Int32Array(slots) : null
     this.mask = slots - 1
     for (let i = 0; i < first.length; i += 1) {
       if (first[i] === 0) continue
@@ -75,6 +88,7 @@ export class FirstSeen {
       this.lo[slot] = lo[i]!
       this.first[slot] = first[i]!
       this.twice[slot] = twice[i]!
+      if (this.held && held) this.held[slot] = held[i]!
     }
   }
 }

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * Row storage owns every statement on the rows (docs/architecture.md): no server file outside it
- * names the rows table, its Drizzle table, a partition or the rows' duplicate labels, so another module can reach the rows
+ * names the rows table, its Drizzle table, a partition or the rows' duplicate labels and groups, so another module can reach the rows
  * only through row storage's named calls. It is also the one writer of the AI cells (`ai-cells.ts`)
  * and of the columns (`column-store.ts`): other modules read them, but write them only through it.
  */
 const serverDir = join(import.meta.dirname, '..', '..')
 const OWNERS = [join('modules', 'row-storage') + sep, join('db', 'schema') + sep]
-const ROW_TABLE = /\bcsv_rows\b|\bcsvRows\b|\bpartitionName\b|\browsFrom\b|\bcsv_row_duplicate_keys\b|\bcsvRowDuplicateKeys\b/
+const ROW_TABLE = /\bcsv_rows\b|\bcsvRows\b|\bpartitionName\b|\browsFrom\b|\bcsv_row_duplicate_keys\b|\bcsvRowDuplicateKeys\b|\bcsv_duplicate_groups\b|\bcsvDuplicateGroups\b/
 /** A write of the AI cells or the columns, in SQL text or through Drizzle's builder. */
 const CELL_OR_COLUMN_WRITE =
   /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:ai_cells|upload_columns)\b|\.(?:insert|update|delete)\(\s*(?:aiCells|uploadColumns)\s*\)/i

@@ -6,7 +6,7 @@ import { PLAN_MESSAGES } from '#common/messages'
 import type { FormulaNode, ValueKind } from '#common/schemas/formula'
 import type { Aggregate, AggregateCompare, AggregateResult, Condition, GroupMeasure, MeasureOp, Plan, PlanResult } from '#common/schemas/plans'
 import { AppError } from '#server/platform/app-error'
-import { identifyingColumnsOf } from '#common/schemas/duplicates'
+import { recordIdentityColumnsOf } from '#common/schemas/duplicates'
 import { duplicateLabelsJoinSql, duplicateLabelSql } from './duplicate-labels.ts'
 import { duplicateCountsOf, duplicateCountsSelect, comparedValuesSql, type DedupeColumn } from './duplicates-sql.ts'
 import { comparableOf, compareFigure, compareTargetOrThrow, groupKeySql, measureItemsSql, measureSql, type MeasureSql } from './plan-aggregates.ts'
@@ -26,9 +26,10 @@ import { KEEP_VALUES, type ViewColumn } from './view-sql.ts'
  * many conditions and measures read it, and the rest read their answers. A count after each step
  * reads every row anyway, so an index would save nothing; and none is built for a plan, so a plan
  * over a new column answers at once. The same scan counts the
- * matched rows that repeat others by each column that identifies a lead (or, in a file without
- * one, exactly: whole rows cost several times more to compare), so an answer can say its count
- * holds duplicates.
+ * matched rows that repeat another record by the one rule of the quality report and 'Remove
+ * duplicates' (`recordIdentityColumnsOf`: its id and e-mail columns together; in a file without
+ * them, whole rows exactly, which cost several times more to compare), so an answer can say its
+ * count holds duplicates. A shared website or domain is not a duplicate (issue 44).
  */
 export async function runPlan({ source, plan, shown = FULL_ANSWER }: { source: RowSource; plan: Plan; shown?: PlanShown }): Promise<PlanResult> {
   return runPlanOver(source, plan, await storedColumnsOf(source.id), shown)
@@ -195,9 +196,9 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   const scanMeasures = inScan.map((m) => m.sql)
   const grouped = planned.kind === 'groups' ? { planned, key: groupKeySql(planned.subject, formulas) } : null
 
-  const identifying = identifyingColumnsOf(columns)
+  const identifying = recordIdentityColumnsOf(columns)
   const stepCounts = flags.map((_, i) => sql`, count(*) FILTER (WHERE ${sql.join(flags.slice(0, i + 1), sql` AND `)}) AS ${sql.raw(`s${i}`)}`)
-  // Repeats in a column that identifies a lead are counted from the stored labels; whole rows are
+  // Repeats of a record by its identity columns are counted from the stored labels; whole rows are
   // compared only in a file with no such column.
   const repeats = identifying.length === 0 ? { keys: comparedValuesSql([], matched), names: ['dk_exact'], counts: duplicateCountsSelect([]), join: sql`` } : labelCountsSql(source.id, identifying, matched)
   const order = sortValue ? orderByValueSql(sql.raw('sort_v'), sort!.direction) : sql`row_index ASC`
@@ -253,7 +254,11 @@ async function runPlanOver(source: RowSource, asked: Plan, columns: ViewColumn[]
   // conditions again.
   const matchedWhere = topLevel.length === 0 ? sql`true` : rowIndexesComplete ? sql`row_index = ANY(${`{${rowIndexes.join(',')}}`}::integer[])` : clauseSql({ all: topLevel }, search)
   const counted = await repeatsOf(source.id, identifying, scan ?? {}, matchedWhere)
-  const duplicates = { exactRows: counted.exactRows, columns: counted.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })) }
+  const duplicates = {
+    exactRows: counted.exactRows,
+    columns: counted.columns.filter((c) => c.rows > 0).map((c) => ({ column: c.name, rows: c.rows })),
+    records: { columns: identifying.map((c) => c.name), rows: counted.records },
+  }
   return { count, rowIndexes, rowIndexesComplete, rows, aggregate: answer, criteria, totalRows, steps, duplicates }
 }
 
@@ -311,9 +316,12 @@ function groupsSql({ planned, key }: Grouped, matched: SQL): SQL {
 }
 
 /**
- * The scan's counts of repeats from the stored labels (duplicate-keys.ts): per identifying column,
+ * The scan's counts of repeats from the stored labels (duplicate-labels.ts): per identity column,
  * `dup_<i>` the matched rows whose label an earlier matched row has, and `dst_<i>` the matched rows
- * whose label is missing or older than their cell.
+ * whose label is missing or older than their cell; `dup_record` the matched rows whose labels
+ * together (the record's identity) an earlier matched row has. Two valid rows are one record when
+ * each identity column's labels agree (-1, an empty value, agrees with -1, as a record's key reads
+ * it); rows with every identity value empty are never repeats.
  */
 function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL) {
   const labels = columns.map((column, i) => sql`CASE WHEN ${matched} THEN ${duplicateLabelSql(column, sql`dup_labels.keys`)} END AS ${sql.raw(`dl_${i}`)}`)
@@ -321,25 +329,34 @@ function labelCountsSql(uploadId: string, columns: DedupeColumn[], matched: SQL)
     const label = sql.raw(`dl_${i}`)
     return sql`count(*) FILTER (WHERE ${label} = -2) AS ${sql.raw(`dst_${i}`)}, count(${label}) FILTER (WHERE ${label} >= 0) - count(DISTINCT ${label}) FILTER (WHERE ${label} >= 0) AS ${sql.raw(`dup_${i}`)}`
   })
-  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}`, join: duplicateLabelsJoinSql(uploadId, sql`r`) }
+  const names = columns.map((_, i) => sql.raw(`dl_${i}`))
+  const isRecord = sql`(${sql.join(names.map((n) => sql`${n} >= -1`), sql` AND `)}) AND (${sql.join(names.map((n) => sql`${n} >= 0`), sql` OR `)})`
+  const record = sql`count(*) FILTER (WHERE ${isRecord}) - count(DISTINCT concat_ws(',', ${sql.join(names, sql`, `)})) FILTER (WHERE ${isRecord}) AS dup_record`
+  return { keys: sql.join(labels, sql`, `), names: columns.map((_, i) => `dl_${i}`), counts: sql`NULL::bigint AS dup_exact, ${sql.join(counts, sql`, `)}, ${record}`, join: duplicateLabelsJoinSql(uploadId, sql`r`) }
 }
 
 /**
- * The repeats among the matched rows: from the scan's label counts, except in a column where a
- * matched row changed since the labels were written (or is new): that column's values are
- * compared again over the matched rows (`matchedWhere`). A plan never writes the labels again
- * (CONVENTIONS 24): the writer that changed the rows asked for that (`rows.refresh-duplicate-labels`).
+ * The repeats among the matched rows: from the scan's label counts, unless a matched row changed
+ * since the labels were written (or is new) in an identity column: then the values are compared
+ * again over the matched rows (`matchedWhere`), per column and as records. A plan never writes the
+ * labels again (CONVENTIONS 24): the writer that changed the rows asked for that
+ * (`rows.refresh-duplicate-labels`). `records` is the record repeats (whole rows in a file without
+ * identity columns).
  */
 async function repeatsOf<C extends DedupeColumn>(uploadId: string, columns: C[], scan: ScanRow, matchedWhere: SQL) {
   const counted = duplicateCountsOf(columns, scan)
-  const stale = columns.flatMap((column, i) => (Number(scan[`dst_${i}`] ?? 0) > 0 ? [{ column, i }] : []))
-  if (stale.length === 0) return counted
-  const staleColumns = stale.map(({ column }) => column)
+  if (columns.length === 0) return { ...counted, records: counted.exactRows ?? 0 }
+  const isStale = columns.some((_, i) => Number(scan[`dst_${i}`] ?? 0) > 0)
+  if (!isStale) return { ...counted, records: Number(scan.dup_record ?? 0) }
+  const key = (i: number) => sql.raw(`dk_${i}`)
+  const record = sql`CASE WHEN ${sql.join(columns.map((_, i) => sql`${key(i)} IS NOT NULL`), sql` OR `)} THEN jsonb_build_array(${sql.join(
+    columns.map((_, i) => sql`coalesce(${key(i)}, '')`),
+    sql`, `,
+  )})::text END`
   const [row = {}] = await readRows<ScanRow>(sql`
-    SELECT ${duplicateCountsSelect(staleColumns, { withExact: false })}
-    FROM (SELECT ${comparedValuesSql(staleColumns, sql`true`, { withExact: false })} FROM ${rowsFrom(uploadId)} WHERE ${matchedWhere} OFFSET 0) AS k`)
-  const recounted = duplicateCountsOf(staleColumns, row).columns
-  return { ...counted, columns: counted.columns.map((column, i) => recounted[stale.findIndex((s) => s.i === i)] ?? column) }
+    SELECT ${duplicateCountsSelect(columns, { withExact: false })}, count(${record}) - count(DISTINCT ${record}) AS dup_record
+    FROM (SELECT ${comparedValuesSql(columns, sql`true`, { withExact: false })} FROM ${rowsFrom(uploadId)} WHERE ${matchedWhere} OFFSET 0) AS k`)
+  return { ...counted, columns: duplicateCountsOf(columns, row).columns, records: Number(row.dup_record ?? 0) }
 }
 
 function aggregateOf(planned: Planned, { scan, count }: { scan: ScanRow; count: number }): AggregateResult | null {

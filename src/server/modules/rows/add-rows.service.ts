@@ -20,6 +20,7 @@ import { readCsvBody } from '#server/modules/uploads/read-csv-body'
 import { UPLOAD_NOT_FOUND } from '#server/modules/uploads/upload-id-param'
 import { getReadableUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
+import { duplicateFiguresAfter, duplicateFiguresBefore } from '#server/modules/uploads/duplicate-figures'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 
@@ -212,7 +213,9 @@ export async function addRows(request: AddRowsRequest): Promise<AddRowsResult> {
     const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: plan.updates })
     const updatedRowIndexes = plan.updates.map((update) => update.rowIndex)
     const filledBefore = locked.hasMetrics ? await filledCellsOf(tx, upload.id, updatedRowIndexes) : 0
+    const duplicates = await duplicateFiguresBefore(tx, upload.id, updatedRowIndexes)
     await mergeIntoRows(tx, { uploadId: upload.id, changes: plan.updates })
+    await duplicateFiguresAfter(tx, upload.id, duplicates, [...addedRowIndexes, ...updatedRowIndexes])
     // The quality report's figures follow the rows touched (added, and updated by an upsert).
     const report = locked.hasMetrics
       ? reportFiguresSet({

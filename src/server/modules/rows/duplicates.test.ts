@@ -134,6 +134,12 @@ describe('the report and the dialog agree (issue 44)', () => {
     const found = await previewOk({ columns: chosen }, id)
     expect(found.duplicateRows).toBe(figures?.records?.rows)
     expect(found.rowIndexes).toEqual([993, 994, 995, 996, 997, 998, 999])
+    // Magic Chat's answer over every row says the same, by the same rule: no shared website or domain.
+    const plan = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: {} } })
+    expect(plan.status).toBe(200)
+    const answer = await plan.json()
+    expect(answer.duplicates.records).toEqual(figures?.records)
+    expect(answer.duplicates.columns.map((column) => column.column)).toEqual(['Customer Id', 'Email'])
   })
 })
 
@@ -213,26 +219,26 @@ describe('Remove duplicates', () => {
 })
 
 describe('Magic Chat', () => {
-  it('says when the rows a plan counted hold duplicates by an identifying column', async () => {
+  it("says when the rows a plan counted hold duplicates by the report's rule: records by their identity, never a shared website", async () => {
     const id = await importCsv(alice, 'chat.csv', csvOf(header, leads))
     const res = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'UK' } } } })
     expect(res.status).toBe(200)
     const result = await res.json()
     expect(result.count).toBe(3)
-    // Rows 0, 1 and 7: by e-mail 1 repeats 0; by website 1 repeats 0. Whole rows are compared only without such columns.
-    expect(result.duplicates).toEqual({ exactRows: null, columns: [{ column: 'Email', rows: 1 }, { column: 'Website', rows: 1 }] })
+    // Rows 0, 1 and 7: by e-mail 1 repeats 0 (7 shares 0's website only: not a duplicate). Whole rows are compared only without identity columns.
+    expect(result.duplicates).toEqual({ exactRows: null, columns: [{ column: 'Email', rows: 1 }], records: { columns: ['Email'], rows: 1 } })
     const nl = await (await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'NL' } } } })).json()
-    expect(nl.duplicates).toEqual({ exactRows: null, columns: [] })
+    expect(nl.duplicates).toEqual({ exactRows: null, columns: [], records: { columns: ['Email'], rows: 0 } })
   })
 
   it('counts exact repeats among the rows a plan counted in a file with no identifying column', async () => {
     const id = await importCsv(alice, 'plain.csv', csvOf(['Name', 'Country'], [['a', 'DE'], ['a', 'DE'], ['b', 'DE'], ['a', 'ES']]))
     const res = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'DE' } } } })
-    expect((await res.json()).duplicates).toEqual({ exactRows: 1, columns: [] })
+    expect((await res.json()).duplicates).toEqual({ exactRows: 1, columns: [], records: { columns: [], rows: 1 } })
     // A grouping keeps the scan's rows once for its groups: the whole rows still count.
     const grouped = await alice.api.uploads[':id'].chat.plan.$post({ param: { id }, json: { plan: { where: { column: 'Country', op: 'equals', value: 'DE' }, aggregate: { op: 'count_by', column: 'Name' } } } })
     const body = await grouped.json()
-    expect(body.duplicates).toEqual({ exactRows: 1, columns: [] })
+    expect(body.duplicates).toEqual({ exactRows: 1, columns: [], records: { columns: [], rows: 1 } })
     expect(body.aggregate).toEqual({ op: 'count_by', column: 'Name', groups: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }], otherGroups: 0 })
   })
 })

@@ -93,6 +93,24 @@ describe('the quality report after changes', () => {
     expect(await figures(id)).toEqual({ records: 6, validRows: 5, filled: 16 - 1 + 2, cells: 20, score: score(17, 20), rows: 5 })
   })
 
+  it("takes a deleted column's cells out at once, and leaves the figures alone for a column it does not count", async () => {
+    const id = await importCsv(alice, 'columns.csv', csvOf(header, customers))
+    const emptied = await alice.api.uploads[':id'].rows[':rowIndex'].$patch({ param: { id, rowIndex: '3' }, json: { column: 'c2', value: '' } })
+    expect(emptied.status).toBe(200)
+    expect(await figures(id)).toMatchObject({ filled: 119, cells: 120 })
+    // Name: 29 filled cells of 30 go with it, before its values leave the rows in the background.
+    const removed = await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: 'c2' } })
+    expect(removed.status).toBe(200)
+    expect(await figures(id)).toEqual({ records: 31, validRows: 30, filled: 90, cells: 90, score: 100, rows: 30 })
+    // A column added by the rows API is not the file's own: the report never counted it.
+    const added = await alice.request(`/api/uploads/${id}/rows?addColumns=true`, { method: 'POST', json: { rows: [{ 'Customer Id': 'N1', Email: 'n@x.io', Company: 'Acme', Source: 'api' }] } })
+    expect(added.status).toBe(201)
+    expect(await figures(id)).toEqual({ records: 32, validRows: 31, filled: 93, cells: 93, score: 100, rows: 31 })
+    const source = (await getUploadDetail(alice, id)).columns.find((column) => column.name === 'Source')!
+    expect((await alice.api.uploads[':id'].columns[':key'].$delete({ param: { id, key: source.key } })).status).toBe(200)
+    expect(await figures(id)).toEqual({ records: 32, validRows: 31, filled: 93, cells: 93, score: 100, rows: 31 })
+  })
+
   it('keeps the duplicate figures current: records repeated by their identity, after an addition and a deletion', async () => {
     const id = await importCsv(alice, 'dupes.csv', csvOf(header, customers.slice(0, 10)))
     const records = async () => (await getUploadDetail(alice, id)).qualityMetrics?.duplicates?.records?.rows

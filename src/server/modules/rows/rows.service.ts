@@ -24,6 +24,7 @@ import { updateRowCell } from '#server/modules/row-storage/row-cells'
 import { identifierKindOf } from '#common/schemas/duplicates'
 import type { QueueTransaction } from '#server/platform/queue'
 import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-labels.jobs'
+import { duplicateFiguresAfter, duplicateFiguresBefore } from '#server/modules/uploads/duplicate-figures'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
@@ -90,8 +91,10 @@ export async function removeRows(
   { userId, uploadId, rowIndexes }: { userId: string; uploadId: string; rowIndexes: readonly number[] },
 ): Promise<DeleteRowsResult> {
   // The quality report's figures lose what the deleted rows held (read before they go).
+  const duplicates = await duplicateFiguresBefore(tx as QueueTransaction, uploadId, rowIndexes)
   const filled = await filledCellsOf(tx, uploadId, rowIndexes)
   const deleted = await deleteRowsByIndex(tx, uploadId, rowIndexes)
+  await duplicateFiguresAfter(tx as QueueTransaction, uploadId, duplicates, rowIndexes)
   const report = deleted > 0 ? reportFiguresSet({ records: -deleted, filled: -filled, cells: -deleted * (await reportCellsPerRow(tx, uploadId)) }) : {}
   // The labels of rows gone go too, and the duplicate figures follow (one job per upload).
   if (deleted > 0) await refreshDuplicateLabelsLater(tx as QueueTransaction, uploadId)
@@ -140,7 +143,10 @@ export async function updateCell({
     // A cell of the file's own columns filled or emptied: the quality report's figures follow.
     const isCounted = column.kind === 'source'
     const filledBefore = isCounted ? await filledCellsOf(tx, upload.id, [rowIndex]) : 0
+    // The duplicate figures count the cells people write (the file's own and manual columns).
+    const duplicates = await duplicateFiguresBefore(tx, upload.id, [rowIndex])
     const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
+    await duplicateFiguresAfter(tx, upload.id, duplicates, [rowIndex])
     if (row && isCounted) {
       const filled = (await filledCellsOf(tx, upload.id, [rowIndex])) - filledBefore
       if (filled !== 0) await tx.update(csvUploads).set(reportFiguresSet({ records: 0, filled, cells: 0 })).where(eq(csvUploads.id, upload.id))

@@ -227,6 +227,8 @@ export async function importUpload({ uploadId, labelsNow = false }: { uploadId: 
           dataCompletenessScore: completeness,
           dataQualityIssues: result.issues,
           qualityMetrics: metrics,
+          // The duplicate groups are counted after the import, by the labels job (duplicate-figures.ts).
+          duplicateGroups: null,
           errorMessage: null,
           updatedAt: new Date(),
         })

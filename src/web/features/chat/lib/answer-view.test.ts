@@ -89,7 +89,15 @@ describe('the answer card', () => {
 })
 
 describe('duplicatesNote', () => {
-  it('says which repeats the counted rows hold', () => {
+  it("speaks of records as the quality report does, never of a shared website (issue 44)", () => {
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Email', rows: 3 }], records: { columns: ['Id', 'Email'], rows: 2 } })).toBe(
+      'The rows counted include duplicates: 2 rows repeat another record (same Id and Email).',
+    )
+    expect(duplicatesNote({ exactRows: 4, columns: [], records: { columns: [], rows: 4 } })).toBe('The rows counted include duplicates: 4 rows repeat another exactly.')
+    expect(duplicatesNote({ exactRows: null, columns: [{ column: 'Email', rows: 1 }], records: { columns: ['Id', 'Email'], rows: 0 } })).toBeNull()
+  })
+
+  it('says which repeats the counted rows hold on an answer stored before issue 44', () => {
     expect(duplicatesNote({ exactRows: 2, columns: [{ column: 'Email', rows: 3 }] })).toBe(
       "The rows counted include duplicates: 2 rows repeat another exactly; 3 rows repeat another's Email.",
     )

@@ -72,9 +72,19 @@ export function skippedNote(aggregate: AggregateResult): string | null {
   return `${aggregate.skipped.toLocaleString('en-US')} ${aggregate.skipped === 1 ? 'value was' : 'values were'} skipped (not a number).`
 }
 
-/** The answer's note when the rows it counted hold repeats (exactly, or by an identifying column); null otherwise. */
+/**
+ * The answer's note when the rows it counted hold repeats, by the quality report's rule (issue 44):
+ * records repeated by their identity columns, or whole rows exactly in a file without them; a
+ * shared website is never called a duplicate. Answers stored before it speak per column.
+ */
 export function duplicatesNote(duplicates: PlanDuplicates | undefined): string | null {
   if (!duplicates) return null
+  const { records } = duplicates
+  if (records) {
+    if (records.rows === 0) return null
+    const part = records.columns.length > 0 ? DUPLICATES_MESSAGES.chatRecords(records.rows, records.columns) : DUPLICATES_MESSAGES.chatExact(records.rows)
+    return DUPLICATES_MESSAGES.chatNote([part])
+  }
   const parts = [
     ...(duplicates.exactRows ? [DUPLICATES_MESSAGES.chatExact(duplicates.exactRows)] : []),
     ...duplicates.columns.filter((column) => column.rows > 0).map((column) => DUPLICATES_MESSAGES.chatColumn(column.rows, column.column)),

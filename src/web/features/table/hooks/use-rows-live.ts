@@ -17,7 +17,8 @@ export function useRowsLive(uploadId: string) {
     return subscribeToEvents(
       gridEventsUrl(uploadId),
       (event) => {
-        if (event.type === 'rows.added' && event.uploadId === uploadId) refresh()
+        // Rows added, or the quality report counted again in the background (issue 44).
+        if ((event.type === 'rows.added' || event.type === 'upload.report') && event.uploadId === uploadId) refresh()
       },
       () => {},
       {
