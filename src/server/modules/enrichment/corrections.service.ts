@@ -11,7 +11,7 @@ import { AppError } from '#server/platform/app-error'
 import { publish } from '#server/platform/events'
 import { logger } from '#server/platform/logger'
 import type { QueueTransaction } from '#server/platform/queue'
-import { getAiFieldRowOrThrow, inputColumnsOf, publishProgress } from './ai-fields.service.ts'
+import { getAiFieldRowOrThrow, inputColumnsOf } from './ai-fields.service.ts'
 import { deleteFieldExample, hasFieldExamples, readFieldExamples, removeExampleOfRow, saveFieldExample } from './field-examples.ts'
 import { recordEnrichedRows } from './row-enriched.ts'
 
@@ -86,8 +86,8 @@ export async function announceCorrection(field: AiFieldRow, rowIndex: number, st
       columnKey: field.columnKey,
       cells: [{ rowIndex, status: 'done', display: stored, error: null, corrected: stored !== '' }],
     })
-    const [row] = await db.select().from(aiFields).where(eq(aiFields.id, field.id))
-    if (row) await publishProgress(row)
+    // The column's counts (corrected among them) and its examples are read again.
+    await publish(field.userId, { type: 'field.changed', uploadId: field.uploadId, fieldId: field.id, change: 'updated' })
   } catch (error) {
     logger.warn({ event: 'enrichment.correction_publish_failed', fieldId: field.id, err: error })
   }
