@@ -146,6 +146,28 @@ describe('a corrected cell', { timeout: 120_000 }, () => {
     expect(await cellOf(id, field.id, 29)).toMatchObject({ corrected: true, value: 'Mine' })
   })
 
+  it('hands the rows that waited on its answer (identical inputs) to the next of them', async () => {
+    const companies = Array.from({ length: 30 }, (_, i) => (i >= 27 ? 'Same Co' : `Firm ${i}`))
+    const id = await importCsv(alice, 'leader.csv', leads(companies))
+    fake.options.latencyMs = () => (fake.calls.length <= 2 ? 10 : 400)
+    const field = await createField(id, { name: 'Blurb', prompt: 'Describe {Company}' })
+    expect((await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id, fieldId: field.id }, json: { scope: 'all' } })).status).toBe(202)
+    await waitForField(id, field.id, (f) => f.counts.done >= 1)
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/pause`, {})).status).toBe(200)
+    await waitForField(id, field.id, (f) => f.status === 'paused' && f.counts.running === 0)
+    expect((await cellOf(id, field.id, 27))?.status).toBe('queued')
+    // Row 27 is the leader of rows 28 and 29 (same inputs, asked once): corrected, they are asked through row 28.
+    await correct(id, 27, field.columnKey, 'Mine')
+    fake.options.latencyMs = 0
+    expect((await alice.post(`/api/uploads/${id}/ai-fields/${field.id}/resume`, {})).status).toBe(200)
+    const done = await waitForField(id, field.id)
+    expect(done.counts).toMatchObject({ done: 30, corrected: 1, queued: 0, running: 0 })
+    expect(fake.calls.filter((call) => companyIn(call.lastUserText) === 'Same Co')).toHaveLength(1)
+    expect(await cellOf(id, field.id, 27)).toMatchObject({ corrected: true, value: 'Mine' })
+    expect(await cellOf(id, field.id, 28)).toMatchObject({ corrected: false, value: 'Model on Same Co' })
+    expect(await cellOf(id, field.id, 29)).toMatchObject({ corrected: false, value: 'Model on Same Co' })
+  })
+
   it('is typed by the column, and emptied it goes back to the runs', async () => {
     const id = await importCsv(alice, 'typed.csv', leads(['Acme', 'Globex']))
     const field = await createField(id, { name: 'Staff', prompt: 'How many work at {Company}?', outputType: { kind: 'number' } })
