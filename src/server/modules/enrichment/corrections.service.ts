@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { parseNumber } from '#common/cell-values'
 import { AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiCellValue, AiFieldExampleList } from '#common/schemas/enrichment'
 import type { GridRow } from '#common/schemas/rows'
@@ -35,7 +36,7 @@ export async function correctionTargetOrThrow({ userId, uploadId, columnKey }: {
 /** The cell's value as the model would have typed it: a number column holds numbers, a choice one of its choices. */
 function typedValue(field: AiFieldRow, stored: string): AiCellValue {
   const output = field.outputType
-  if (output.kind === 'number') return Number(stored)
+  if (output.kind === 'number') return parseNumber(stored) ?? stored
   if (output.kind === 'boolean') return stored === 'true'
   if (output.kind === 'choice') {
     const choice = output.choices.find((c) => c.toLowerCase() === stored.trim().toLowerCase())
@@ -54,9 +55,10 @@ function typedValue(field: AiFieldRow, stored: string): AiCellValue {
  */
 export async function writeCorrection(tx: QueueTransaction, { field, rowIndex, stored }: { field: AiFieldRow; rowIndex: number; stored: string }): Promise<GridRow | null> {
   const value = stored === '' ? null : typedValue(field, stored)
+  // The cell first, then the row: the order a run's writer takes them in (cell-writes.ts), so the two never deadlock.
+  const before = await lockCellForCorrection(tx, { fieldId: field.id, rowIndex })
   const row = await updateRowCell({ uploadId: field.uploadId, rowIndex, key: field.columnKey, value: value === null ? '' : String(value) }, tx)
   if (!row) return null
-  const before = await lockCellForCorrection(tx, { fieldId: field.id, rowIndex })
   if (before && (before.status === 'queued' || before.status === 'running')) {
     await settleFollowerCells(tx, { fieldId: field.id, doneLeaders: [], failedLeaders: [rowIndex] })
   }
