@@ -26,7 +26,7 @@ export function aiCellView(cell: LiveAiCell | undefined, rowValue: string): AiCe
     case 'running':
       return { kind: 'running' }
     case 'done':
-      return text ? { kind: 'value', text, isStale: false, isCorrected: cell.corrected === true } : { kind: 'empty' }
+      return text ? { kind: 'value', text, isStale: false, ...(cell.corrected ? { isCorrected: true } : {}) } : { kind: 'empty' }
     case 'stale':
       return text ? { kind: 'value', text, isStale: true } : { kind: 'empty' }
     case 'error':
