@@ -176,3 +176,18 @@ export function fakeFormulaAnswer(messages: Array<{ role: string; content: strin
   const match = FAKE_FORMULA_SUGGESTIONS.find((entry) => description.toLowerCase().includes(entry.phrase))
   return { formula: match?.formula ?? 'UPPER({Name})' }
 }
+
+/** The first line of the examples a corrected column sends (src/server/modules/enrichment/lib/render-prompt.ts `buildExamplesPart`). */
+export const CORRECTIONS_MARKER = 'The user corrected this column on other rows.'
+
+/**
+ * A call that carries a column's examples is answered 'Like <the first example's value>', so a
+ * journey sees which example the server chose as the most similar; undefined for other calls.
+ */
+export function fakeCorrectionsAnswer(messages: Array<{ role: string; content: string }>): unknown {
+  const examples = messages.find((message) => message.role === 'system' && message.content.startsWith(CORRECTIONS_MARKER))?.content
+  if (!examples) return undefined
+  const first = examples.split('\n').find((line) => line.startsWith('{'))
+  const value = first ? String((JSON.parse(first) as { value?: unknown }).value ?? '') : ''
+  return { reasoning: 'Followed the corrections.', confidence: 0.9, value: `Like ${value}` }
+}

@@ -298,6 +298,21 @@ export const AI = {
   maxAutoRunMonthlyCap: 10_000_000,
 } as const
 
+/**
+ * Columns that learn from corrections (decision 038): a call sends at most `examplesPerCall` of
+ * the column's examples, the most similar to the row first, within `exampleTokensPerCall`
+ * (counted as characters / `charsPerToken`, the rough rule for English text).
+ */
+export const CORRECTIONS = {
+  examplesPerCall: 3,
+  exampleTokensPerCall: 800,
+  charsPerToken: 4,
+  /** Examples a column keeps; a correction past it is still kept in its cell, not as an example. */
+  maxExamplesPerField: 500,
+  /** A value or an input longer than this is cut in an example. */
+  maxExampleValueChars: 1000,
+} as const
+
 /** Models used when AI_MODEL / AI_WEB_MODEL are unset. */
 export const AI_DEFAULT_MODELS = {
   openai: 'gpt-4o-mini',

@@ -31,6 +31,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
         status: aiCellStatusSchema,
         display: z.string().nullable(),
         error: z.string().nullable(),
+        /** The user wrote this value (decision 038); absent for a run's answers. */
+        corrected: z.boolean().optional(),
       }),
     ),
   }),

@@ -142,6 +142,8 @@ export const aiCellSchema = z.object({
   error: z.string().nullable(),
   attempts: z.number().int(),
   provenance: aiProvenanceSchema.nullable(),
+  /** The user wrote this value (decision 038): runs keep it, and it teaches the column. */
+  corrected: z.boolean(),
   updatedAt: z.string(),
 })
 export type AiCell = z.infer<typeof aiCellSchema>
@@ -149,7 +151,8 @@ export type AiCell = z.infer<typeof aiCellSchema>
 /** GET .../cells: the cells of the rows asked for. */
 export const aiCellListSchema = z.object({ cells: z.array(aiCellSchema) })
 
-export const aiRunScopeSchema = z.enum(['all', 'empty', 'failed', 'stale', 'selected', 'view'])
+/** 'corrections': every row but the corrected ones, asked again with the column's examples (decision 038). */
+export const aiRunScopeSchema = z.enum(['all', 'empty', 'failed', 'stale', 'selected', 'view', 'corrections'])
 export type AiRunScope = z.infer<typeof aiRunScopeSchema>
 
 const cellCount = z.number().int()
@@ -162,7 +165,10 @@ export const aiFieldCountsSchema = z.object({
   stale: cellCount,
   cancelled: cellCount,
   total: cellCount,
-} satisfies Record<AiCellStatus | 'total', typeof cellCount>)
+} satisfies Record<AiCellStatus | 'total', typeof cellCount>).extend({
+  /** Cells the user corrected (decision 038), counted among `done`. */
+  corrected: cellCount,
+})
 export type AiFieldCounts = z.infer<typeof aiFieldCountsSchema>
 
 /** A run's scope as stored: the ones a user asks for, and 'new_rows' for a run started by rows arriving. */
@@ -303,6 +309,22 @@ export const aiCellsQuerySchema = z.object({
     .transform((s) => s.split(',').map(Number))
     .pipe(z.array(z.number().int().min(0)).max(500)),
 })
+
+/** A column's example (decision 038): a value the user corrected and the row's inputs then. */
+export const aiFieldExampleSchema = z.object({
+  id: z.string(),
+  rowIndex: z.number().int(),
+  /** The prompt's columns (by their names now) and their values when the value was corrected. */
+  inputs: z.array(z.object({ column: z.string(), value: z.string() })),
+  value: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AiFieldExample = z.infer<typeof aiFieldExampleSchema>
+
+/** GET .../ai-fields/:fieldId/examples (and the answer to a removal): newest first. */
+export const aiFieldExampleListSchema = z.object({ examples: z.array(aiFieldExampleSchema) })
+export type AiFieldExampleList = z.infer<typeof aiFieldExampleListSchema>
 
 /** Where the app's AI comes from, for the dialog and API Settings ("not configured" shows how to connect). */
 export const aiProviderStatusSchema = z.object({

@@ -139,6 +139,8 @@ export const aiCells = pgTable(
      * until every such cell of the row has ended; cleared when the event is recorded.
      */
     autoPending: boolean('auto_pending').notNull().default(false),
+    /** The user wrote this value (decision 038): no run takes the cell again until the user empties it. */
+    corrected: boolean('corrected').notNull().default(false),
     /** A running cell belongs to its worker until then; after it, any worker takes it again. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -158,3 +160,28 @@ export const aiCells = pgTable(
     index('ai_cells_follows_idx').on(t.fieldId, t.followsRow).where(sql`follows_row is not null`),
   ],
 )
+
+/**
+ * A column's examples (decision 038): a value the user corrected, with the row's inputs (the
+ * prompt's columns, by key) as they were then. Later calls of the column send the most similar
+ * few with the prompt. One per field and row: a second correction of the row replaces it.
+ */
+export const aiFieldExamples = pgTable(
+  'ai_field_examples',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => aiFields.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    inputs: jsonb('inputs').$type<Record<string, string>>().notNull(),
+    value: text('value').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('ai_field_examples_field_row_idx').on(t.fieldId, t.rowIndex), index('ai_field_examples_user_idx').on(t.userId)],
+)
+
+export type AiFieldExampleRow = typeof aiFieldExamples.$inferSelect

@@ -15,6 +15,8 @@ export type ModelCallInput = {
   credentials: AiCredentials
   fixedPart: string
   rowPart: string
+  /** The column's examples chosen for this row (decision 038), sent between the fixed part and the row. */
+  examplesPart?: string | null
   outputType: AiOutputType
   signal?: AbortSignal
   /** A person waits on this call (a prompt test): see `RetryOptions`. */
@@ -123,6 +125,7 @@ export async function callModel(input: ModelCallInput): Promise<ModelCallResult>
   const prompt: LanguageModelV3Prompt = [
     // The fixed part first and alone in the system message: providers cache a repeated prefix.
     { role: 'system', content: input.fixedPart, providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
+    ...(input.examplesPart ? [{ role: 'system' as const, content: input.examplesPart }] : []),
     { role: 'user', content: [{ type: 'text', text: input.rowPart }] },
   ]
   let tokens: AiTokenUsage = { input: 0, output: 0, cached: null }

@@ -41,10 +41,10 @@ export function columnTypeOf(output: AiOutputType): ColumnType {
 
 export async function countCells(fieldIds: string[]): Promise<Map<string, AiFieldCounts>> {
   const result = new Map<string, AiFieldCounts>()
-  for (const id of fieldIds) result.set(id, { ...Object.fromEntries(CELL_STATUSES.map((s) => [s, 0])), total: 0 } as AiFieldCounts)
+  for (const id of fieldIds) result.set(id, { ...Object.fromEntries(CELL_STATUSES.map((s) => [s, 0])), total: 0, corrected: 0 } as AiFieldCounts)
   if (fieldIds.length === 0) return result
   const rows = await db
-    .select({ fieldId: aiCells.fieldId, status: aiCells.status, n: count() })
+    .select({ fieldId: aiCells.fieldId, status: aiCells.status, n: count(), corrected: sql<number | string>`count(*) FILTER (WHERE ${aiCells.corrected})` })
     .from(aiCells)
     .where(inArray(aiCells.fieldId, fieldIds))
     .groupBy(aiCells.fieldId, aiCells.status)
@@ -52,6 +52,7 @@ export async function countCells(fieldIds: string[]): Promise<Map<string, AiFiel
     const counts = result.get(row.fieldId)!
     counts[row.status] = Number(row.n)
     counts.total += Number(row.n)
+    counts.corrected += Number(row.corrected)
   }
   return result
 }
@@ -125,6 +126,7 @@ export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'so
             steps: row.steps ?? null,
           }
         : null,
+    corrected: row.corrected,
     updatedAt: row.updatedAt.toISOString(),
   }
 }

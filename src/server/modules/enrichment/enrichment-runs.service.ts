@@ -19,6 +19,7 @@ import { endQueuedCells, linkFollowers } from '#server/modules/row-storage/ai-ce
 import { recordEnrichedRows } from './row-enriched.ts'
 import type { CellSource } from './runs/cell-source.ts'
 import { sourceOf } from './runs/sources.ts'
+import { assertHasExamplesOrThrow } from './corrections.service.ts'
 
 /**
  * What recent calls of this provider and model took: the last answered cells (not reused copies)
@@ -85,6 +86,7 @@ export async function quoteNewColumnRun({ uploadId, ownKey, prompt, webSearch }:
  */
 export async function estimateRun({ userId, uploadId, fieldId, ...request }: { userId: string; uploadId: string; fieldId: string } & AiRunRequest): Promise<AiRunEstimate> {
   const { upload, field } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  if (request.scope === 'corrections') await assertHasExamplesOrThrow(field.id)
   // Not callable now (no provider, a secret removed): the estimate still counts, the run will say why.
   const source = await sourceOf(field).catch((error: unknown) => {
     if (error instanceof AppError) return null
@@ -129,6 +131,7 @@ export async function startRun({ userId, uploadId, fieldId, ...request }: { user
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
   if (field.status === 'processing' || field.status === 'paused') throw new AppError('CONFLICT', AI_FIELD_MESSAGES.runActive)
   await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'start_run', fieldId } })
+  if (request.scope === 'corrections') await assertHasExamplesOrThrow(field.id)
   const source = await sourceOf(field)
   const perCell = source.perCell
   if (perCell > 0) {

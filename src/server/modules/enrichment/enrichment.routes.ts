@@ -5,6 +5,7 @@ import {
   aiCellListSchema,
   aiCellSchema,
   aiCellsQuerySchema,
+  aiFieldExampleListSchema,
   aiFieldListSchema,
   aiFieldSchema,
   aiProviderStatusSchema,
@@ -42,12 +43,14 @@ import { createAiColumn } from './ai-columns.service.ts'
 import { getAiProviderStatus } from '#server/modules/ai/ai-credentials'
 import { testAiPrompt } from './prompt-test.service.ts'
 import { createHttpField, testHttpRequest } from './http-fields.service.ts'
+import { listFieldExamples, removeFieldExample } from './corrections.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 const fieldIds = { id: UPLOAD_NOT_FOUND, fieldId: AI_FIELD_MESSAGES.fieldNotFound }
 const fieldParams = validateIds(fieldIds)
 const cellParams = validateIds(fieldIds, { rowIndex: z.coerce.number().int().min(0) })
 const actionParams = validateIds(fieldIds, { action: aiRunActionSchema })
+const exampleParams = validateIds({ ...fieldIds, exampleId: AI_FIELD_MESSAGES.exampleNotFound })
 
 /** Mounted at /api/uploads: the AI columns of one upload (docs/api/enrichment.md). */
 export const enrichmentRoutes = new Hono<AppEnv>()
@@ -109,6 +112,16 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   .get('/:id/ai-fields/:fieldId/cells/:rowIndex', cellParams, documented({ response: aiCellSchema }), async (c) => {
     const { id, fieldId, rowIndex } = c.req.valid('param')
     return c.json(await getAiCellOrThrow({ userId: c.var.user.id, uploadId: id, fieldId, rowIndex }))
+  })
+  // Columns that learn from corrections (decision 038): a cell edit adds an example (PATCH .../rows/:rowIndex);
+  // 'Re-run with my corrections' is a run with scope 'corrections'.
+  .get('/:id/ai-fields/:fieldId/examples', fieldParams, documented({ summary: 'The values you corrected in an AI column, kept as its examples', response: aiFieldExampleListSchema }), async (c) => {
+    const { id, fieldId } = c.req.valid('param')
+    return c.json(await listFieldExamples({ userId: c.var.user.id, uploadId: id, fieldId }))
+  })
+  .delete('/:id/ai-fields/:fieldId/examples/:exampleId', exampleParams, documented({ summary: 'Remove one of an AI column\'s examples', response: aiFieldExampleListSchema }), async (c) => {
+    const { id, fieldId, exampleId } = c.req.valid('param')
+    return c.json(await removeFieldExample({ userId: c.var.user.id, uploadId: id, fieldId, exampleId }))
   })
   .post('/:id/ai-fields/:fieldId/:action', actionParams, documented({ response: aiFieldSchema }), async (c) => {
     const { id, fieldId, action } = c.req.valid('param')

@@ -122,6 +122,7 @@ const SCENARIOS: Record<string, Scenario> = {
   run_plan: { args: () => ({ fileId, plan: { where: { column: 'Country', op: 'equals', value: 'France' }, aggregate: { op: 'count_by', column: 'Company' } } }) },
   export: { args: () => ({ fileId, format: 'csv' }) },
   run_progress: { args: () => ({ fileId: autoFileId, columnId: autoColumnId }) },
+  list_column_examples: { args: () => ({ fileId: autoFileId, columnId: autoColumnId }) },
   add_rows: {
     args: () => ({ fileId: autoFileId, rows: [{ Name: 'New 1', Company: 'Firm 90', Country: 'Italy' }, { Name: 'New 2', Company: 'Firm 91', Country: 'Italy' }] }),
     settle: async () => {

@@ -8,7 +8,7 @@ import { AppError } from '#server/platform/app-error'
 import type { SessionUser } from '#server/platform/hono-env'
 import { logger } from '#server/platform/logger'
 import { strictSchemaOf, type McpTool, type McpToolContext } from './mcp-tool.ts'
-import { createAiColumnTool, runProgressTool } from './tools/ai-columns.tools.ts'
+import { createAiColumnTool, listColumnExamplesTool, runProgressTool } from './tools/ai-columns.tools.ts'
 import { askQuestionTool, runPlanTool } from './tools/answers.tools.ts'
 import { exportTool } from './tools/export.tools.ts'
 import { describeFileTool, listFilesTool, readRowsTool, searchRowsTool } from './tools/files.tools.ts'
@@ -32,6 +32,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   createHttpColumnTool,
   testHttpRequestTool,
   runProgressTool,
+  listColumnExamplesTool,
   exportTool,
 ] as unknown as readonly McpTool[]
 

@@ -145,7 +145,7 @@ describe('who may use /mcp', () => {
 
   it('lists only the read tools to a read token, and every tool to a read-write one', async () => {
     const readTools = (await (await connect(readToken)).listTools()).tools
-    expect(readTools.map((tool) => tool.name).sort()).toEqual(['describe_file', 'export', 'list_files', 'read_rows', 'run_plan', 'run_progress', 'search_rows'])
+    expect(readTools.map((tool) => tool.name).sort()).toEqual(['describe_file', 'export', 'list_column_examples', 'list_files', 'read_rows', 'run_plan', 'run_progress', 'search_rows'])
     const writeTools = (await (await connect(writeToken)).listTools()).tools
     expect(writeTools.map((tool) => tool.name).sort()).toEqual([
       'add_rows',
@@ -154,6 +154,7 @@ describe('who may use /mcp', () => {
       'create_http_column',
       'describe_file',
       'export',
+      'list_column_examples',
       'list_files',
       'read_rows',
       'run_plan',

@@ -45,7 +45,11 @@ export async function endQueuedCells(
 
 /** A new prompt version: the field's done cells become stale (shown in the grid, re-run on request). */
 export async function markDoneCellsStale(executor: Executor, fieldId: string): Promise<number> {
-  const rows = await queryRows(sql`UPDATE ai_cells SET status = 'stale', updated_at = now() WHERE field_id = ${fieldId} AND status = 'done' RETURNING row_index`, executor)
+  // A corrected value is the user's, not the prompt's: it stays as it is (decision 038).
+  const rows = await queryRows(
+    sql`UPDATE ai_cells SET status = 'stale', updated_at = now() WHERE field_id = ${fieldId} AND status = 'done' AND NOT corrected RETURNING row_index`,
+    executor,
+  )
   return rows.length
 }
 
@@ -283,4 +287,34 @@ export async function clearFinishedAutoCells(executor: Executor, { uploadId, row
       ORDER BY cleared.row_index, uc.position`,
     executor,
   )
+}
+
+/** A cell as a correction finds it (locked for the caller's transaction), or null when it has none. */
+export async function lockCellForCorrection(executor: Executor, { fieldId, rowIndex }: { fieldId: string; rowIndex: number }) {
+  const [row] = await queryRows<{ status: AiCellStatus; auto_pending: boolean; corrected: boolean }>(
+    sql`SELECT status, auto_pending, corrected FROM ai_cells WHERE field_id = ${fieldId} AND row_index = ${rowIndex} FOR UPDATE`,
+    executor,
+  )
+  return row ? { status: row.status, auto: row.auto_pending === true, corrected: row.corrected === true } : null
+}
+
+/**
+ * The user's value into the cell (decision 038): done and corrected, without the model's
+ * provenance (it described another value), its claim moved on so a call in flight cannot write
+ * over it. A row's `row.enriched` debt (`auto_pending`) is kept for the caller to settle.
+ */
+export async function writeCorrectedCell(executor: Executor, { fieldId, uploadId, rowIndex, value }: { fieldId: string; uploadId: string; rowIndex: number; value: AiCellValue }) {
+  await executor.execute(sql`
+    INSERT INTO ai_cells (field_id, upload_id, row_index, status, value, corrected, completed_at)
+    VALUES (${fieldId}, ${uploadId}, ${rowIndex}, 'done', ${JSON.stringify(value)}::jsonb, true, now())
+    ON CONFLICT (field_id, row_index) DO UPDATE SET
+      status = 'done', value = EXCLUDED.value, corrected = true, error = NULL, reasoning = NULL, confidence = NULL,
+      sources = NULL, steps = NULL, provider = NULL, model = NULL, input_tokens = NULL, output_tokens = NULL, cached_tokens = NULL,
+      credits = 0, latency_ms = NULL, attempts = 0, reused = false, follows_row = NULL, lease_until = NULL,
+      claim_token = ai_cells.claim_token + 1, completed_at = now(), updated_at = now()`)
+}
+
+/** An emptied AI cell goes (as if never run): 'Empty cells' runs take its row again. */
+export async function deleteCell(executor: Executor, { fieldId, rowIndex }: { fieldId: string; rowIndex: number }) {
+  await executor.execute(sql`DELETE FROM ai_cells WHERE field_id = ${fieldId} AND row_index = ${rowIndex}`)
 }

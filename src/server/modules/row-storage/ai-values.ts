@@ -25,6 +25,9 @@ function inputHashSql(keys: readonly string[], alias = 'r'): SQL {
   return sql.raw(`md5(jsonb_build_array(${keys.map((k) => `${alias}.data -> ${keyLiteral(k)}`).join(', ')})::text)`)
 }
 
+/** A cell the user corrected is never taken by a run of any kind (decision 038). */
+const NOT_CORRECTED = sql`c.corrected IS NOT TRUE`
+
 /** The rows a run covers, as a FROM ... WHERE over `csv_rows r` (joined to the field's `ai_cells c`). */
 export type RunScope = { readonly from: SQL }
 
@@ -36,7 +39,7 @@ export async function resolveRunScope({ source, fieldId, request }: { source: Ro
   const where = await scopeWhere(source, request)
   return {
     from: sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${fieldId} AND c.row_index = r.row_index
-    WHERE r.upload_id = ${source.id} AND ${where}`,
+    WHERE r.upload_id = ${source.id} AND ${NOT_CORRECTED} AND ${where}`,
   }
 }
 
@@ -44,6 +47,7 @@ async function scopeWhere(source: RowSource, request: AiRunRequest): Promise<SQL
   const idle = sql`(c.status IS NULL OR c.status NOT IN ('queued', 'running'))`
   switch (request.scope) {
     case 'all':
+    case 'corrections':
       return idle
     case 'empty':
       return sql`(c.status IS NULL OR c.status IN ('cancelled', 'no_credits'))`
@@ -68,7 +72,7 @@ async function scopeWhere(source: RowSource, request: AiRunRequest): Promise<SQL
 export function autoRunScope({ uploadId, fieldId, addedRows, staleRows }: { uploadId: string; fieldId: string; addedRows: readonly number[]; staleRows: readonly number[] }): RunScope {
   return {
     from: sql`FROM csv_rows r LEFT JOIN ai_cells c ON c.field_id = ${fieldId} AND c.row_index = r.row_index
-    WHERE r.upload_id = ${uploadId} AND r.row_index = ANY(${sqlArray([...addedRows, ...staleRows], 'int4')})
+    WHERE r.upload_id = ${uploadId} AND r.row_index = ANY(${sqlArray([...addedRows, ...staleRows], 'int4')}) AND ${NOT_CORRECTED}
       AND ((r.row_index = ANY(${sqlArray(addedRows, 'int4')}) AND (c.status IS NULL OR c.status NOT IN ('queued', 'running')))
         OR (r.row_index = ANY(${sqlArray(staleRows, 'int4')}) AND c.status = 'stale'))`,
   }
@@ -89,7 +93,7 @@ export async function staleCellsOfChanges(
   const rows = await queryRows<{ field_id: string; row_index: number }>(
     sql`UPDATE ai_cells AS c SET status = 'stale', updated_at = now()
       FROM ai_fields AS f, csv_rows AS r, jsonb_to_recordset(${records}::jsonb) AS x(row_index integer, data jsonb)
-      WHERE f.upload_id = ${uploadId} AND c.field_id = f.id AND c.status = 'done' AND c.row_index = x.row_index
+      WHERE f.upload_id = ${uploadId} AND c.field_id = f.id AND c.status = 'done' AND NOT c.corrected AND c.row_index = x.row_index
         AND r.upload_id = ${uploadId} AND r.row_index = x.row_index
         AND EXISTS (
           SELECT 1 FROM jsonb_each(x.data) AS e
@@ -153,6 +157,7 @@ export async function queueRunCells(
       ON CONFLICT (field_id, row_index) DO UPDATE SET
         status = 'queued', run_seq = EXCLUDED.run_seq, charge_seq = ai_cells.charge_seq + 1, input_hash = EXCLUDED.input_hash,
         follows_row = NULL, error = NULL, lease_until = NULL, updated_at = now(), auto_pending = ai_cells.auto_pending OR EXCLUDED.auto_pending
+      WHERE NOT ai_cells.corrected
       RETURNING row_index`,
     executor,
   )

@@ -27,6 +27,7 @@ import { refreshDuplicateLabelsLater } from '#server/modules/uploads/duplicate-l
 import { duplicateFiguresAfter, duplicateFiguresBefore } from '#server/modules/uploads/duplicate-figures'
 import { staleCellsOfChanges } from '#server/modules/row-storage/ai-values'
 import { announceAutoRuns, announceStaleCells, queueAutoRuns } from '#server/modules/enrichment/auto-runs'
+import { announceCorrection, correctionTargetOrThrow, writeCorrection } from '#server/modules/enrichment/corrections.service'
 import { locateRowIndex } from '#server/modules/row-storage/row-locate'
 import { getReadableUploadOrThrow, getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 
@@ -134,19 +135,24 @@ export async function updateCell({
     .from(uploadColumns)
     .where(and(eq(uploadColumns.uploadId, upload.id), eq(uploadColumns.key, key)))
   if (!column) throw new AppError('NOT_FOUND', 'This column no longer exists. Refresh the page and try again.')
-  if (column.kind === 'ai') throw new AppError('VALIDATION_FAILED', 'AI cells are filled by their prompt and cannot be edited.')
   if (column.kind === 'formula') throw new AppError('VALIDATION_FAILED', COLUMN_MESSAGES.formulaCellsReadOnly(column.name))
+  // An AI column's cell edited is a correction: kept, never run over, and taught to the column (decision 038).
+  const corrected = column.kind === 'ai' ? await correctionTargetOrThrow({ userId, uploadId: upload.id, columnKey: key }) : null
   const stored = normaliseCellValue(column.type, column.name, value ?? '')
   // AI cells that read this column go stale, and auto-runs covering stale rows take them again.
   const { row, staleCells, autoRuns } = await db.transaction(async (tx) => {
-    const staleCells = await staleCellsOfChanges(tx, { uploadId: upload.id, changes: [{ rowIndex, values: { [key]: stored === '' ? null : stored } }] })
+    // (The corrected column's own cell is not among them: the correction writes it.)
+    const staleCells = (await staleCellsOfChanges(tx, { uploadId: upload.id, changes: [{ rowIndex, values: { [key]: stored === '' ? null : stored } }] })).filter(
+      (cell) => cell.fieldId !== corrected?.id,
+    )
     // A cell of the file's own columns filled or emptied: the quality report's figures follow.
     const isCounted = column.kind === 'source'
     const filledBefore = isCounted ? await filledCellsOf(tx, upload.id, [rowIndex]) : 0
-    // The duplicate figures count the cells people write (the file's own and manual columns).
-    const duplicates = await duplicateFiguresBefore(tx, upload.id, [rowIndex])
-    const row = await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
-    await duplicateFiguresAfter(tx, upload.id, duplicates, [rowIndex])
+    // The duplicate figures count the cells people write (the file's own and manual columns), not
+    // an AI column's correction (decision 038), which takes no lock on the upload.
+    const duplicates = corrected ? null : await duplicateFiguresBefore(tx, upload.id, [rowIndex])
+    const row = corrected ? await writeCorrection(tx, { field: corrected, rowIndex, stored }) : await updateRowCell({ uploadId: upload.id, rowIndex, key, value: stored }, tx)
+    if (duplicates) await duplicateFiguresAfter(tx, upload.id, duplicates, [rowIndex])
     if (row && isCounted) {
       const filled = (await filledCellsOf(tx, upload.id, [rowIndex])) - filledBefore
       if (filled !== 0) await tx.update(csvUploads).set(reportFiguresSet({ records: 0, filled, cells: 0 })).where(eq(csvUploads.id, upload.id))
@@ -157,6 +163,7 @@ export async function updateCell({
     return { row, staleCells, autoRuns }
   })
   if (!row) throw new AppError('NOT_FOUND', 'This row no longer exists. Refresh the page and try again.')
+  if (corrected) await announceCorrection(corrected, rowIndex, stored)
   await announceStaleCells(userId, upload.id, new Set(staleCells.map((cell) => cell.fieldId)))
   await announceAutoRuns(autoRuns)
   await db.update(csvUploads).set({ updatedAt: new Date() }).where(eq(csvUploads.id, upload.id))

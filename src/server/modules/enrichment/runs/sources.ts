@@ -3,6 +3,7 @@ import { resolveAiCredentials } from '#server/modules/ai/ai-credentials'
 import { readSecretValues } from '#server/modules/secrets/secrets.service'
 import { findReferences } from '#server/modules/sources/http-template'
 import { inputColumnsOf } from '../ai-fields.service.ts'
+import { loadFieldExamples } from '../field-examples.ts'
 import { AiSource } from './ai-source.ts'
 import type { CellSource } from './cell-source.ts'
 import { HttpCellSource } from './http-source.ts'
@@ -19,5 +20,6 @@ export async function sourceOf(field: AiFieldRow): Promise<CellSource> {
     return new HttpCellSource(field, field.source, inputs, secrets)
   }
   const credentials = await resolveAiCredentials({ userId: field.userId, webSearch: field.webSearch })
-  return new AiSource(field, credentials, inputs)
+  // The user's corrections of this column, sent as examples with the prompt (decision 038).
+  return new AiSource(field, credentials, inputs, await loadFieldExamples(field.id))
 }

@@ -3,6 +3,7 @@ import { AI, CREDIT_COSTS } from '#common/constants'
 import { createAiFieldSchema, type AiField } from '#common/schemas/enrichment'
 import { createAiColumn } from '#server/modules/enrichment/ai-columns.service'
 import { getAiField } from '#server/modules/enrichment/ai-fields.service'
+import { listFieldExamples } from '#server/modules/enrichment/corrections.service'
 import { columnIdOrThrow, defineTool, fileIdOrThrow } from '../mcp-tool.ts'
 import { fileIdInput } from './files.tools.ts'
 
@@ -62,5 +63,20 @@ export const runProgressTool = defineTool({
   async run({ fileId, columnId }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
     return progressOf(await getAiField({ userId: user.id, uploadId, fieldId: columnIdOrThrow(columnId) }))
+  },
+})
+
+export const listColumnExamplesTool = defineTool({
+  name: 'list_column_examples',
+  title: "An AI column's examples (the user's corrections)",
+  description:
+    "Lists the values the user corrected in an AI column, each with the row's input values then: the column's examples, which later runs send with the prompt (the most similar few for each row). A corrected cell is never overwritten by a run. Costs nothing and calls no AI model.",
+  scope: 'read',
+  input: z.object({ fileId: fileIdInput, columnId: z.string().max(100).describe('The AI column id (create_ai_column or describe_file gives it).') }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run({ fileId, columnId }, { user }) {
+    const uploadId = fileIdOrThrow(fileId)
+    const { examples } = await listFieldExamples({ userId: user.id, uploadId, fieldId: columnIdOrThrow(columnId) })
+    return { columnId, examples: examples.map(({ rowIndex, inputs, value, updatedAt }) => ({ rowIndex, inputs, value, correctedAt: updatedAt })) }
   },
 })

@@ -66,6 +66,11 @@ export function AiCellDetailDialog({ uploadId, field, rowIndex, store, onClose }
                 </pre>
               )}
             </div>
+            {data.corrected && (
+              <p className="rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-sm" data-testid="ai-cell-corrected">
+                {AI_COLUMN_MESSAGES.correctedDetail}
+              </p>
+            )}
             {data.error && (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
                 {data.error}

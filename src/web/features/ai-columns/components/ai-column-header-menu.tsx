@@ -1,4 +1,4 @@
-import { EraserIcon, PencilIcon, PlayIcon, RepeatIcon, SparklesIcon } from 'lucide-react'
+import { EraserIcon, GraduationCapIcon, ListChecksIcon, PencilIcon, PlayIcon, RepeatIcon, SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { AI_COLUMN_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
@@ -11,10 +11,15 @@ type AiColumnHeaderMenuProps = {
   onModify: () => void
   onAutoRun: () => void
   onClear: () => void
+  onRerunWithCorrections: () => void
+  onExamples: () => void
 }
 
-/** The AI column's header menu: 'Run…' (estimate first), 'Modify AI column', 'Run on new rows…', 'Clear' (confirmed). */
-export function AiColumnHeaderMenu({ field, onRun, onModify, onAutoRun, onClear }: AiColumnHeaderMenuProps) {
+/**
+ * The AI column's header menu: 'Run…' (estimate first), 'Modify AI column', 'Re-run with my
+ * corrections…' and 'Examples…' (prompt columns, decision 038), 'Run on new rows…', 'Clear' (confirmed).
+ */
+export function AiColumnHeaderMenu({ field, onRun, onModify, onAutoRun, onClear, onRerunWithCorrections, onExamples }: AiColumnHeaderMenuProps) {
   const [isConfirmingClear, setIsConfirmingClear] = useState(false)
   const isActive = field.status === 'processing' || field.status === 'paused'
   return (
@@ -41,6 +46,18 @@ export function AiColumnHeaderMenu({ field, onRun, onModify, onAutoRun, onClear 
               <PencilIcon aria-hidden="true" />
               {AI_COLUMN_MESSAGES.modifyColumn}
             </DropdownMenuItem>
+          )}
+          {!field.source && (
+            <>
+              <DropdownMenuItem onSelect={onRerunWithCorrections} disabled={isActive || field.counts.corrected === 0}>
+                <GraduationCapIcon aria-hidden="true" />
+                {AI_COLUMN_MESSAGES.rerunWithCorrections}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={onExamples}>
+                <ListChecksIcon aria-hidden="true" />
+                {AI_COLUMN_MESSAGES.examplesMenu(field.counts.corrected)}
+              </DropdownMenuItem>
+            </>
           )}
           <DropdownMenuItem onSelect={onAutoRun}>
             <RepeatIcon aria-hidden="true" />

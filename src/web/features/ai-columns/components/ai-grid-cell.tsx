@@ -1,4 +1,4 @@
-import { AlertCircleIcon, ClockIcon, HistoryIcon } from 'lucide-react'
+import { AlertCircleIcon, ClockIcon, HistoryIcon, UserPenIcon } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { CELL_TRUNCATE_CHARS, GRID } from '#common/constants'
@@ -67,6 +67,11 @@ export function AiGridCell({
           <span className={cn('truncate whitespace-pre', view.isStale && 'text-muted-foreground')}>
             {view.text.length > CELL_TRUNCATE_CHARS ? `${view.text.slice(0, CELL_TRUNCATE_CHARS).trimEnd()}…` : view.text}
           </span>
+          {view.isCorrected && (
+            <span title={AI_COLUMN_MESSAGES.correctedBadge} className="shrink-0" data-corrected>
+              <UserPenIcon className="size-3.5 text-primary" aria-label={AI_COLUMN_MESSAGES.correctedBadge} />
+            </span>
+          )}
           {view.isStale && (
             <span title={AI_COLUMN_MESSAGES.stale} className="shrink-0">
               <HistoryIcon className="size-3.5 text-amber-600" aria-label={AI_COLUMN_MESSAGES.staleBadge} />

@@ -4,7 +4,7 @@ import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES } from '#common/messages'
 import type { AiField } from '#common/schemas/enrichment'
 import { AiProgressBanner } from './ai-progress-banner'
 
-const counts = { queued: 30, running: 0, done: 10, error: 0, no_credits: 0, stale: 0, cancelled: 0, total: 40 }
+const counts = { queued: 30, running: 0, done: 10, error: 0, no_credits: 0, stale: 0, cancelled: 0, total: 40, corrected: 0 }
 
 function fieldWith(status: AiField['status'], stopReason: string | null): AiField {
   return {

@@ -25,7 +25,7 @@ type RunEstimateDialogProps = {
   onClose: () => void
 }
 
-const SCOPES: AiRunScope[] = ['all', 'empty', 'failed', 'stale', 'selected', 'view']
+const SCOPES: AiRunScope[] = ['all', 'empty', 'failed', 'stale', 'selected', 'view', 'corrections']
 
 /**
  * The pre-flight estimate confirmed before every run: the scope, rows, credits, whether the
@@ -75,7 +75,8 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
       },
     })
 
-  const isScopeDisabled = (option: AiRunScope) => (option === 'selected' && rows.selectedRowIndexes.length === 0) || (option === 'view' && !rows.hasViewFilters)
+  const isScopeDisabled = (option: AiRunScope) =>
+    (option === 'selected' && rows.selectedRowIndexes.length === 0) || (option === 'view' && !rows.hasViewFilters) || (option === 'corrections' && field.counts.corrected === 0)
 
   return (
     <Dialog open onOpenChange={(open) => !open && !start.isPending && onClose()}>

@@ -18,6 +18,7 @@ import { AiProgressBanner } from '../components/ai-progress-banner'
 import { AutoRunDialog } from '../components/auto-run-dialog'
 import { AutoRunPausedNotice } from '../components/auto-run-paused-notice'
 import { RunEstimateDialog } from '../components/run-estimate-dialog'
+import { ExamplesDialog } from '../components/examples-dialog'
 import { AiCellStore } from '../lib/ai-cell-store'
 import type { RowChoice } from '../lib/row-choice'
 import { useAiLive } from './use-ai-live'
@@ -29,6 +30,7 @@ type OpenDialog =
   | { kind: 'auto-run'; fieldId: string }
   | { kind: 'run'; field: AiField; scope: AiRunScope; rows: RowChoice }
   | { kind: 'cell'; fieldId: string; rowIndex: number }
+  | { kind: 'examples'; fieldId: string }
 
 const NO_ROWS: RowChoice = { selectedRowIndexes: [], view: { filters: [] }, hasViewFilters: false }
 
@@ -71,9 +73,13 @@ export function useAiColumns(upload: UploadDetail) {
 
   // Which column is which field, as a string: the cell renderer changes only when fields come or go.
   const fieldKeys = JSON.stringify((fields ?? []).map((field) => [field.columnKey, field.id]))
+  // Columns whose cells the user may correct: prompt columns with one value (decision 038).
+  const correctableKeys = JSON.stringify((fields ?? []).filter((field) => !field.source && field.outputType.kind !== 'json').map((field) => field.columnKey))
   const cell = useMemo(() => {
     const fieldIds = new Map(JSON.parse(fieldKeys) as [string, string][])
+    const correctable = new Set(JSON.parse(correctableKeys) as string[])
     return {
+      canEdit: (column: UploadColumn) => column.kind === 'ai' && correctable.has(column.key),
       render: (column: UploadColumn, rowIndex: number, value: string): ReactNode | null => {
         const fieldId = column.kind === 'ai' ? fieldIds.get(column.key) : undefined
         return fieldId ? <AiGridCell store={store} fieldId={fieldId} rowIndex={rowIndex} rowValue={value} isNumber={column.type === 'number'} /> : null
@@ -84,7 +90,7 @@ export function useAiColumns(upload: UploadDetail) {
         if (fieldId) setDialog({ kind: 'cell', fieldId, rowIndex })
       },
     }
-  }, [fieldKeys, store])
+  }, [fieldKeys, correctableKeys, store])
   const rowUpdates = useMemo(() => ({ updatedAt: store.rowUpdatedAt, subscribe: store.subscribeRow }), [store])
 
   const runAction = (field: AiField, action: AiRunAction) =>
@@ -179,6 +185,8 @@ export function useAiColumns(upload: UploadDetail) {
           onModify={() => setDialog({ kind: 'modify', fieldId: field.id })}
           onAutoRun={() => setDialog({ kind: 'auto-run', fieldId: field.id })}
           onClear={() => clearField(field)}
+          onRerunWithCorrections={() => setDialog({ kind: 'run', field, scope: 'corrections', rows })}
+          onExamples={() => setDialog({ kind: 'examples', fieldId: field.id })}
         />
       )
     },
@@ -195,7 +203,7 @@ export function useAiColumns(upload: UploadDetail) {
   }
 
   const close = () => setDialog(null)
-  const dialogField = dialog && (dialog.kind === 'modify' || dialog.kind === 'cell' || dialog.kind === 'auto-run') ? fields?.find((field) => field.id === dialog.fieldId) : undefined
+  const dialogField = dialog && (dialog.kind === 'modify' || dialog.kind === 'cell' || dialog.kind === 'auto-run' || dialog.kind === 'examples') ? fields?.find((field) => field.id === dialog.fieldId) : undefined
   const dialogs = (
     <>
       {dialog?.kind === 'create' && (
@@ -221,6 +229,7 @@ export function useAiColumns(upload: UploadDetail) {
       )}
       {dialog?.kind === 'auto-run' && dialogField && <AutoRunDialog uploadId={upload.id} field={dialogField} onClose={close} />}
       {dialog?.kind === 'run' && <RunEstimateDialog uploadId={upload.id} field={dialog.field} initialScope={dialog.scope} rows={dialog.rows} onClose={close} />}
+      {dialog?.kind === 'examples' && dialogField && <ExamplesDialog uploadId={upload.id} field={dialogField} onClose={close} />}
       {dialog?.kind === 'cell' && dialogField && <AiCellDetailDialog uploadId={upload.id} field={dialogField} store={store} rowIndex={dialog.rowIndex} onClose={close} />}
     </>
   )

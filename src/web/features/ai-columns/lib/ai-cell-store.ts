@@ -60,9 +60,9 @@ export class AiCellStore {
     for (const cell of cells) {
       const key = keyOf(fieldId, cell.rowIndex)
       const old = this.cells.get(key)
-      if (old && old.status === cell.status && old.display === cell.display && old.error === cell.error) continue
+      if (old && old.status === cell.status && old.display === cell.display && old.error === cell.error && old.corrected === cell.corrected) continue
       const changedAt = isLive || old ? now : 0
-      this.cells.set(key, { status: cell.status, display: cell.display, error: cell.error, changedAt })
+      this.cells.set(key, { status: cell.status, display: cell.display, error: cell.error, corrected: cell.corrected, changedAt })
       changed.push(key)
       if (changedAt !== 0 && ROW_UPDATE_STATUSES.has(cell.status)) updatedRows.add(cell.rowIndex)
     }

@@ -16,6 +16,10 @@ describe('aiCellView', () => {
     expect(aiCellView({ status: 'done', display: 'new', error: null }, 'old')).toEqual({ kind: 'value', text: 'new', isStale: false })
   })
 
+  it('marks a value the user corrected', () => {
+    expect(aiCellView({ status: 'done', display: 'mine', error: null, corrected: true }, 'old')).toEqual({ kind: 'value', text: 'mine', isStale: false, isCorrected: true })
+  })
+
   it('keeps a stale value visible with the stale marker', () => {
     expect(aiCellView({ status: 'stale', display: 'v1', error: null }, '')).toEqual({ kind: 'value', text: 'v1', isStale: true })
   })

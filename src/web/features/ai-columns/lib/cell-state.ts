@@ -1,13 +1,13 @@
 import type { AiCellStatus } from '#common/schemas/enrichment'
 
 /** What the grid knows of an AI cell from the cells API and the live events. */
-export type LiveAiCell = { status: AiCellStatus; display: string | null; error: string | null }
+export type LiveAiCell = { status: AiCellStatus; display: string | null; error: string | null; /** The user wrote the value (decision 038). */ corrected?: boolean }
 
 export type AiCellView =
   | { kind: 'empty' }
   | { kind: 'queued' }
   | { kind: 'running' }
-  | { kind: 'value'; text: string; isStale: boolean }
+  | { kind: 'value'; text: string; isStale: boolean; isCorrected?: boolean }
   | { kind: 'error'; message: string }
   | { kind: 'no_credits' }
   | { kind: 'cancelled' }
@@ -26,7 +26,7 @@ export function aiCellView(cell: LiveAiCell | undefined, rowValue: string): AiCe
     case 'running':
       return { kind: 'running' }
     case 'done':
-      return text ? { kind: 'value', text, isStale: false } : { kind: 'empty' }
+      return text ? { kind: 'value', text, isStale: false, ...(cell.corrected ? { isCorrected: true } : {}) } : { kind: 'empty' }
     case 'stale':
       return text ? { kind: 'value', text, isStale: true } : { kind: 'empty' }
     case 'error':
@@ -39,6 +39,7 @@ export function aiCellView(cell: LiveAiCell | undefined, rowValue: string): AiCe
 }
 
 /** Cells worth asking the server about: a field whose cells are not all done (or never run). */
-export function hasCellStates(counts: Record<AiCellStatus, number> & { total: number }): boolean {
-  return counts.total - counts.done > 0
+export function hasCellStates(counts: Record<AiCellStatus, number> & { total: number; corrected?: number }): boolean {
+  // Corrected cells are done, but show a mark the rows' values do not carry.
+  return counts.total - counts.done > 0 || (counts.corrected ?? 0) > 0
 }

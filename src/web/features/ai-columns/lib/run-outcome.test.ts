@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AiField } from '#common/schemas/enrichment'
 import { completionToast, withProgress } from './run-outcome'
 
-const counts = { queued: 0, running: 0, done: 12, error: 0, no_credits: 0, stale: 0, cancelled: 0, total: 12 }
+const counts = { queued: 0, running: 0, done: 12, error: 0, no_credits: 0, stale: 0, cancelled: 0, total: 12, corrected: 0 }
 const run = { scope: 'all' as const, total: 12, budget: null, creditsSpent: 12, startedAt: '', finishedAt: null, stopReason: null }
 
 describe('completionToast', () => {

@@ -163,7 +163,7 @@ export function DataGrid(props: DataGridProps) {
   }, [])
   const startEdit = useCallback((row: number, col: number) => {
     const column = latest.current.columns[col - 1]
-    if (!column || !isEditableColumn(column)) return
+    if (!column || !(isEditableColumn(column) || latest.current.cellSlot?.canEdit?.(column))) return
     setActive({ row, col })
     setEditing({ row, col })
   }, [])
@@ -212,6 +212,10 @@ export function DataGrid(props: DataGridProps) {
       else if (column && isEditableColumn(column)) startEdit(active.row, active.col)
       else if (column && cellSlot?.canOpen(column)) cellSlot.open(column, row.original.rowIndex)
       else if (column && isTruncated(row.original.values[column.key] ?? '')) setExpanded(active)
+    } else if (event.key === 'F2' && row && active.col > 0) {
+      // An AI cell opens its details on Enter; F2 (as in spreadsheets) edits it, a correction.
+      event.preventDefault()
+      startEdit(active.row, active.col)
     }
   }
 

@@ -112,7 +112,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowProps) {
             stickyLeft={index === 0 ? props.leadWidth : null}
             isActive={activeCol === col}
             isEditing={editingCol === col}
-            isEditable={isEditableColumn(column)}
+            isEditable={isEditableColumn(column) || (props.cellSlot?.canEdit?.(column) ?? false)}
             isSaving={props.isSaving}
             onActivate={props.onActivate}
             onStartEdit={props.onStartEdit}

@@ -11,6 +11,8 @@ export type CellSlot = {
   render: (column: UploadColumn, rowIndex: number, value: string) => ReactNode | null
   /** True when the column's cells open a detail panel (expand button, Enter). */
   canOpen: (column: UploadColumn) => boolean
+  /** True when the slot's cells may be edited in the grid although the column is not the user's own (an AI column's correction). */
+  canEdit?: (column: UploadColumn) => boolean
   open: (column: UploadColumn, rowIndex: number) => void
 }
 
