@@ -1403,6 +1403,18 @@ export const SECRET_MESSAGES = {
 } as const
 
 /** HTTP API columns (issue 43). */
+export const WATERFALL_MESSAGES = {
+  stepsRequired: 'Add at least one step.',
+  tooManySteps: (max: number) => `A waterfall has at most ${max} steps.`,
+  ruleProblem: (step: number, problem: string) => `Step ${step}'s acceptance rule: ${problem}`,
+  ruleNotYesNo: (step: number) => `Step ${step}'s acceptance rule must say yes or no (for example NOT(IS_EMPTY({value}))).`,
+  formulaProblem: (step: number, problem: string) => `Step ${step}'s formula: ${problem}`,
+  promptProblem: (step: number, problem: string) => `Step ${step}'s prompt: ${problem}`,
+  nothingAccepted: (tried: number) => `No step gave an acceptable value (${tried} tried).`,
+  stepNotPaid: (step: number) => `Step ${step} was not called: the credits for it could not be spent.`,
+  notWaterfall: 'This column is not a waterfall.',
+} as const
+
 export const SOURCE_MESSAGES = {
   urlRequired: 'Enter the URL to call.',
   urlInvalid: 'The URL must start with http:// or https:// and name a host (column values may fill its path and query).',

@@ -308,7 +308,7 @@ export async function deleteAiField({ userId, uploadId, fieldId }: { userId: str
   // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and
   // stops. The further columns an HTTP request filled go with it.
   let { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
-  for (const output of field.source?.outputs.slice(1) ?? []) {
+  for (const output of field.source?.kind === 'http' ? field.source.outputs.slice(1) : []) {
     if (columns.some((c) => c.key === output.columnKey)) ({ columns } = await deleteColumn({ userId, uploadId: upload.id, key: output.columnKey }))
   }
   // Rows that waited only on this column's auto-run cells are now enriched by the others.

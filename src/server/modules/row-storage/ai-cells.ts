@@ -284,3 +284,16 @@ export async function clearFinishedAutoCells(executor: Executor, { uploadId, row
     executor,
   )
 }
+
+/**
+ * A waterfall's steps as its cells tried them (decision 037): per step (from 0), the cells that
+ * called it and those it gave their value. The estimate's expected cost reads them.
+ */
+export async function countWaterfallSteps(fieldId: string): Promise<Map<number, { tried: number; accepted: number }>> {
+  const rows = await queryRows<{ step: number; tried: string | number; accepted: string | number }>(sql`
+    SELECT (s ->> 'step')::int AS step, count(*) AS tried, count(*) FILTER (WHERE s ->> 'outcome' = 'accepted') AS accepted
+    FROM ai_cells AS c CROSS JOIN LATERAL jsonb_array_elements(c.steps) AS s
+    WHERE c.field_id = ${fieldId} AND jsonb_typeof(c.steps) = 'array' AND s ? 'step' AND s ->> 'outcome' <> 'unpaid'
+    GROUP BY 1`)
+  return new Map(rows.map((r) => [Number(r.step), { tried: Number(r.tried), accepted: Number(r.accepted) }]))
+}

@@ -19,7 +19,7 @@ export class AiSource implements CellSource {
   private readonly fixedPart: string
 
   constructor(
-    private readonly field: AiFieldRow,
+    private readonly field: Pick<AiFieldRow, 'prompt' | 'outputType' | 'webSearch'>,
     private readonly credentials: AiCredentials,
     private readonly inputs: PromptColumn[],
   ) {
