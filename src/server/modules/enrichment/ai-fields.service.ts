@@ -106,8 +106,9 @@ export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'so
     display: isDone ? (rowValuesOf(field, [{ rowIndex: row.rowIndex, value: row.value ?? null }]).get(field.columnKey)?.[0]?.display ?? '') : null,
     error: row.error,
     attempts: row.attempts,
+    // A cell that ended without a value still shows the steps it went through (and what they cost).
     provenance:
-      isDone && row.model && row.completedAt
+      row.model && ((isDone && row.completedAt) || (!isDone && (row.steps?.length ?? 0) > 0))
         ? {
             reasoning: row.reasoning,
             confidence: row.confidence,
@@ -121,7 +122,7 @@ export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'so
             latencyMs: row.latencyMs ?? 0,
             reused: row.reused,
             ownKey: row.ownKey,
-            completedAt: row.completedAt.toISOString(),
+            completedAt: (row.completedAt ?? row.updatedAt).toISOString(),
             steps: row.steps ?? null,
           }
         : null,
