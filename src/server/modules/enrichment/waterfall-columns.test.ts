@@ -216,6 +216,31 @@ describe('waterfall columns', () => {
     expect(source.requests).toHaveLength(1)
   })
 
+  it("stops at the run's budget: a step past it is not called, and the credits spent are the steps called", async () => {
+    const id = await importCsv(alice, 'waterfall-budget.csv', LEADS)
+    const field = await readJson(await create(alice, id, { name: 'Work email', steps: threeSteps() }), aiFieldSchema)
+    const start = await credits()
+    const res = await alice.api.uploads[':id']['ai-fields'][':fieldId'].runs.$post({ param: { id, fieldId: field.id }, json: { scope: 'all', budget: 2 } })
+    expect(res.status, await res.clone().text()).toBe(202)
+    const done = await until('the run to stop', () => fieldOf(id, field.id), (f: AiField) => f.status === 'completed' && f.counts.queued + f.counts.running === 0)
+    expect(done.run?.stopReason).toBe('budget')
+    const called = aiCalls('cheap-model') + source.requests.length
+    expect(called).toBe(2)
+    expect(start - (await credits())).toBe(2)
+    const cells = await cellsOf(id, field.id, [0, 1, 2, 3, 4, 5])
+    // Every step a cell records as called was paid; the one refused is recorded as not called.
+    const paidSteps = cells.flatMap((c) => c.provenance?.steps ?? []).filter((s) => s.kind !== 'formula' && s.outcome !== 'unpaid')
+    expect(paidSteps.reduce((sum, s) => sum + s.credits, 0)).toBe(2)
+    expect(cells.some((c) => c.provenance?.steps?.some((s) => s.outcome === 'unpaid'))).toBe(true)
+  })
+
+  it('needs a plan or trial to make or test one', async () => {
+    const carol = (await t.signUpVerified({ firstName: 'Carol' })).browser
+    const id = await importCsv(carol, 'no-plan.csv', LEADS)
+    expect((await create(carol, id, { name: 'Email', steps: threeSteps() })).status).toBe(402)
+    expect((await carol.request(`/api/uploads/${id}/waterfall-fields/test`, { method: 'POST', json: { steps: threeSteps(), rowIndex: 0 } })).status).toBe(402)
+  })
+
   it('refuses steps that cannot run, another user, a read-only token and bad bodies, before anything is saved', async () => {
     const id = await importCsv(alice, 'waterfall-refused.csv', LEADS)
     const cases: Array<[unknown[], string]> = [

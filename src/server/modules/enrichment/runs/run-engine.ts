@@ -269,12 +269,15 @@ export class FieldRun {
     const result = await call
     const charged = this.perCell > 0
     // What the source paid itself (a waterfall's steps) is the calling cell's; a cell sharing its call paid nothing more.
-    const credits = isFirst ? (result.credits ?? this.perCell) : this.perCell
+    const spent = isFirst ? (result.credits ?? null) : null
     if (!result.ok) {
-      if (result.stop) return this.stopUnpaid(cell, result.stop, { steps: result.steps, credits, tokens: result.tokens, attempts: result.calls })
-      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, tokens: result.tokens, attempts: result.calls, charged, steps: result.steps, credits }))
+      // A failed cell's engine charge is refunded; what a source paid for the steps it called stays spent.
+      const spentSteps = { steps: result.steps, credits: spent ?? 0, tokens: result.tokens, attempts: result.calls }
+      if (result.stop) return this.stopUnpaid(cell, result.stop, spentSteps)
+      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, charged, ...spentSteps }))
       return
     }
+    const credits = spent ?? this.perCell
     this.buffer.push(
       outcomeOf(cell, {
         status: 'done',
