@@ -98,7 +98,8 @@ export async function testWaterfall({ userId, uploadId, steps, rowIndex }: { use
   await takeAiQuestionOrThrow(userId)
   // A person waits: no retries on 429 or 5xx.
   const quick = steps.map((s) => (s.kind === 'http' ? { ...s, limits: { ...s.limits, retries: 0 } } : s))
-  const runners = await waterfallStepRunners({ field: { id: `test:${randomUUID()}`, userId, uploadId: upload.id, columnKey: '' }, steps: quick })
+  // One id per user: an HTTP step's limiter is kept by it, and a test is one request at a time anyway.
+  const runners = await waterfallStepRunners({ field: { id: `test:${userId}`, userId, uploadId: upload.id, columnKey: '' }, steps: quick })
   const charges = new Map<number, { key: string; amount: number }>()
   const cell: ClaimedCell = { rowIndex, chargeSeq: 0, claimToken: 0, data: row.values, inputHash: '', reused: null, auto: false }
   const walked = await walkSteps(runners, cell, async (_cell, index) => {
