@@ -20,6 +20,8 @@ test('a three-step waterfall: built with its rules, reordered, tested on a row, 
   await expect(toast(page, SECRET_MESSAGES.saved)).toBeVisible()
 
   await page.goto(`/dashboard/${uploadId}`)
+  await expect(page.getByRole('button', { name: WATERFALL_UI.toolbarButton })).toBeVisible()
+  await screenshotsAt1280And375(page, 'waterfall-toolbar')
   await page.getByRole('button', { name: WATERFALL_UI.toolbarButton }).click()
   const dialog = page.getByRole('dialog', { name: WATERFALL_UI.title })
   await dialog.getByLabel(WATERFALL_UI.nameLabel).fill('Work email')
