@@ -1412,7 +1412,6 @@ export const WATERFALL_MESSAGES = {
   promptProblem: (step: number, problem: string) => `Step ${step}'s prompt: ${problem}`,
   nothingAccepted: (tried: number) => `No step gave an acceptable value (${tried} tried).`,
   stepNotPaid: (step: number) => `Step ${step} was not called: the credits for it could not be spent.`,
-  notWaterfall: 'This column is not a waterfall.',
 } as const
 
 /** The waterfall dialog and a cell's steps (issue 43, decision 037). */
