@@ -558,6 +558,19 @@ export const HTTP_SOURCE = {
   maxValueChars: 50_000,
 } as const
 
+/** Waterfall columns (issue 43, decision 037): ordered steps, the first accepted value wins. */
+export const WATERFALL = {
+  minSteps: 1,
+  maxSteps: 8,
+  /** A step's model name, when it names one (else the user's provider's model). */
+  maxModelLength: 100,
+  /** The rule a step's value passes when none is written: it is not empty. */
+  defaultAcceptRule: 'NOT(IS_EMPTY({value}))',
+  /** The names an acceptance rule reads: the step's value (text) and, for an AI step, its confidence (0 to 1). */
+  valueName: 'value',
+  confidenceName: 'confidence',
+} as const
+
 export const SECRETS = {
   maxPerUser: 100,
   maxNameLength: 64,

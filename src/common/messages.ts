@@ -1423,6 +1423,62 @@ export const SECRET_MESSAGES = {
 } as const
 
 /** HTTP API columns (issue 43). */
+export const WATERFALL_MESSAGES = {
+  stepsRequired: 'Add at least one step.',
+  tooManySteps: (max: number) => `A waterfall has at most ${max} steps.`,
+  ruleProblem: (step: number, problem: string) => `Step ${step}'s acceptance rule: ${problem}`,
+  ruleNotYesNo: (step: number) => `Step ${step}'s acceptance rule must say yes or no (for example NOT(IS_EMPTY({value}))).`,
+  formulaProblem: (step: number, problem: string) => `Step ${step}'s formula: ${problem}`,
+  promptProblem: (step: number, problem: string) => `Step ${step}'s prompt: ${problem}`,
+  nothingAccepted: (tried: number) => `No step gave an acceptable value (${tried} tried).`,
+  stepNotPaid: (step: number) => `Step ${step} was not called: the credits for it could not be spent.`,
+} as const
+
+/** The waterfall dialog and a cell's steps (issue 43, decision 037). */
+export const WATERFALL_UI = {
+  toolbarButton: 'Waterfall column',
+  title: 'Add waterfall column',
+  description: 'Steps tried in order for each row: the first value its step accepts is the cell\'s, and the later steps are not called (nor charged) for that row.',
+  nameLabel: 'Column name',
+  stepTitle: (n: number) => `Step ${n}`,
+  kindLabel: 'Kind',
+  kinds: { ai: 'AI prompt', http: 'HTTP request', formula: 'Formula' } as Record<'ai' | 'http' | 'formula', string>,
+  promptLabel: 'Prompt',
+  modelLabel: 'Model (empty: your provider\'s own)',
+  webSearchLabel: 'Web research',
+  urlLabel: 'URL',
+  pathLabel: 'Value (JMESPath)',
+  bodyLabel: 'JSON body',
+  formulaLabel: 'Formula',
+  ruleLabel: 'Accept when',
+  ruleHelp: 'A formula over {value} (the step\'s answer) and {confidence} (an AI step\'s, 0 to 1).',
+  rulePresets: [
+    { label: 'Not empty', rule: 'NOT(IS_EMPTY({value}))' },
+    { label: 'Looks like an e-mail', rule: 'AND(CONTAINS({value}, "@"), CONTAINS(DOMAIN({value}), "."))' },
+    { label: 'Confidence at least 0.8', rule: 'AND(NOT(IS_EMPTY({value})), {confidence} >= 0.8)' },
+    { label: 'A number from 1 to 1,000', rule: 'AND(NUMBER({value}) >= 1, NUMBER({value}) <= 1000)' },
+  ],
+  presetLabel: 'Preset',
+  addStep: 'Add step',
+  moveUp: (n: number) => `Move step ${n} up`,
+  moveDown: (n: number) => `Move step ${n} down`,
+  removeStep: (n: number) => `Remove step ${n}`,
+  testRow: 'Row',
+  testButton: 'Test on a row',
+  testNote: 'Tries the steps on this row now; an AI step costs what a prompt test costs.',
+  testFailed: 'The test could not be run.',
+  checkSteps: 'Check the steps.',
+  valueFrom: (n: number) => `Value from step ${n}`,
+  noValue: 'No step gave an acceptable value.',
+  outcomes: { accepted: 'accepted', rejected: 'not accepted', empty: 'nothing found', error: 'failed', unpaid: 'not called: no credits' } as Record<'accepted' | 'rejected' | 'empty' | 'error' | 'unpaid', string>,
+  create: 'Create column',
+  worstCase: 'Worst case',
+  expected: 'Expected',
+  expectedHelp: 'From each step\'s acceptance rate so far in this file (a step not yet tried counts as accepting nothing).',
+  stepRate: (n: number, kind: string, rate: number | null, credits: number) =>
+    `Step ${n} (${kind}, ${credits} credit${credits === 1 ? '' : 's'} a call): ${rate === null ? 'not tried yet' : `accepts ${Math.round(rate * 100)}%`}`,
+} as const
+
 export const SOURCE_MESSAGES = {
   urlRequired: 'Enter the URL to call.',
   urlInvalid: 'The URL must start with http:// or https:// and name a host (column values may fill its path and query).',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AI } from '../constants.ts'
 import { AI_FIELD_MESSAGES } from '../messages.ts'
 import { rowViewSchema } from './rows.ts'
-import { cellStepSchema, httpSourceViewSchema } from './sources.ts'
+import { cellStepSchema, httpSourceViewSchema, waterfallSourceViewSchema } from './sources.ts'
 
 /**
  * AI columns (issue 12): the field a user writes as a prompt, its typed output, the cells it
@@ -118,7 +118,7 @@ export const aiProvenanceSchema = z.object({
   /** Run on the user's own API key: no credits charged. */
   ownKey: z.boolean(),
   completedAt: z.string(),
-  /** The steps the value came through: an HTTP API column's request (status, URL with secrets masked). */
+  /** The steps the value came through: an HTTP API column's request (status, URL with secrets masked), or each step a waterfall tried. */
   steps: z.array(cellStepSchema).nullable(),
 })
 export type AiProvenance = z.infer<typeof aiProvenanceSchema>
@@ -209,8 +209,8 @@ export const aiFieldSchema = z.object({
   promptVersion: z.number().int(),
   outputType: aiOutputTypeSchema,
   webSearch: z.boolean(),
-  /** Where the values come from: null for the prompt (an AI model), or an HTTP request per row. */
-  source: httpSourceViewSchema.nullable(),
+  /** Where the values come from: null for the prompt (an AI model), an HTTP request per row, or a waterfall of steps. */
+  source: z.discriminatedUnion('kind', [httpSourceViewSchema, waterfallSourceViewSchema]).nullable(),
   status: aiFieldStatusSchema,
   counts: aiFieldCountsSchema,
   /** processed / total of the current or last run, for the progress banner. */
@@ -272,6 +272,30 @@ export const aiRunEstimateSchema = z.object({
   timing: aiRunTimingSchema,
   provider: z.string().nullable(),
   model: z.string().nullable(),
+  /**
+   * A waterfall's costs (decision 037): `credits` above is the worst case (every step called for
+   * every call); `expectedCredits` weighs each step by the share of calls that reach it, from each
+   * step's acceptance rate so far in this file (a step never tried counts as accepting nothing).
+   */
+  waterfall: z
+    .object({
+      worstCaseCredits: z.number().int(),
+      expectedCredits: z.number().int(),
+      steps: z.array(
+        z.object({
+          kind: z.enum(['ai', 'http', 'formula']),
+          creditsPerCall: z.number().int(),
+          /** Cells of this file that tried the step, and those it gave their value. */
+          tried: z.number().int(),
+          accepted: z.number().int(),
+          acceptanceRate: z.number().nullable(),
+          /** The share of calls expected to reach the step. */
+          reachRate: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 })
 export type AiRunEstimate = z.infer<typeof aiRunEstimateSchema>
 

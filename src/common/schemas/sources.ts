@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { AI, HTTP_SOURCE, SECRETS } from '../constants.ts'
-import { AI_FIELD_MESSAGES, SECRET_MESSAGES, SOURCE_MESSAGES } from '../messages.ts'
+import { AI, HTTP_SOURCE, SECRETS, WATERFALL } from '../constants.ts'
+import { AI_FIELD_MESSAGES, SECRET_MESSAGES, SOURCE_MESSAGES, WATERFALL_MESSAGES } from '../messages.ts'
+import { FORMULA_LIMITS } from './formula.ts'
 
 /**
  * Sources beyond one model (issue 43): HTTP API columns (a templated request per row and paths
@@ -95,10 +96,29 @@ export const httpSourceViewSchema = z.object({
 })
 export type HttpSourceView = z.infer<typeof httpSourceViewSchema>
 
-/** One step a cell's value came through (an HTTP request today; a waterfall's steps later). */
+/** What answers a column that is not a bare prompt: an HTTP request, or a waterfall of steps. */
+export type FieldSource = HttpSource | WaterfallSource
+
+/**
+ * One step a cell's value came through: an HTTP column's request, or each step a waterfall tried,
+ * in order (decision 037). Fields a step kind does not have are absent (cells written before the
+ * waterfall have only the HTTP ones).
+ */
 export const cellStepSchema = z.object({
-  kind: z.enum(['ai', 'http']),
-  outcome: z.enum(['accepted', 'empty', 'error']),
+  kind: z.enum(['ai', 'http', 'formula']),
+  /**
+   * accepted: its value is the cell's; rejected: it answered, its acceptance rule said no; empty:
+   * it answered nothing; error: no answer (a failed call, a 4xx); unpaid: not called, its credits could not be spent.
+   */
+  outcome: z.enum(['accepted', 'rejected', 'empty', 'error', 'unpaid']),
+  /** The waterfall step's place, from 0. */
+  step: z.number().int().optional(),
+  /** The step's value as text, when it answered (accepted or not). */
+  value: z.string().nullable().optional(),
+  /** An AI step's confidence (0 to 1). */
+  confidence: z.number().nullable().optional(),
+  /** An AI step's model. */
+  model: z.string().nullable().optional(),
   /** The HTTP status, when an answer came. */
   status: z.number().int().nullable(),
   /** The request's method and URL with secrets masked. */
@@ -106,7 +126,64 @@ export const cellStepSchema = z.object({
   latencyMs: z.number().int(),
   attempts: z.number().int(),
   credits: z.number().int(),
-  /** The start of the answer when it gave no value (a 4xx, a non-JSON answer, a path that found nothing). */
+  /** The start of the answer when it gave no value (a 4xx, a non-JSON answer, a path that found nothing), or why a step failed. */
   excerpt: z.string().nullable(),
 })
 export type CellStep = z.infer<typeof cellStepSchema>
+
+/**
+ * An acceptance rule (decision 037): a formula that says yes or no over the step's answer, read
+ * as `{value}` (text) and `{confidence}` (a number from 0 to 1; empty for steps without one).
+ */
+export const acceptRuleSchema = z.string().trim().min(1).max(FORMULA_LIMITS.maxLength).default(WATERFALL.defaultAcceptRule)
+
+const aiStepSchema = z
+  .object({
+    kind: z.literal('ai'),
+    prompt: z.string().trim().min(1, AI_FIELD_MESSAGES.promptRequired).max(AI.maxPromptLength, AI_FIELD_MESSAGES.promptTooLong(AI.maxPromptLength)),
+    /** A model of the user's provider (a cheap one first, a stronger one later); null: the provider's own. */
+    model: z.string().trim().min(1).max(WATERFALL.maxModelLength).nullable().default(null),
+    webSearch: z.boolean().default(false),
+    accept: acceptRuleSchema,
+  })
+  .strict()
+
+const httpStepSchema = z
+  .object({
+    kind: z.literal('http'),
+    request: httpRequestSchema,
+    /** The JMESPath whose value is the step's value. */
+    path: z.string().trim().min(1, SOURCE_MESSAGES.pathRequired).max(HTTP_SOURCE.maxPathLength),
+    limits: httpLimitsSchema.default({
+      concurrency: HTTP_SOURCE.defaultConcurrency,
+      requestsPerMinute: null,
+      timeoutMs: HTTP_SOURCE.defaultTimeoutMs,
+      retries: HTTP_SOURCE.defaultRetries,
+    }),
+    accept: acceptRuleSchema,
+  })
+  .strict()
+
+const formulaStepSchema = z
+  .object({
+    kind: z.literal('formula'),
+    /** A formula over the row's columns, as formula columns write it. */
+    formula: z.string().trim().min(1).max(FORMULA_LIMITS.maxLength),
+    accept: acceptRuleSchema,
+  })
+  .strict()
+
+/** One step of a waterfall: an AI prompt, an HTTP request or a formula, with its acceptance rule. */
+export const waterfallStepSchema = z.discriminatedUnion('kind', [aiStepSchema, httpStepSchema, formulaStepSchema])
+export type WaterfallStepInput = z.input<typeof waterfallStepSchema>
+export type WaterfallStep = z.infer<typeof waterfallStepSchema>
+
+export const waterfallStepsSchema = z
+  .array(waterfallStepSchema)
+  .min(WATERFALL.minSteps, WATERFALL_MESSAGES.stepsRequired)
+  .max(WATERFALL.maxSteps, WATERFALL_MESSAGES.tooManySteps(WATERFALL.maxSteps))
+
+/** What a waterfall field keeps: its steps, in the order they are tried. */
+export type WaterfallSource = { kind: 'waterfall'; steps: WaterfallStep[] }
+
+export const waterfallSourceViewSchema = z.object({ kind: z.literal('waterfall'), steps: z.array(waterfallStepSchema) })

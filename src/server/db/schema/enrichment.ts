@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { customType, foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AiCellStatus, AiCellValue, AiFieldStatus, AiOutputType, AiStoredRunScope } from '#common/schemas/enrichment'
-import type { CellStep, HttpSource } from '#common/schemas/sources'
+import type { CellStep, FieldSource } from '#common/schemas/sources'
 import { user } from './auth.ts'
 import { csvUploads, uploadColumns } from './uploads.ts'
 import { timestamps } from './columns.ts'
@@ -31,7 +31,7 @@ export const aiFields = pgTable(
      * Where the values come from when not from the prompt: an HTTP request per row (issue 43).
      * Null: the prompt, answered by the AI model. `prompt` then only names the request.
      */
-    source: jsonb('source').$type<HttpSource>(),
+    source: jsonb('source').$type<FieldSource>(),
     /** Column keys the prompt refers to: an edit of one makes the row's cell stale. */
     referencedKeys: jsonb('referenced_keys').$type<string[]>().notNull(),
     status: text('status').$type<AiFieldStatus>().notNull().default('idle'),

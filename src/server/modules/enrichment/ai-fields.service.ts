@@ -107,8 +107,9 @@ export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'so
     display: isDone ? (rowValuesOf(field, [{ rowIndex: row.rowIndex, value: row.value ?? null }]).get(field.columnKey)?.[0]?.display ?? '') : null,
     error: row.error,
     attempts: row.attempts,
+    // A cell that ended without a value still shows the steps it went through (and what they cost).
     provenance:
-      isDone && row.model && row.completedAt
+      row.model && ((isDone && row.completedAt) || (!isDone && (row.steps?.length ?? 0) > 0))
         ? {
             reasoning: row.reasoning,
             confidence: row.confidence,
@@ -122,7 +123,7 @@ export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'so
             latencyMs: row.latencyMs ?? 0,
             reused: row.reused,
             ownKey: row.ownKey,
-            completedAt: row.completedAt.toISOString(),
+            completedAt: (row.completedAt ?? row.updatedAt).toISOString(),
             steps: row.steps ?? null,
           }
         : null,
@@ -310,7 +311,7 @@ export async function deleteAiField({ userId, uploadId, fieldId }: { userId: str
   // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and
   // stops. The further columns an HTTP request filled go with it.
   let { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
-  for (const output of field.source?.outputs.slice(1) ?? []) {
+  for (const output of field.source?.kind === 'http' ? field.source.outputs.slice(1) : []) {
     if (columns.some((c) => c.key === output.columnKey)) ({ columns } = await deleteColumn({ userId, uploadId: upload.id, key: output.columnKey }))
   }
   // Rows that waited only on this column's auto-run cells are now enriched by the others.

@@ -153,7 +153,7 @@ describe('Run on new rows', () => {
     expect(rows[0]).toEqual({
       row_index: 2,
       values: { Name: 'Alan', Company: 'Initech', Blurb: 'About Initech' },
-      columns: [{ field_id: field.id, name: 'Blurb', status: 'done', credits: 1, error: null, source: 'ai', steps: null }],
+      columns: [{ field_id: field.id, name: 'Blurb', status: 'done', credits: 1, error: null, source: 'ai', steps: null, step: null }],
     })
     // A row whose input repeated another's got its answer for free.
     expect(rows[2]!.columns[0]).toMatchObject({ status: 'done', credits: 0 })

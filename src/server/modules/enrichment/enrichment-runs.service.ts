@@ -20,6 +20,8 @@ import { recordEnrichedRows } from './row-enriched.ts'
 import type { CellSource } from './runs/cell-source.ts'
 import { sourceOf } from './runs/sources.ts'
 import { assertHasExamplesOrThrow } from './corrections.service.ts'
+import { stepPriceOf, WaterfallSource } from './runs/waterfall-source.ts'
+import { estimateWaterfall } from './waterfall-fields.service.ts'
 
 /**
  * What recent calls of this provider and model took: the last answered cells (not reused copies)
@@ -54,7 +56,7 @@ async function recentCallTiming({ userId, provider, model, ownKey }: { userId: s
 async function estimateTiming(userId: string, field: AiFieldRow, source: CellSource | null, calls: number): Promise<AiRunTiming & { estimatedSeconds: number }> {
   const history = source ? await recentCallTiming({ userId, provider: source.provider, model: source.model, ownKey: source.ownKey }) : null
   const concurrency = source?.concurrency ?? env.AI_CONCURRENCY
-  const perMinute = field.source ? field.source.limits.requestsPerMinute : env.AI_REQUESTS_PER_MINUTE
+  const perMinute = field.source?.kind === 'http' ? field.source.limits.requestsPerMinute : env.AI_REQUESTS_PER_MINUTE
   const secondsPerCall = history?.secondsPerCall ?? AI.assumedSecondsPerCall
   const byConcurrency = Math.ceil(calls / concurrency) * secondsPerCall
   const byRateLimit = perMinute ? (calls / perMinute) * 60 : 0
@@ -97,7 +99,9 @@ export async function estimateRun({ userId, uploadId, fieldId, ...request }: { u
   const counted = await countRunScope(scope, inputs.map((c) => c.key))
   const rows = counted.rows
   const ownKey = source?.ownKey ?? false
-  const perCell = source ? source.perCell : field.source ? env.HTTP_SOURCE_CREDITS_PER_CALL : creditsPerCell(field.webSearch)
+  const stepPrices = field.source?.kind === 'waterfall' ? (source instanceof WaterfallSource ? source.stepPrices : field.source.steps.map((step) => stepPriceOf(step))) : null
+  // A waterfall's price per cell is its worst case: every step called.
+  const perCell = stepPrices ? stepPrices.reduce((a, b) => a + b, 0) : source ? source.perCell : field.source ? env.HTTP_SOURCE_CREDITS_PER_CALL : creditsPerCell(field.webSearch)
   const budget = request.budget ?? null
   const budgetCells = budget !== null && perCell > 0 ? Math.floor(budget / perCell) : Infinity
   const cells = Math.min(rows, budgetCells)
@@ -120,6 +124,7 @@ export async function estimateRun({ userId, uploadId, fieldId, ...request }: { u
     timing,
     provider: source?.provider ?? null,
     model: source?.model ?? null,
+    waterfall: stepPrices ? await estimateWaterfall(field, calls, stepPrices) : null,
   }
 }
 

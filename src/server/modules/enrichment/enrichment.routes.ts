@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/enrichment'
 import { columnsResponseSchema } from '#common/schemas/rows'
 import { createHttpFieldSchema, testHttpRequestSchema, testHttpResultSchema } from '#common/schemas/http-fields'
+import { createWaterfallFieldSchema, testWaterfallResultSchema, testWaterfallSchema } from '#common/schemas/waterfall-fields'
 import { requirePaidAccess } from '#server/modules/billing/require-paid-access'
 import { getUploadOrThrow } from '#server/modules/uploads/uploads.service'
 import { streamEvents } from '#server/platform/events'
@@ -44,6 +45,7 @@ import { getAiProviderStatus } from '#server/modules/ai/ai-credentials'
 import { testAiPrompt } from './prompt-test.service.ts'
 import { createHttpField, testHttpRequest } from './http-fields.service.ts'
 import { listFieldExamples, removeFieldExample } from './corrections.service.ts'
+import { createWaterfallField, testWaterfall } from './waterfall-fields.service.ts'
 import { UPLOAD_NOT_FOUND, uploadIdParam } from '#server/modules/uploads/upload-id-param'
 
 const fieldIds = { id: UPLOAD_NOT_FOUND, fieldId: AI_FIELD_MESSAGES.fieldNotFound }
@@ -69,6 +71,13 @@ export const enrichmentRoutes = new Hono<AppEnv>()
   )
   .post('/:id/http-fields/test', uploadIdParam, documented({ summary: 'Send an HTTP API column\'s request for one row', response: testHttpResultSchema }), requirePaidAccess, validate('json', testHttpRequestSchema), async (c) =>
     c.json(await testHttpRequest({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
+  )
+  // Waterfall columns (decision 037): made and tested here, run, read and controlled as AI columns below.
+  .post('/:id/waterfall-fields', uploadIdParam, documented({ summary: 'Create a waterfall column', response: aiFieldSchema, status: 201 }), requirePaidAccess, validate('json', createWaterfallFieldSchema), async (c) =>
+    c.json(await createWaterfallField({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
+  )
+  .post('/:id/waterfall-fields/test', uploadIdParam, documented({ summary: "Try a waterfall column's steps on one row", response: testWaterfallResultSchema }), requirePaidAccess, validate('json', testWaterfallSchema), async (c) =>
+    c.json(await testWaterfall({ userId: c.var.user.id, uploadId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   // The open grid's one stream (a browser allows six connections to a host): its AI cells and runs, and rows added by API.
   .get('/:id/ai-fields/events', uploadIdParam, documented({ summary: 'Live cells, run progress and rows added, as Server-Sent Events', produces: 'text/event-stream' }), async (c) => {

@@ -17,10 +17,20 @@ import type { QueueTransaction } from '#server/platform/queue'
  */
 
 /**
- * One auto-run column's outcome for the row: `source` says what answered ('ai' or 'http'); `steps`
- * the requests a value came through (an HTTP column's URL with secrets masked, its status).
+ * One auto-run column's outcome for the row: `source` says what answered ('ai', 'http' or
+ * 'waterfall'); `steps` the requests a value came through (an HTTP column's URL with secrets
+ * masked, its status; each step a waterfall tried); `step` the waterfall step whose value it is.
  */
-export type EnrichedRowColumn = { field_id: string; name: string; status: AiCellStatus; credits: number; error: string | null; source: 'ai' | 'http'; steps: CellStep[] | null }
+export type EnrichedRowColumn = {
+  field_id: string
+  name: string
+  status: AiCellStatus
+  credits: number
+  error: string | null
+  source: 'ai' | 'http' | 'waterfall'
+  steps: CellStep[] | null
+  step: number | null
+}
 export type EnrichedRow = { row_index: number; values: Record<string, string>; columns: EnrichedRowColumn[] }
 
 /**
@@ -52,14 +62,16 @@ export async function recordEnrichedRows(
     rows.set(rowIndex, { row_index: rowIndex, values: Object.fromEntries(names.filter((c) => c.key in data).map((c) => [c.name, data[c.key]!])), columns: [] })
   }
   for (const cell of ended) {
+    const steps = typeof cell.steps === 'string' ? (JSON.parse(cell.steps) as CellStep[]) : cell.steps
     rows.get(Number(cell.row_index))!.columns.push({
       field_id: cell.field_id,
       name: cell.name ?? '',
       status: cell.status,
       credits: Number(cell.credits),
       error: cell.error,
-      source: cell.provider === 'http' ? 'http' : 'ai',
-      steps: typeof cell.steps === 'string' ? (JSON.parse(cell.steps) as CellStep[]) : cell.steps,
+      source: cell.provider === 'http' || cell.provider === 'waterfall' ? cell.provider : 'ai',
+      steps,
+      step: steps?.find((s) => s.outcome === 'accepted')?.step ?? null,
     })
   }
   const all = [...rows.values()]

@@ -135,11 +135,22 @@ const SCENARIOS: Record<string, Scenario> = {
     settle: (answer) => runFinished(fileId, answer.columnId as string),
   },
   test_http_request: { args: () => ({ fileId, request: { url: `${source.url}/echo?company={Company}` }, outputs: [{ name: 'Echoed', path: 'query.company' }], rowIndex: 0 }) },
+  // The model's answer is never accepted here, so every row also goes to the HTTP step.
+  create_waterfall_column: {
+    args: () => ({ fileId, name: 'Looked up', steps: waterfallSteps() }),
+    settle: (answer) => runFinished(fileId, answer.columnId as string),
+  },
+  test_waterfall_column: { args: () => ({ fileId, steps: waterfallSteps(), rowIndex: 0 }) },
   create_ai_column: {
     args: () => ({ fileId, name: 'Industry', prompt: 'Which industry is {Company} in?' }),
     settle: (answer) => runFinished(fileId, answer.columnId as string),
   },
 }
+
+const waterfallSteps = () => [
+  { kind: 'ai', prompt: 'Which industry is {Company} in?', accept: '{confidence} > 1' },
+  { kind: 'http', request: { url: `${source.url}/echo?company={Company}` }, path: 'query.company' },
+]
 
 /** Read-only tools first: a write's background work (a recount after rows are added) must not land in a read's window. */
 const order = [...MCP_TOOLS].sort((a, b) => Number(b.annotations.readOnlyHint === true) - Number(a.annotations.readOnlyHint === true))

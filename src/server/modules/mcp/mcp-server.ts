@@ -14,6 +14,7 @@ import { exportTool } from './tools/export.tools.ts'
 import { describeFileTool, listFilesTool, readRowsTool, searchRowsTool } from './tools/files.tools.ts'
 import { addRowsTool } from './tools/rows.tools.ts'
 import { createHttpColumnTool, testHttpRequestTool } from './tools/http-columns.tools.ts'
+import { createWaterfallColumnTool, testWaterfallColumnTool } from './tools/waterfall-columns.tools.ts'
 
 /**
  * Every tool, in the order a model meets them. `add_rows` joins here once rows can be added by
@@ -31,6 +32,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
   createAiColumnTool,
   createHttpColumnTool,
   testHttpRequestTool,
+  createWaterfallColumnTool,
+  testWaterfallColumnTool,
   runProgressTool,
   listColumnExamplesTool,
   exportTool,

@@ -152,6 +152,7 @@ describe('who may use /mcp', () => {
       'ask_question',
       'create_ai_column',
       'create_http_column',
+      'create_waterfall_column',
       'describe_file',
       'export',
       'list_column_examples',
@@ -161,6 +162,7 @@ describe('who may use /mcp', () => {
       'run_progress',
       'search_rows',
       'test_http_request',
+      'test_waterfall_column',
     ])
     for (const tool of writeTools) {
       expect(tool.description!.length).toBeGreaterThan(80)

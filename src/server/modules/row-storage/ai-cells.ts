@@ -318,3 +318,16 @@ export async function writeCorrectedCell(executor: Executor, { fieldId, uploadId
 export async function deleteCell(executor: Executor, { fieldId, rowIndex }: { fieldId: string; rowIndex: number }) {
   await executor.execute(sql`DELETE FROM ai_cells WHERE field_id = ${fieldId} AND row_index = ${rowIndex}`)
 }
+
+/**
+ * A waterfall's steps as its cells tried them (decision 037): per step (from 0), the cells that
+ * called it and those it gave their value. The estimate's expected cost reads them.
+ */
+export async function countWaterfallSteps(fieldId: string): Promise<Map<number, { tried: number; accepted: number }>> {
+  const rows = await queryRows<{ step: number; tried: string | number; accepted: string | number }>(sql`
+    SELECT (s ->> 'step')::int AS step, count(*) AS tried, count(*) FILTER (WHERE s ->> 'outcome' = 'accepted') AS accepted
+    FROM ai_cells AS c CROSS JOIN LATERAL jsonb_array_elements(c.steps) AS s
+    WHERE c.field_id = ${fieldId} AND jsonb_typeof(c.steps) = 'array' AND s ? 'step' AND s ->> 'outcome' <> 'unpaid'
+    GROUP BY 1`)
+  return new Map(rows.map((r) => [Number(r.step), { tried: Number(r.tried), accepted: Number(r.accepted) }]))
+}

@@ -22,7 +22,7 @@ export class AiSource implements CellSource {
   private readonly examples: Array<FieldExample & { grams: Set<string>; text: string }>
 
   constructor(
-    private readonly field: AiFieldRow,
+    private readonly field: Pick<AiFieldRow, 'prompt' | 'outputType' | 'webSearch'>,
     private readonly credentials: AiCredentials,
     private readonly inputs: PromptColumn[],
     examples: readonly FieldExample[] = [],

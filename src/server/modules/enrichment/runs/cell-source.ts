@@ -4,7 +4,8 @@ import type { ClaimedCell } from './outcomes.ts'
 
 /**
  * Where a field's values come from, as the run engine sees it (ARCHITECTURE "Sources"): an AI
- * prompt (ai-source.ts) or an HTTP request per row (http-source.ts). One engine for every kind:
+ * prompt (ai-source.ts), an HTTP request per row (http-source.ts), or a waterfall of steps
+ * (waterfall-source.ts). One engine for every kind:
  * claims, payment, leases, writes and events do not know which one answers.
  */
 export type SourceAnswer =
@@ -18,11 +19,25 @@ export type SourceAnswer =
       latencyMs: number
       calls: number
       steps: CellStep[] | null
+      /** What the source charged itself (a waterfall pays each step it calls); absent: the engine's `perCell`. */
+      credits?: number
     }
-  | { ok: false; error: string; tokens: AiTokenUsage; calls: number; steps: CellStep[] | null }
+  | {
+      ok: false
+      error: string
+      tokens: AiTokenUsage
+      calls: number
+      steps: CellStep[] | null
+      credits?: number
+      /** The source could not pay for a call (a waterfall's later step): the run stops as the engine's own payment would stop it. */
+      stop?: UnpaidStop
+    }
+
+/** Why a payment refused a call: no credits left, the run's budget, the column's monthly cap, or no plan. */
+export type UnpaidStop = 'no_credits' | 'budget' | 'cap' | 'blocked'
 
 export interface CellSource {
-  /** Recorded on each cell and the run: the AI provider, or 'http'. */
+  /** Recorded on each cell and the run: the AI provider, 'http' or 'waterfall'. */
   readonly provider: string
   /** The model, or the host an HTTP column calls. */
   readonly model: string

@@ -53,7 +53,7 @@ export class HttpCellSource implements CellSource {
   private readonly limiter: ProviderLimiter
 
   constructor(
-    field: AiFieldRow,
+    field: Pick<AiFieldRow, 'id'>,
     private readonly config: HttpSourceConfig,
     private readonly columns: TemplateColumn[],
     private readonly secrets: Map<string, string>,

@@ -39,11 +39,14 @@ export type Payment = {
 
 class PaymentBlocked extends Error {}
 
-/** Pays for the cells about to be called, in one transaction. */
-export async function payForCells(field: PayingField, perCell: number, cells: ClaimedCell[], operation: CellSource['operation']): Promise<Payment> {
+/**
+ * Pays for the cells about to be called, in one transaction. `step`: a waterfall's step (decision
+ * 037), paid for one cell right before it is called, under a key of its own.
+ */
+export async function payForCells(field: PayingField, perCell: number, cells: ClaimedCell[], operation: CellSource['operation'], step?: number): Promise<Payment> {
   const none: Payment = { paid: [], refused: [], overBudget: [], overCap: [], blocked: false }
   if (cells.length === 0) return none
-  const keyOf = (c: ClaimedCell) => chargeKey(field.id, c.rowIndex, c.chargeSeq)
+  const keyOf = (c: ClaimedCell) => chargeKey(field.id, c.rowIndex, c.chargeSeq) + (step === undefined ? '' : `:step${step}`)
   try {
     return await retryOnDeadlock(() => db.transaction(async (tx) => {
       const known = await chargedKeysOf(tx, { userId: field.userId, idempotencyKeys: cells.map(keyOf) })

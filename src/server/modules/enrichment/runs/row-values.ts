@@ -9,7 +9,7 @@ import { displayValue } from '#server/modules/ai/ai-output'
  */
 export function rowValuesOf(field: Pick<AiFieldRow, 'columnKey' | 'source'>, values: Array<{ rowIndex: number; value: AiCellValue }>) {
   const byColumn = new Map<string, Array<{ rowIndex: number; display: string }>>()
-  const outputs = field.source?.outputs ?? []
+  const outputs = field.source?.kind === 'http' ? field.source.outputs : []
   const isSplit = outputs.length > 1
   for (const key of isSplit ? outputs.map((o) => o.columnKey) : [field.columnKey]) byColumn.set(key, [])
   for (const { rowIndex, value } of values) {

@@ -5,7 +5,7 @@ import { AI_FIELD_MESSAGES } from '#common/messages'
 import { db } from '#server/db/client'
 import { aiFields } from '#server/db/schema/index'
 import { publishProgress } from '../ai-fields.service.ts'
-import type { CellSource, SourceAnswer } from './cell-source.ts'
+import type { CellSource, SourceAnswer, UnpaidStop } from './cell-source.ts'
 import { CellWriter } from './cell-writes.ts'
 import { claimCells, hasRunningCells, renewLeases } from './claims.ts'
 import { reclaimExpiredLeases, requeueCells } from '#server/modules/row-storage/ai-cells'
@@ -268,10 +268,16 @@ export class FieldRun {
     }
     const result = await call
     const charged = this.perCell > 0
+    // What the source paid itself (a waterfall's steps) is the calling cell's; a cell sharing its call paid nothing more.
+    const spent = isFirst ? (result.credits ?? null) : null
     if (!result.ok) {
-      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, tokens: result.tokens, attempts: result.calls, charged, steps: result.steps }))
+      // A failed cell's engine charge is refunded; what a source paid for the steps it called stays spent.
+      const spentSteps = { steps: result.steps, credits: spent ?? 0, tokens: result.tokens, attempts: result.calls }
+      if (result.stop) return this.stopUnpaid(cell, result.stop, spentSteps)
+      this.buffer.push(outcomeOf(cell, { status: 'error', error: result.error, charged, ...spentSteps }))
       return
     }
+    const credits = spent ?? this.perCell
     this.buffer.push(
       outcomeOf(cell, {
         status: 'done',
@@ -280,12 +286,27 @@ export class FieldRun {
         confidence: result.confidence,
         sources: result.sources,
         steps: result.steps,
-        credits: this.perCell,
+        credits,
         charged,
         // A cell that shared another's call is charged, but the call's figures are the other's.
         ...(isFirst ? { tokens: result.tokens, latencyMs: result.latencyMs, attempts: result.calls } : { reused: true }),
       }),
     )
+  }
+
+  /**
+   * A source's own payment refused a call (a waterfall's later step): the cell ends as the
+   * engine's payment would end it, with the steps it did call, and the run stops or pauses the same way.
+   */
+  private async stopUnpaid(cell: ClaimedCell, stop: UnpaidStop, spent: Pick<Outcome, 'steps' | 'credits' | 'tokens' | 'attempts'>) {
+    if (stop === 'blocked') return this.pauseWithoutAccess([cell])
+    if (stop === 'no_credits') {
+      this.buffer.push(outcomeOf(cell, { status: 'no_credits', error: AI_FIELD_MESSAGES.insufficientCreditsCell, ...spent }))
+      return this.stopRun('no_credits')
+    }
+    this.buffer.push(outcomeOf(cell, { status: 'cancelled', error: stop === 'cap' ? AI_FIELD_MESSAGES.autoRunCapReached : AI_FIELD_MESSAGES.budgetReached, ...spent }))
+    if (stop === 'cap') await pauseAutoRuns(this.field)
+    else await this.stopRun('budget')
   }
 
   /** Writes finished cells, their rows' values, refunds and events. */

@@ -64,8 +64,9 @@ async function runSliceOf(fieldId: string): Promise<'continue' | 'idle'> {
     return 'idle'
   }
   // The first run of a prompt has no earlier answers: its claims skip the lookup (repeated inputs
-  // within a run follow their first row instead). An HTTP request is sent again on each run.
-  const mayReuse = source.provider !== 'http' && (await hasEarlierAnswers(field, source.model))
+  // within a run follow their first row instead). An HTTP request (and a waterfall, which may
+  // send one) is sent again on each run.
+  const mayReuse = source.provider !== 'http' && source.provider !== 'waterfall' && (await hasEarlierAnswers(field, source.model))
   const run = new FieldRun(field, source, mayReuse)
   const sliceEnded = await run.run(Date.now() + engineTuning.sliceMs)
   logger.info({ event: 'enrichment.slice.done', fieldId: field.id, cells: run.written, sliceEnded })

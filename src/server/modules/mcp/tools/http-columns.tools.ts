@@ -24,7 +24,7 @@ export const createHttpColumnTool = defineTool({
   async run({ fileId, run, ...column }, { user }) {
     const uploadId = fileIdOrThrow(fileId)
     const field = await createHttpField({ userId: user.id, uploadId, ...column })
-    const columns = field.source?.outputs.map((o) => o.columnKey) ?? []
+    const columns = field.source?.kind === 'http' ? field.source.outputs.map((o) => o.columnKey) : []
     if (run === 'none') return { columnId: field.id, name: field.name, columnKeys: columns, runStarted: false }
     try {
       const started = await startRun({ userId: user.id, uploadId, fieldId: field.id, scope: run })

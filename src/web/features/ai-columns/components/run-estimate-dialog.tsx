@@ -2,7 +2,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, PlayIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, CREDIT_MESSAGES } from '#common/messages'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, CREDIT_MESSAGES, WATERFALL_UI } from '#common/messages'
 import type { AiField, AiRunRequest, AiRunScope } from '#common/schemas/enrichment'
 import { Button } from '#web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog'
@@ -142,8 +142,22 @@ export function RunEstimateDialog({ uploadId, field, initialScope, rows, onClose
                   {lines.cells}
                   {lines.distinctInputs && <span className="block text-xs text-muted-foreground">{lines.distinctInputs}</span>}
                 </dd>
-                <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.credits}</dt>
+                <dt className="text-muted-foreground">{estimate.data.waterfall ? WATERFALL_UI.worstCase : AI_COLUMN_MESSAGES.credits}</dt>
                 <dd className="tabular-nums">{lines.credits}</dd>
+                {estimate.data.waterfall && (
+                  <>
+                    <dt className="text-muted-foreground">{WATERFALL_UI.expected}</dt>
+                    <dd className="tabular-nums" data-testid="waterfall-expected">
+                      {formatCredits(estimate.data.waterfall.expectedCredits)}
+                      <span className="block text-xs text-muted-foreground">{WATERFALL_UI.expectedHelp}</span>
+                      {estimate.data.waterfall.steps.map((step, i) => (
+                        <span key={i} className="block text-xs text-muted-foreground">
+                          {WATERFALL_UI.stepRate(i + 1, WATERFALL_UI.kinds[step.kind], step.acceptanceRate, step.creditsPerCall)}
+                        </span>
+                      ))}
+                    </dd>
+                  </>
+                )}
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.balance}</dt>
                 <dd className="tabular-nums">{lines.balance}</dd>
                 <dt className="text-muted-foreground">{AI_COLUMN_MESSAGES.duration}</dt>

@@ -1,7 +1,7 @@
-import { GlobeIcon, SparklesIcon } from 'lucide-react'
+import { GlobeIcon, ListOrderedIcon, SparklesIcon } from 'lucide-react'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES } from '#common/messages'
+import { AI_COLUMN_MESSAGES, AI_FIELD_MESSAGES, WATERFALL_UI } from '#common/messages'
 import type { AiField, AiRunAction, AiRunScope } from '#common/schemas/enrichment'
 import type { UploadColumn, UploadDetail } from '#common/schemas/uploads'
 import { Button } from '#web/components/ui/button'
@@ -12,6 +12,7 @@ import { useAiFields } from '../api/get-ai-fields'
 import { AiCellDetailDialog } from '../components/ai-cell-detail-dialog'
 import { AiColumnDialog } from '../components/ai-column-dialog'
 import { HttpColumnDialog } from '../components/http-column-dialog'
+import { WaterfallColumnDialog } from '../components/waterfall-column-dialog'
 import { AiColumnHeaderMenu } from '../components/ai-column-header-menu'
 import { AiGridCell } from '../components/ai-grid-cell'
 import { AiProgressBanner } from '../components/ai-progress-banner'
@@ -26,6 +27,7 @@ import { useAiLive } from './use-ai-live'
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'create-http' }
+  | { kind: 'create-waterfall' }
   | { kind: 'modify'; fieldId: string }
   | { kind: 'auto-run'; fieldId: string }
   | { kind: 'run'; field: AiField; scope: AiRunScope; rows: RowChoice }
@@ -170,6 +172,17 @@ export function useAiColumns(upload: UploadDetail) {
           <GlobeIcon aria-hidden="true" />
           HTTP API column
         </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            lastRows.current = rows
+            setDialog({ kind: 'create-waterfall' })
+          }}
+        >
+          <ListOrderedIcon aria-hidden="true" />
+          {WATERFALL_UI.toolbarButton}
+        </Button>
       </>
     ),
     banner,
@@ -217,6 +230,9 @@ export function useAiColumns(upload: UploadDetail) {
       )}
       {dialog?.kind === 'create-http' && (
         <HttpColumnDialog upload={upload} onClose={close} onCreated={(field) => setDialog({ kind: 'run', field, scope: 'all', rows: lastRows.current })} />
+      )}
+      {dialog?.kind === 'create-waterfall' && (
+        <WaterfallColumnDialog upload={upload} onClose={close} onCreated={(field) => setDialog({ kind: 'run', field, scope: 'all', rows: lastRows.current })} />
       )}
       {dialog?.kind === 'modify' && dialogField && (
         <AiColumnDialog
