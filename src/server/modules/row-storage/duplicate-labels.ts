@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { identifyingColumnsOf, type IdentifierKind } from '#common/schemas/duplicates'
 import { db, driver } from '#server/db/client'
 import { queryRows } from '#server/db/query-rows'
+import { yieldToForeground } from '#server/platform/foreground'
 import { figureCellsSql, type DuplicateGroupsCount } from './duplicate-groups.ts'
 import { compareValue, type DedupeColumn } from './duplicates-sql.ts'
 import { FirstSeen, hashText } from './first-seen.ts'
@@ -102,6 +103,9 @@ export async function refreshDuplicateLabels(uploadId: string, count?: Duplicate
       })
       if (!same) changed.push([index, labels])
     }
+    // Requests go first between the slice's read and its write too (a row changed meanwhile keeps
+    // its label invalid: the label names the cell it was computed from).
+    if (driver.kind === 'pglite') await yieldToForeground()
     await writeSlice(uploadId, { from: slice.after, to: slice.upTo, changed })
     written += changed.length
   })

@@ -8,10 +8,12 @@ import { isMissingTable, rowsFrom } from './row-reader.ts'
  * Whole-file work in slices (decision 032, rule 4): on PGlite one statement holds every request
  * behind it, so work over every row of a file runs a slice of rows per statement and lets requests
  * in between (`yieldToForeground`). A slice is a range of `row_index` read through the partition's
- * primary key `(upload_id, row_index)`: 5,000 rows on PGlite (tens of milliseconds of its thread),
- * 20,000 on PostgreSQL (where only the number of statements matters).
+ * primary key `(upload_id, row_index)`: 2,000 row indexes on PGlite, 20,000 on PostgreSQL (where
+ * only the number of statements matters). On PGlite a slice of 5,000 took 260-470 ms of its thread
+ * to read for the labels job and as long again to write (issue 42's bench, after a 100 MB import),
+ * so a page read waited up to 600 ms; 2,000 keep each statement near a tenth of a second.
  */
-export const sliceRows = () => (driver.kind === 'pglite' ? 5_000 : 20_000)
+export const sliceRows = () => (driver.kind === 'pglite' ? 2_000 : 20_000)
 
 /** A slice: the rows with `after < row_index <= upTo` (`upTo` null: to the end of the file). */
 export type RowSlice = { after: number; upTo: number | null }

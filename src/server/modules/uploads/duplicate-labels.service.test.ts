@@ -95,7 +95,7 @@ describe('the duplicate labels job', () => {
     const groups = await queryRows<{ n: number | string }>(sql`SELECT count(*) AS n FROM csv_duplicate_groups WHERE upload_id = ${id} AND figure = 'record'`)
     expect(Number(groups[0]?.n)).toBe(45_000)
     expect(waits.length).toBeGreaterThan(2)
-    // A slice is 5,000 rows on PGlite (tens of ms on a quiet machine, up to 2 s seen at load 15 on
+    // A slice is 2,000 row indexes on PGlite (about 0.1 s on a quiet machine, seconds at load 15 on
     // 2 cores); the whole file in one statement let one request through, after all of it.
     expect(Math.max(...waits)).toBeLessThan(3000)
   }, 120_000)
