@@ -49,6 +49,13 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
   return { db: database, driver: { kind: 'pglite', client }, close: () => client.close() }
 }
 
+/** A turn this long is logged (`db.pglite.long_turn`): every request waited for it. */
+const LONG_TURN_MS = 250
+
+/** Enough of a statement to know which it was: its first words, with every quoted literal as `?` (no value is logged). */
+const statementStart = (text: unknown) =>
+  typeof text === 'string' ? text.replace(/'(?:[^']|'')*'?/g, '?').replace(/\s+/g, ' ').trim().slice(0, 80) : '(statement)'
+
 /**
  * PGlite runs each statement on this thread, and hands its lock from one waiting statement to the
  * next without returning to the event loop: a queue of statements (a worker's claims and writes,
@@ -64,13 +71,6 @@ export async function openDatabase(options: ConnectOptions): Promise<DatabaseHan
  * request started first now ends first. Background work is never starved: a statement waiting
  * has the priority of the moment it arrived, older than every request that starts after it.
  */
-/** A turn this long is logged (`db.pglite.long_turn`): every request waited for it. */
-const LONG_TURN_MS = 250
-
-/** Enough of a statement to know which it was: its first words, with every quoted literal as `?` (no value is logged). */
-const statementStart = (text: unknown) =>
-  typeof text === 'string' ? text.replace(/'(?:[^']|'')*'?/g, '?').replace(/\s+/g, ' ').trim().slice(0, 80) : '(statement)'
-
 export function takeTurns(client: PGlite, turnPriority: () => number | undefined = () => undefined): PGlite {
   type Waiting = { priority: number; askedAt: number; inRequest: boolean; order: number; what: string; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
   const waiting: Waiting[] = []

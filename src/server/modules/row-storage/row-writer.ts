@@ -9,8 +9,8 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, type EncodedRows } from './cop
 
 /**
  * Loads one upload's rows into its own partition of `csv_rows`: created bare, filled by binary
- * COPY, then given its primary key (PGlite: from the start) and attached. Indexes are built after the load because a
- * loaded index slows COPY twentyfold (STACK-NOTES). The bare table carries the upload id as its
+ * COPY, then given its primary key (on PGlite: from the start) and attached. Other indexes are
+ * built after the load because a loaded index slows COPY twentyfold (STACK-NOTES). The bare table carries the upload id as its
  * column default, so rows are sent without it, and the partition's CHECK constraint from the
  * start, so attaching it does not read every row again.
  */
