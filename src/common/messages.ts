@@ -377,6 +377,7 @@ export const UPLOAD_MESSAGES = {
 /** Column management (spec 001 §5, §8). */
 export const COLUMN_MESSAGES = {
   filledByRequest: (name: string) => `This column is filled by the HTTP API column ${name}: delete that column to remove both.`,
+  filledByAiColumn: (name: string) => `This column holds a field of the AI column ${name}'s answer: delete that column to remove both.`,
   nameConflictTitle: 'Name conflict',
   aiNameConflict: (name: string) => `'${name}' is already an AI field. Please choose a different name.`,
   columnNameConflict: (name: string) => `'${name}' is already a column. Please choose a different name.`,
@@ -639,6 +640,9 @@ export const AI_FIELD_MESSAGES = {
   choicesDuplicate: 'Each choice must be different.',
   jsonFieldsRequired: 'Name at least one field of the JSON object.',
   jsonFieldsDuplicate: 'Each JSON field needs its own name.',
+  fieldsAsColumnsNeedJson: 'Only a JSON output has fields to put in columns of their own.',
+  fieldColumnsFixed: 'This column\'s JSON fields fill columns of their own: keep the same fields and types (descriptions may change), or make a new column.',
+  fieldLeftEmpty: (field: string, problem: string) => `Field "${field}" left empty: ${problem}.`,
   jsonFieldNameRequired: 'Name the JSON field.',
   jsonFieldNamePattern: 'A JSON field name starts with a letter and holds letters, digits, spaces or _.',
   selectRows: 'Select at least one row.',

@@ -46,6 +46,11 @@ export const aiOutputTypeSchema = z.discriminatedUnion('kind', [
       .min(1, AI_FIELD_MESSAGES.jsonFieldsRequired)
       .max(AI.maxJsonFields)
       .refine((list) => new Set(list.map((f) => f.name.toLowerCase())).size === list.length, AI_FIELD_MESSAGES.jsonFieldsDuplicate),
+    /**
+     * Set by the server for a column made with `fieldsAsColumns` (issue 43): the column each named
+     * field fills, in the fields' order. Sent back unchanged (or left out) when the output is edited.
+     */
+    columns: z.array(z.object({ field: z.string().max(60), columnKey: z.string().max(100) })).max(AI.maxJsonFields).optional(),
   }),
 ])
 export type AiOutputType = z.infer<typeof aiOutputTypeSchema>
@@ -76,6 +81,11 @@ export const createAiFieldSchema = z.object({
   outputType: aiOutputTypeSchema.default({ kind: 'text' }),
   webSearch: z.boolean().default(false),
   autoRun: aiAutoRunSettingsSchema.optional(),
+  /**
+   * A JSON output's fields each fill a real column of their own (typed: number, yes/no, text),
+   * beside this column, which keeps the whole answer and the cell's details. One call, one charge.
+   */
+  fieldsAsColumns: z.boolean().optional().describe('With a JSON output: each field also fills a typed column of its own (one call, one charge per row).'),
 })
 export type CreateAiFieldInput = z.infer<typeof createAiFieldSchema>
 

@@ -121,7 +121,7 @@ function toBoolean(value: unknown): boolean | null {
 }
 
 /** Checks one value against the output type; returns the value in its canonical form. */
-export function checkValue(output: AiOutputType, value: unknown): { ok: true; value: AiCellValue } | { ok: false; problem: string } {
+export function checkValue(output: AiOutputType, value: unknown): { ok: true; value: AiCellValue; notes?: string[] } | { ok: false; problem: string } {
   if (value === null || value === undefined || value === '') return { ok: true, value: null }
   switch (output.kind) {
     case 'text':
@@ -153,6 +153,7 @@ export function checkValue(output: AiOutputType, value: unknown): { ok: true; va
       if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'value must be an object' }
       const source = value as Record<string, unknown>
       const out: Record<string, string | number | boolean | null> = {}
+      const notes: string[] = []
       for (const field of output.fields) {
         const raw = source[field.name]
         if (raw === null || raw === undefined || raw === '') {
@@ -160,10 +161,17 @@ export function checkValue(output: AiOutputType, value: unknown): { ok: true; va
           continue
         }
         const inner = checkValue({ kind: field.type }, raw)
-        if (!inner.ok) return { ok: false, problem: `field ${JSON.stringify(field.name)}: ${inner.problem}` }
-        out[field.name] = inner.value as string | number | boolean | null
+        if (inner.ok) {
+          out[field.name] = inner.value as string | number | boolean | null
+          continue
+        }
+        // Fields with columns of their own (issue 43): one bad field is that column's empty value
+        // with a note, the others are kept; without them the whole answer gets the repair call.
+        if (!output.columns) return { ok: false, problem: `field ${JSON.stringify(field.name)}: ${inner.problem}` }
+        out[field.name] = null
+        notes.push(AI_FIELD_MESSAGES.fieldLeftEmpty(field.name, inner.problem))
       }
-      return { ok: true, value: out }
+      return { ok: true, value: out, ...(notes.length > 0 ? { notes } : {}) }
     }
   }
 }
@@ -185,11 +193,13 @@ function answerOf(output: AiOutputType, object: { value?: unknown; reasoning?: u
   const checked = checkValue(output, object.value)
   if (!checked.ok) return checked
   const confidence = toNumber(object.confidence)
+  const reasoning = typeof object.reasoning === 'string' && object.reasoning.trim() ? object.reasoning.trim() : null
   return {
     ok: true,
     answer: {
       value: checked.value,
-      reasoning: typeof object.reasoning === 'string' && object.reasoning.trim() ? object.reasoning.trim() : null,
+      // A field left empty says why in the cell's details, after the model's own reasoning.
+      reasoning: checked.notes ? [reasoning, ...checked.notes].filter(Boolean).join(' ') : reasoning,
       confidence: confidence === null ? null : Math.min(1, Math.max(0, confidence > 1 && confidence <= 100 ? confidence / 100 : confidence)),
     },
   }

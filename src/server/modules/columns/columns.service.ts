@@ -27,16 +27,23 @@ export async function assertNameFree(uploadId: string, name: string, exceptKey?:
 }
 
 /**
- * A further column an HTTP API column fills (a second path of its answer) goes with that column:
+ * A further column an HTTP API column fills (a second path of its answer), or an AI column's JSON
+ * field fills (`fieldsAsColumns`), goes with that column:
  * deleted alone, the request would fill a column that is gone.
  */
 async function assertNotFilledByRequest(uploadId: string, key: string) {
   const [filler] = await db
-    .select({ name: uploadColumns.name })
+    .select({ name: uploadColumns.name, isRequest: sql<boolean>`${aiFields.source} IS NOT NULL` })
     .from(aiFields)
     .innerJoin(uploadColumns, and(eq(uploadColumns.uploadId, aiFields.uploadId), eq(uploadColumns.key, aiFields.columnKey)))
-    .where(and(eq(aiFields.uploadId, uploadId), sql`${aiFields.columnKey} <> ${key}`, sql`${aiFields.source} -> 'outputs' @> ${JSON.stringify([{ columnKey: key }])}::jsonb`))
-  if (filler) throw new AppError('CONFLICT', COLUMN_MESSAGES.filledByRequest(filler.name))
+    .where(
+      and(
+        eq(aiFields.uploadId, uploadId),
+        sql`${aiFields.columnKey} <> ${key}`,
+        sql`(${aiFields.source} -> 'outputs' @> ${JSON.stringify([{ columnKey: key }])}::jsonb OR ${aiFields.outputType} -> 'columns' @> ${JSON.stringify([{ columnKey: key }])}::jsonb)`,
+      ),
+    )
+  if (filler) throw new AppError('CONFLICT', filler.isRequest ? COLUMN_MESSAGES.filledByRequest(filler.name) : COLUMN_MESSAGES.filledByAiColumn(filler.name))
 }
 
 async function touchUpload(uploadId: string) {

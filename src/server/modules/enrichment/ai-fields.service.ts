@@ -27,6 +27,7 @@ import { resolvePlaceholders, type PromptColumn } from './lib/render-prompt.ts'
 import { isAutoRunPaused, monthOf } from './runs/auto-cap.ts'
 import { recordEnrichedRows } from './row-enriched.ts'
 import { rowValuesOf } from './runs/row-values.ts'
+import { editedOutputOrThrow, extraColumnKeysOf, withoutFieldColumns } from './field-columns.ts'
 
 type CellRow = typeof aiCells.$inferSelect
 
@@ -97,7 +98,7 @@ export function toAiField(row: AiFieldRow, name: string, counts: AiFieldCounts):
 }
 
 /** A cell as answers show it; `display` is what its field's own column shows (an HTTP request filling several columns keeps all of them in `value`). */
-export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'source'>): AiCell {
+export function toAiCell(row: CellRow, field: Pick<AiFieldRow, 'columnKey' | 'source' | 'outputType'>): AiCell {
   const isDone = row.status === 'done' || row.status === 'stale'
   return {
     fieldId: row.fieldId,
@@ -219,16 +220,25 @@ export async function countEnrichedRows({ userId, uploadId }: { userId: string; 
  * Adds an AI column (and its 'Run on new rows' settings) in one transaction. Its run is started
  * apart (`startRun`); REST and MCP both come through `createAiColumn` (ai-columns.service.ts).
  */
-export async function createAiField({ userId, uploadId, name, prompt, outputType, webSearch, autoRun }: { userId: string; uploadId: string } & CreateAiFieldInput) {
+export async function createAiField({ userId, uploadId, name, prompt, outputType: given, webSearch, autoRun, fieldsAsColumns = false }: { userId: string; uploadId: string } & CreateAiFieldInput) {
   await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'create_ai_column' } })
   const upload = await getReadableUploadOrThrow({ userId, uploadId })
+  if (fieldsAsColumns && given.kind !== 'json') throw new AppError('VALIDATION_FAILED', AI_FIELD_MESSAGES.fieldsAsColumnsNeedJson)
+  const output = withoutFieldColumns(given)
+  const jsonFields = fieldsAsColumns && output.kind === 'json' ? output.fields : []
   const [existing] = await db.select({ n: count() }).from(aiFields).where(eq(aiFields.uploadId, upload.id))
   await assertAiFieldCapacityOrThrow({ userId, existingFields: Number(existing?.n ?? 0) })
   await assertNameFree(upload.id, name)
+  for (const jsonField of jsonFields) await assertNameFree(upload.id, jsonField.name)
   const referenced = await referencedColumnsOrThrow(upload.id, prompt)
   const field = await db.transaction(async (tx) => {
-    const [column] = await addColumns(tx, upload.id, [{ name, type: columnTypeOf(outputType), kind: 'ai' }])
+    // The field's own column, then one typed column per JSON field (adjacent: they read as one group).
+    const [column, ...fieldColumns] = await addColumns(tx, upload.id, [
+      { name, type: columnTypeOf(output), kind: 'ai' },
+      ...jsonFields.map((f) => ({ name: f.name, type: f.type, kind: 'ai' as const })),
+    ])
     const columnKey = column!.key
+    const outputType = output.kind === 'json' && jsonFields.length > 0 ? { ...output, columns: jsonFields.map((f, i) => ({ field: f.name, columnKey: fieldColumns[i]!.key })) } : output
     const [row] = await tx
       .insert(aiFields)
       .values({ uploadId: upload.id, userId, columnKey, prompt, outputType, webSearch, referencedKeys: referenced.map((c) => c.key), ...autoRunChange(autoRun) })
@@ -248,8 +258,9 @@ function isSameOutput(a: AiOutputType, b: AiOutputType) {
  * A new prompt, output type or web-search setting is a new prompt version: done cells become
  * stale (shown in the grid) and are re-run only when the user asks, estimate first.
  */
-export async function updateAiField({ userId, uploadId, fieldId, ...change }: { userId: string; uploadId: string; fieldId: string } & UpdateAiFieldInput) {
+export async function updateAiField({ userId, uploadId, fieldId, ...edit }: { userId: string; uploadId: string; fieldId: string } & UpdateAiFieldInput) {
   const { upload, field, name } = await getAiFieldRowOrThrow({ userId, uploadId, fieldId })
+  const change = edit.outputType === undefined ? edit : { ...edit, outputType: editedOutputOrThrow(field.outputType, edit.outputType) }
   // Turning 'Run on new rows' on commits credits to come: the gate first (turning it off never is).
   if (change.autoRun?.enabled === true) await assertPaidAccessOrThrow({ userId, details: { source: 'service', operation: 'auto_run_on' } })
   const changesAnswers =
@@ -311,8 +322,8 @@ export async function deleteAiField({ userId, uploadId, fieldId }: { userId: str
   // The column's deletion cascades to the field and its cells; a worker on its run finds it gone and
   // stops. The further columns an HTTP request filled go with it.
   let { columns } = await deleteColumn({ userId, uploadId: upload.id, key: field.columnKey })
-  for (const output of field.source?.kind === 'http' ? field.source.outputs.slice(1) : []) {
-    if (columns.some((c) => c.key === output.columnKey)) ({ columns } = await deleteColumn({ userId, uploadId: upload.id, key: output.columnKey }))
+  for (const key of extraColumnKeysOf(field)) {
+    if (columns.some((c) => c.key === key)) ({ columns } = await deleteColumn({ userId, uploadId: upload.id, key }))
   }
   // Rows that waited only on this column's auto-run cells are now enriched by the others.
   await db.transaction((tx) => recordEnrichedRows(tx, { userId, uploadId: upload.id }))
@@ -330,7 +341,7 @@ export async function clearAiField({ userId, uploadId, fieldId }: { userId: stri
     .set({ status: 'idle', runTotal: 0, runCreditsSpent: 0, runBudgetSpent: 0, runStartedAt: null, runFinishedAt: null, runStopReason: null, runScope: null, updatedAt: new Date() })
     .where(eq(aiFields.id, field.id))
     .returning()
-  await purgeValues({ uploadId: upload.id, key: field.columnKey })
+  for (const key of [field.columnKey, ...extraColumnKeysOf(field)]) await purgeValues({ uploadId: upload.id, key })
   await publish(userId, { type: 'field.changed', uploadId: upload.id, fieldId: field.id, change: 'cleared' })
   return toAiField(row!, name, (await countCells([field.id])).get(field.id)!)
 }
