@@ -716,6 +716,10 @@ export const AI_FIELD_MESSAGES = {
 /** The AI column screens' labels (the spec's titles and toasts are in AI_FIELD_MESSAGES). */
 export const AI_COLUMN_MESSAGES = {
   enrichWithAi: 'Enrich with AI',
+  filledFrom: (name: string) => `from ${name}`,
+  fieldsAsColumns: 'Each field in its own column',
+  fieldsAsColumnsHint: 'One call per row fills a typed column per field (numbers, yes/no, text) next to this one.',
+  filledFromTitle: (name: string) => `Filled by the column ${name}, from the same call: delete ${name} to remove both.`,
   autoRunMenu: 'Run on new rows...',
   autoRunOnBadge: (name: string) => `${name} runs on new rows`,
   autoRunTitle: (name: string) => `Run ${name} on new rows`,

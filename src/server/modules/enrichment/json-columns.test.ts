@@ -145,6 +145,8 @@ describe('an AI column whose JSON fields are columns', () => {
     expect(over50.map((r) => r.values.c2)).toEqual(['Acme'])
     const sorted = await rowsOf(id, Object.fromEntries(rowViewSearchParams({ filters: [], sort: { column: keys.employees!, direction: 'asc' } })))
     expect(sorted.map((r) => r.values.c2)).toEqual(['Globex', 'Acme', 'Initech'])
+    // Search finds a field column's value.
+    expect((await rowsOf(id, { q: 'Berlin' })).map((r) => r.values.c2)).toEqual(['Globex'])
     const plan = await alice.request(`/api/uploads/${id}/chat/plan`, { method: 'POST', json: { plan: { where: { column: 'employees', op: 'greater_than', value: '40' }, aggregate: { op: 'sum', column: 'employees' } } } })
     expect(plan.status, await plan.clone().text()).toBe(200)
     const result = await readJson(plan, planResultSchema)

@@ -49,6 +49,7 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
   const [draft, setDraft] = useState<OutputTypeDraft>(draftOf(field?.outputType ?? { kind: 'text' }))
   const [webSearch, setWebSearch] = useState(field?.webSearch ?? false)
   const [saveToLibrary, setSaveToLibrary] = useState(false)
+  const [fieldsAsColumns, setFieldsAsColumns] = useState(false)
   const [errors, setErrors] = useState<FormErrors>({})
   const provider = useAiProvider()
   const templates = useDialogTemplates()
@@ -75,7 +76,7 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
   }
 
   const submit = async () => {
-    const parsed = createAiFieldSchema.safeParse({ name, prompt, outputType, webSearch })
+    const parsed = createAiFieldSchema.safeParse({ name, prompt, outputType, webSearch, ...(!field && outputType.kind === 'json' && fieldsAsColumns ? { fieldsAsColumns: true } : {}) })
     const unknown = unknownColumns(prompt, columnNames)
     if (!parsed.success || unknown.length > 0) {
       const next: FormErrors = {}
@@ -94,7 +95,8 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
         const change = {
           ...(values.name !== field.name && { name: values.name }),
           ...(values.prompt !== field.prompt && { prompt: values.prompt }),
-          ...(JSON.stringify(values.outputType) !== JSON.stringify(field.outputType) && { outputType: values.outputType }),
+          // The server's map of JSON fields to their columns is not the dialog's to compare.
+          ...(JSON.stringify(values.outputType) !== JSON.stringify({ ...field.outputType, columns: undefined }) && { outputType: values.outputType }),
           ...(values.webSearch !== field.webSearch && { webSearch: values.webSearch }),
         }
         const changesAnswers = 'prompt' in change || 'outputType' in change || 'webSearch' in change
@@ -210,6 +212,15 @@ export function AiColumnDialog({ upload, field, onClose, onCreated, onUpdated }:
 
           <OutputTypePicker draft={draft} onChange={setDraft} />
           {errors.outputType && <FieldError id="ai-column-output-error" message={errors.outputType} />}
+          {!field && outputType.kind === 'json' && (
+            <div className="flex items-start gap-3">
+              <Checkbox id="ai-fields-as-columns" checked={fieldsAsColumns} onCheckedChange={(checked) => setFieldsAsColumns(checked === true)} />
+              <div className="grid gap-0.5">
+                <Label htmlFor="ai-fields-as-columns">{AI_COLUMN_MESSAGES.fieldsAsColumns}</Label>
+                <p className="text-xs text-muted-foreground">{AI_COLUMN_MESSAGES.fieldsAsColumnsHint}</p>
+              </div>
+            </div>
+          )}
 
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="flex items-start gap-3">

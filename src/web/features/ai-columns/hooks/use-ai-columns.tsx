@@ -72,6 +72,11 @@ export function useAiColumns(upload: UploadDetail) {
   const [isRefreshing, setIsRefreshing] = useState(false)
 
   const fieldOf = (key: string) => fields?.find((field) => field.columnKey === key)
+  // The field whose one call also fills this column (an HTTP request's further path, a JSON field's column).
+  const fillerOf = (key: string) =>
+    fields?.find((field) =>
+      (field.source?.kind === 'http' ? field.source.outputs.slice(1).map((o) => o.columnKey) : field.outputType.kind === 'json' ? (field.outputType.columns ?? []).map((c) => c.columnKey) : []).includes(key),
+    )
 
   // Which column is which field, as a string: the cell renderer changes only when fields come or go.
   const fieldKeys = JSON.stringify((fields ?? []).map((field) => [field.columnKey, field.id]))
@@ -190,6 +195,14 @@ export function useAiColumns(upload: UploadDetail) {
     rowUpdates,
     headerAction: (column: UploadColumn, rows: RowChoice) => {
       const field = column.kind === 'ai' ? fieldOf(column.key) : undefined
+      const filler = column.kind === 'ai' && !field ? fillerOf(column.key) : undefined
+      if (filler) {
+        return (
+          <span className="shrink-0 truncate pr-2 text-[11px] text-muted-foreground" title={AI_COLUMN_MESSAGES.filledFromTitle(filler.name)}>
+            {AI_COLUMN_MESSAGES.filledFrom(filler.name)}
+          </span>
+        )
+      }
       if (!field) return null
       return (
         <AiColumnHeaderMenu
