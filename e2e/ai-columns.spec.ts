@@ -430,3 +430,32 @@ test('follows a running cell: its open panel shows the answer when it is done, a
     .poll(async () => ((await (await page.request.get(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as { status: string }).status, { timeout: 30_000 })
     .toBe('completed')
 })
+
+test("puts a JSON column's fields in columns of their own, next to it and headed 'from' it", async ({ page, baseURL }) => {
+  const uploadId = await openUploadedGrid(page, baseURL!, gridLeadsCsv(), 'ai-json-columns')
+  // The dialog offers the option once the output is JSON.
+  await page.getByRole('button', { name: AI_COLUMN_MESSAGES.enrichWithAi }).click()
+  const dialog = createDialog(page)
+  await expect(dialog.getByLabel(AI_COLUMN_MESSAGES.fieldsAsColumns)).toHaveCount(0)
+  await dialog.getByRole('combobox', { name: AI_COLUMN_MESSAGES.outputType }).click()
+  await page.getByRole('option', { name: AI_COLUMN_MESSAGES.outputKinds.json }).click()
+  await expect(dialog.getByLabel(AI_COLUMN_MESSAGES.fieldsAsColumns)).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  const outputType = { kind: 'json', fields: [{ name: 'city', type: 'text' }, { name: 'staff', type: 'number' }] }
+  const created = await page.request.post(`/api/uploads/${uploadId}/ai-fields`, { data: { name: 'Facts', prompt: 'Facts about {Company}', outputType, fieldsAsColumns: true } })
+  expect(created.status()).toBe(201)
+  const { id: fieldId } = (await created.json()) as { id: string }
+  expect((await page.request.post(`/api/uploads/${uploadId}/ai-fields/${fieldId}/runs`, { data: { scope: 'all' } })).status()).toBe(202)
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/uploads/${uploadId}/ai-fields/${fieldId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe('completed')
+  await page.reload()
+  await expect(columnHeader(page, 'staff')).toBeVisible({ timeout: 30_000 })
+  const place = async (name: string) => Number(await columnHeader(page, name).getAttribute('aria-colindex'))
+  expect([await place('city'), await place('staff')]).toEqual([(await place('Facts')) + 1, (await place('Facts')) + 2])
+  await expect(columnHeader(page, 'staff')).toContainText(AI_COLUMN_MESSAGES.filledFrom('Facts'))
+  const staff = await columnValues(page, 'staff')
+  expect(staff.length).toBeGreaterThan(0)
+  for (const value of staff) expect(value).toMatch(/^[\d,.]+$/)
+})
