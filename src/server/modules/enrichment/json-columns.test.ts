@@ -147,6 +147,16 @@ describe('an AI column whose JSON fields are columns', () => {
     expect(sorted.map((r) => r.values.c2)).toEqual(['Globex', 'Acme', 'Initech'])
     // Search finds a field column's value.
     expect((await rowsOf(id, { q: 'Berlin' })).map((r) => r.values.c2)).toEqual(['Globex'])
+    // A formula reads it as a number; an export carries every field column.
+    const formula = await alice.request(`/api/uploads/${id}/columns`, { method: 'POST', json: { name: 'Double staff', formula: '{employees} * 2' } })
+    expect(formula.status, await formula.clone().text()).toBe(201)
+    const { key: doubleKey } = (await formula.json()) as { key: string }
+    expect((await rowsOf(id)).map((r) => r.values[doubleKey] ?? null)).toEqual(['240', '90', null])
+    const exported = await alice.request(`/api/uploads/${id}/exports`, { method: 'POST', json: { format: 'csv', scope: 'all' } })
+    expect(exported.status).toBe(200)
+    const csv = await exported.text()
+    expect(csv.split('\r\n')[0]).toContain('city,employees,public')
+    expect(csv).toContain('Paris,120,')
     const plan = await alice.request(`/api/uploads/${id}/chat/plan`, { method: 'POST', json: { plan: { where: { column: 'employees', op: 'greater_than', value: '40' }, aggregate: { op: 'sum', column: 'employees' } } } })
     expect(plan.status, await plan.clone().text()).toBe(200)
     const result = await readJson(plan, planResultSchema)

@@ -368,6 +368,19 @@ describe('AI columns', () => {
     )
     expect(done).toMatchObject({ run: expect.objectContaining({ scope: 'new_rows', total: 1 }) })
   })
+
+  it("makes a JSON column's fields columns of their own, as the REST route does", async () => {
+    const client = await connect(writeToken)
+    const id = await importCsv(owner, 'fields-mcp.csv', leads)
+    const outputType = { kind: 'json', fields: [{ name: 'hq', type: 'text' }, { name: 'staff', type: 'number' }] }
+    await ok(client, 'create_ai_column', { fileId: id, name: 'Facts', prompt: 'Facts about {Company}', outputType, fieldsAsColumns: true, run: 'none' })
+    const { columns } = (await (await owner.request(`/api/uploads/${id}/columns`)).json()) as { columns: Array<{ name: string; type: string }> }
+    expect(columns.slice(-3).map((c) => [c.name, c.type])).toEqual([
+      ['Facts', 'text'],
+      ['hq', 'text'],
+      ['staff', 'number'],
+    ])
+  })
 })
 
 describe('adding rows', () => {
