@@ -7,6 +7,7 @@ import { columnHeader, columnValues, gridCell, gridLeadsCsv, numberedCsv, openUp
 import { creditBadge } from './support/billing.ts'
 import { FAKE_AI_SLOW_LATENCY_MS, FAKE_AI_SLOW_MARKER } from './support/fake-ai.ts'
 import { rowsTable, stat, toast } from './support/uploads.ts'
+import { screenshotsAt1280And375 } from './support/screenshots.ts'
 
 const ROWS = 12
 
@@ -455,6 +456,8 @@ test("puts a JSON column's fields in columns of their own, next to it and headed
   const place = async (name: string) => Number(await columnHeader(page, name).getAttribute('aria-colindex'))
   expect([await place('city'), await place('staff')]).toEqual([(await place('Facts')) + 1, (await place('Facts')) + 2])
   await expect(columnHeader(page, 'staff')).toContainText(AI_COLUMN_MESSAGES.filledFrom('Facts'))
+  await columnHeader(page, 'staff').scrollIntoViewIfNeeded()
+  await screenshotsAt1280And375(page, 'ai-json-field-columns')
   const staff = await columnValues(page, 'staff')
   expect(staff.length).toBeGreaterThan(0)
   for (const value of staff) expect(value).toMatch(/^[\d,.]+$/)
