@@ -213,7 +213,7 @@ test('controls a long run from its banner and reads only the cells of the rows o
   await page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.selected(2) }).click()
   await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}2`)
   await estimate.getByRole('combobox', { name: AI_COLUMN_MESSAGES.scope }).click()
-  await page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.all }).click()
+  await page.getByRole('option', { name: AI_COLUMN_MESSAGES.scopes.all, exact: true }).click()
   await expect(estimate.getByTestId('ai-run-estimate')).toContainText(`${AI_COLUMN_MESSAGES.rowsInScope}400`)
   // A budget caps the cells the run may compute.
   await estimate.getByLabel(AI_COLUMN_MESSAGES.budget).fill('300')

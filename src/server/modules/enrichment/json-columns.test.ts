@@ -11,7 +11,7 @@ import { readJson } from '#server/test/contract'
 import { startFakeAiServer, type FakeAiMessage, type FakeAiServer } from '#server/test/fake-ai-server'
 import { createTestApp, errorOf, type TestApp, type TestBrowser } from '#server/test/test-app'
 import { until } from '#server/test/until'
-import { csvOf, importCsv } from '#server/test/upload-helpers'
+import { csvOf, getUploadDetail, importCsv } from '#server/test/upload-helpers'
 
 /** Several values from one call (issue 43): an AI column whose JSON fields each fill a typed column. */
 
@@ -136,6 +136,8 @@ describe('an AI column whose JSON fields are columns', () => {
     ])
     // The field's own column keeps the whole answer.
     expect(JSON.parse(rows[0]!.values[field.columnKey]!)).toEqual({ city: 'Paris', employees: 120, public: true })
+    // The AI Enrichment card counts one AI column, not one per field column it fills.
+    expect((await getUploadDetail(alice, id)).aiColumnCount).toBe(1)
     const cells = (await readJson(await alice.api.uploads[':id']['ai-fields'][':fieldId'].cells.$get({ param: { id, fieldId: field.id }, query: { rowIndexes: '2' } }), aiCellListSchema)).cells
     expect(cells[0]).toMatchObject({ status: 'done' })
     expect(cells[0]!.provenance?.reasoning).toContain(AI_FIELD_MESSAGES.fieldLeftEmpty('employees', 'value "many" is not a number'))

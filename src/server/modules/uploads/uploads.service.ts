@@ -20,7 +20,7 @@ import { FOLDER_MESSAGES } from '#common/messages'
 import { formulaColumnsOf, formulaProblem } from '#common/formula/parse'
 import { toPage } from '#common/schemas/list'
 import { db } from '#server/db/client'
-import { aiCells, csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
+import { aiCells, aiFields, csvUploads, exports, folders, uploadColumns } from '#server/db/schema/index'
 import { AppError } from '#server/platform/app-error'
 import type { ReceivedFile } from '#server/platform/receive-file'
 import { publish } from '#server/platform/events'
@@ -332,13 +332,23 @@ async function countEnrichedRowsOf(uploadId: string) {
   return Number(row?.n ?? 0)
 }
 
+/**
+ * The file's AI columns (the AI Enrichment card): one per column a prompt, a request or a
+ * waterfall fills, not counting the further columns one call also fills (an HTTP column's other
+ * outputs, a JSON answer's fields).
+ */
+async function countAiColumnsOf(uploadId: string) {
+  const [row] = await db.select({ n: count() }).from(aiFields).where(eq(aiFields.uploadId, uploadId))
+  return Number(row?.n ?? 0)
+}
+
 export async function getUploadDetail({ userId, uploadId }: { userId: string; uploadId: string }): Promise<UploadDetail> {
   const upload = await getUploadOrThrow({ userId, uploadId })
   const columns = await listColumns(upload.id)
   return {
     ...toSummary(upload),
     columns,
-    aiColumnCount: columns.filter((column) => column.kind === 'ai').length,
+    aiColumnCount: await countAiColumnsOf(upload.id),
     enrichedRows: await countEnrichedRowsOf(upload.id),
     dataQualityIssues: upload.dataQualityIssues,
     qualityMetrics: upload.qualityMetrics,
