@@ -125,6 +125,8 @@ async function timeImport(backend: Backend, files: { small: string; large: strin
   }
 }
 
+const sayFailedRead = (error: unknown) => console.error(`a read failed: ${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`)
+
 async function readPage(server: BenchServer, path: string) {
   const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: server.cookie } })
   await res.arrayBuffer()
@@ -147,8 +149,10 @@ function readWhile(server: BenchServer, uploadId: string, { sorts = true } = {})
   const done = (async () => {
     for (let i = 0; !stopped; i += 1) {
       const sort = sorts && i % 4 === 3 ? `&sort=c${1 + (i % 13)}:asc` : ''
-      await timed(`/api/uploads/${uploadId}/rows?page=${1 + (i % 20)}&perPage=50${sort}`, pageMs)
-      await timed('/api/health', healthMs)
+      // A read that fails (a connection reset) is said and the reads go on: thrown here, it ended
+      // the bench without stopping its server.
+      await timed(`/api/uploads/${uploadId}/rows?page=${1 + (i % 20)}&perPage=50${sort}`, pageMs).catch(sayFailedRead)
+      await timed('/api/health', healthMs).catch(sayFailedRead)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     return { pageMs, healthMs }
