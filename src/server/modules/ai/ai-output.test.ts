@@ -74,6 +74,31 @@ describe('parsing answers per output type', () => {
     expect(parseAnswer({ kind: 'text' }, '"Acme"')).toMatchObject({ ok: false })
   })
 
+  it("a JSON answer whose fields are columns (issue 43): prose, a truncated object or a non-object is no answer; a fenced one is read; a mistyped field alone is left empty, said why", () => {
+    const output = {
+      kind: 'json' as const,
+      fields: [
+        { name: 'city', type: 'text' as const },
+        { name: 'employees', type: 'number' as const },
+      ],
+      columns: [
+        { field: 'city', columnKey: 'c9' },
+        { field: 'employees', columnKey: 'c10' },
+      ],
+    }
+    expect(parseAnswer(output, 'The company is in Paris and has about 120 people.')).toMatchObject({ ok: false })
+    expect(parseAnswer(output, '{"reasoning":"r","confidence":0.8,"value":{"city":"Par')).toMatchObject({ ok: false })
+    expect(parseAnswer(output, '{"reasoning":"r","confidence":0.8,"value":"Paris, 120"}')).toMatchObject({ ok: false })
+    expect(parseBareAnswer(output, 'Paris, 120 employees')).toMatchObject({ ok: false })
+    expect(parseAnswer(output, '```json\n{"reasoning":"r","confidence":0.8,"value":{"city":"Paris","employees":120}}\n```')).toMatchObject({
+      ok: true,
+      answer: { value: { city: 'Paris', employees: 120 } },
+    })
+    const mistyped = parseAnswer(output, '{"reasoning":"From the site.","confidence":0.8,"value":{"city":"Paris","employees":"many"}}')
+    expect(mistyped).toMatchObject({ ok: true, answer: { value: { city: 'Paris', employees: null } } })
+    expect(mistyped.ok && mistyped.answer.reasoning).toContain('employees')
+  })
+
   it('reads a bare value only as the last resort, with a low confidence and a reasoning that says so; never for text', () => {
     expect(parseBareAnswer({ kind: 'number' }, ' 12 ')).toEqual({
       ok: true,
